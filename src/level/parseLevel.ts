@@ -1,0 +1,125 @@
+// Level text -> a world definition, or a list of plain-sentence errors that name the JSON path
+// and the entity id. Never throws on bad input: the game shows the errors and keeps running.
+
+import * as v from 'valibot';
+import { Tile, createTileGrid, rectOverlapsSolid, type TileGrid, type WorldDef } from '../sim';
+import { defaultPhysicsSettings } from '../sim/settings';
+import { LEVEL_FORMAT, LEVEL_VERSION, MAX_WIDTH, levelSchema, type LevelFile } from './levelSchema';
+
+/** Level files larger than this are refused before parsing. */
+export const MAX_LEVEL_BYTES = 1024 * 1024;
+
+export type ParseResult =
+  | { ok: true; def: WorldDef; id: string; name: string; level: LevelFile }
+  | { ok: false; errors: string[] };
+
+export function parseLevel(text: string): ParseResult {
+  if (text.length > MAX_LEVEL_BYTES) {
+    return fail(`$: the file is ${text.length} bytes; levels may be at most ${MAX_LEVEL_BYTES} bytes (1 MiB)`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return fail(`$: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return fail('$: a level must be a JSON object');
+  const head = json as Record<string, unknown>;
+  if (head.format !== LEVEL_FORMAT) return fail(`$.format: must be "${LEVEL_FORMAT}" (is this a Ropebound level?)`);
+  if (head.version !== LEVEL_VERSION) {
+    return fail(`$.version: version ${JSON.stringify(head.version)} is not supported; this game reads version ${LEVEL_VERSION}`);
+  }
+  const parsed = v.safeParse(levelSchema, json);
+  if (!parsed.success) return { ok: false, errors: parsed.issues.map((issue) => describeIssue(issue, json)) };
+  const level = parsed.output;
+  const errors: string[] = [];
+  const grid = buildGrid(level, errors);
+  if (!grid) return { ok: false, errors };
+  const def = buildDef(level, grid, errors);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, def, id: level.id, name: level.name, level };
+}
+
+function fail(message: string): ParseResult {
+  return { ok: false, errors: [message] };
+}
+
+function buildGrid(level: LevelFile, errors: string[]): TileGrid | null {
+  const width = level.tiles[0].length;
+  if (width < 2 || width > MAX_WIDTH) {
+    errors.push(`$.tiles[0]: rows must be 2 to ${MAX_WIDTH} tiles wide (this one is ${width})`);
+    return null;
+  }
+  level.tiles.forEach((row, r) => {
+    if (row.length !== width) errors.push(`$.tiles[${r}]: row is ${row.length} tiles wide but row 0 is ${width}; all rows must be equally wide`);
+  });
+  if (errors.length > 0) return null;
+  const grid = createTileGrid(width, level.tiles.length);
+  level.tiles.forEach((row, r) => {
+    for (let c = 0; c < width; c++) {
+      const ch = row[c];
+      grid.cells[r * width + c] = ch === '#' ? Tile.Solid : ch === '=' ? Tile.OneWay : Tile.Empty;
+    }
+  });
+  return grid;
+}
+
+function buildDef(level: LevelFile, grid: TileGrid, errors: string[]): WorldDef {
+  const settings = { ...defaultPhysicsSettings(), ...level.physics };
+  const hw = settings.playerHalfWidth;
+  const height = settings.playerHalfHeight * 2;
+  const spawnOf = [undefined, undefined] as Array<{ x: number; y: number } | undefined>;
+  const seen = new Set<string>();
+  const allIds = [...level.spawns.map((s) => s.id), level.goal.id];
+  allIds.forEach((id) => {
+    if (seen.has(id)) errors.push(`$: id '${id}' is used more than once; every entity needs its own id`);
+    seen.add(id);
+  });
+  level.spawns.forEach((s, i) => {
+    const path = `$.spawns[${i}]`;
+    if (spawnOf[s.player - 1]) errors.push(`${path}: spawn '${s.id}': player ${s.player} already has a spawn; list one spawn for player 1 and one for player 2`);
+    spawnOf[s.player - 1] = s;
+    if (s.x - hw < 0 || s.x + hw > grid.width || s.y - height < 0 || s.y > grid.height) {
+      errors.push(`${path}: spawn '${s.id}': the player would stand outside the ${grid.width}x${grid.height} grid`);
+    } else if (rectOverlapsSolid(grid, s.x - hw, s.y - height, s.x + hw, s.y)) {
+      errors.push(`${path}: spawn '${s.id}': the player would be inside a solid tile at (${s.x}, ${s.y})`);
+    }
+  });
+  const [p1, p2] = spawnOf;
+  if (p1 && p2) {
+    const d = Math.sqrt((p1.x - p2.x) ** 2 + (p1.y - p2.y) ** 2);
+    if (d > level.tether.length) {
+      errors.push(`$.spawns: the spawns are ${d.toFixed(2)} m apart but the tether is only ${level.tether.length} m long`);
+    }
+  }
+  const g = level.goal;
+  if (g.x + g.w > grid.width || g.y + g.h > grid.height) {
+    errors.push(`$.goal: goal '${g.id}' reaches outside the ${grid.width}x${grid.height} grid`);
+  }
+  return {
+    grid,
+    spawns: [p1 ?? { x: 0, y: 0 }, p2 ?? { x: 0, y: 0 }],
+    goal: { x: g.x, y: g.y, w: g.w, h: g.h },
+    tether: { length: level.tether.length, segments: level.tether.segments },
+    physics: level.physics,
+  };
+}
+
+/** "$.spawns[1].x: spawn 'p2': must be at most 512 (got 1000)". */
+function describeIssue(issue: v.BaseIssue<unknown>, root: unknown): string {
+  let path = '$';
+  let entity = '';
+  let node: unknown = root;
+  for (const item of issue.path ?? []) {
+    const key = item.key as string | number;
+    path += typeof key === 'number' ? `[${key}]` : `.${key}`;
+    node = (node as Record<string | number, unknown> | undefined)?.[key];
+    const id = (node as { id?: unknown } | null | undefined)?.id;
+    if (typeof node === 'object' && node !== null && typeof id === 'string') entity = `'${id}': `;
+  }
+  let message = issue.message;
+  if (issue.received === 'undefined') message = 'is required but missing';
+  else if (issue.type === 'strict_object' && issue.expected === 'never') message = 'unknown field (check its spelling)';
+  else if (issue.expected && issue.received && /^Invalid/.test(message)) message = `expected ${issue.expected} but got ${issue.received}`;
+  return `${path}: ${entity}${message}`;
+}

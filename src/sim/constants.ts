@@ -1,0 +1,10 @@
+// Units and the fixed tick, defined once for the whole game.
+// Coordinates: metres, with x to the right and **y pointing down** (screen and tile-row order), so
+// gravity is positive. One tile is 1 m, so tile coordinates and metres are the same numbers.
+
+/** Fixed simulation rate (ticks per second). */
+export const TICK_HZ = 60;
+/** Length of one tick in seconds. */
+export const DT = 1 / TICK_HZ;
+/** How many players a world always has. */
+export const PLAYER_COUNT = 2;

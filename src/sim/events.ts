@@ -1,0 +1,68 @@
+// Sim -> outside world: a fixed-capacity ring of events written during a tick. Readers (render,
+// audio, UI, tests) keep their own cursor, so the sim never waits for or allocates for them.
+
+export const SimEvent = {
+  Jumped: 1,
+  Landed: 2,
+  /** The tether went from slack to taut; value = closing speed, m/s. */
+  RopeTaut: 3,
+  Anchored: 4,
+  Unanchored: 5,
+  /** Both players are inside the goal. */
+  LevelComplete: 6,
+  /** A player fell out of the level; both players were put back at their spawns. */
+  Respawned: 7,
+  /** Non-finite state was found and replaced by the last good state. */
+  NaNQuarantined: 8,
+  /** A player pulled up onto a ledge. */
+  LedgeClimbed: 9,
+} as const;
+export type SimEventType = (typeof SimEvent)[keyof typeof SimEvent];
+
+export interface EventRing {
+  capacity: number;
+  /** Total events ever written; the newest is at index (count - 1) % capacity. */
+  count: number;
+  type: Uint8Array;
+  tick: Uint32Array;
+  /** Player slot (0 or 1) the event is about, or 255 for none. */
+  slot: Uint8Array;
+  value: Float64Array;
+}
+
+export function createEventRing(capacity = 256): EventRing {
+  return {
+    capacity,
+    count: 0,
+    type: new Uint8Array(capacity),
+    tick: new Uint32Array(capacity),
+    slot: new Uint8Array(capacity),
+    value: new Float64Array(capacity),
+  };
+}
+
+export function pushEvent(ring: EventRing, type: SimEventType, tick: number, slot: number, value: number): void {
+  const i = ring.count % ring.capacity;
+  ring.type[i] = type;
+  ring.tick[i] = tick;
+  ring.slot[i] = slot;
+  ring.value[i] = value;
+  ring.count++;
+}
+
+/**
+ * Calls `visit` for every event written since `cursor` (the value of `ring.count` the reader saw
+ * last), oldest first, and returns the new cursor. Events overwritten before being read are skipped.
+ */
+export function readEvents(
+  ring: EventRing,
+  cursor: number,
+  visit: (type: number, tick: number, slot: number, value: number) => void,
+): number {
+  const from = Math.max(cursor, ring.count - ring.capacity);
+  for (let n = from; n < ring.count; n++) {
+    const i = n % ring.capacity;
+    visit(ring.type[i], ring.tick[i], ring.slot[i], ring.value[i]);
+  }
+  return ring.count;
+}

@@ -1,0 +1,80 @@
+// Tunable physics and movement settings with their defaults. A level may override any of them.
+// Game gravity is far above 9.81 m/s^2 on purpose: platformers feel floaty at real gravity.
+
+/** Every number the sim's movement and rope physics use, with its unit. */
+export interface PhysicsSettings {
+  /** Downward acceleration, m/s^2. */
+  gravity: number;
+  /** Solver substeps per 60 Hz tick (XPBD: substeps beat iterations). */
+  substeps: number;
+  /** Terminal fall speed from gravity alone, m/s. */
+  maxFallSpeed: number;
+  /** Top running speed on the ground, m/s. */
+  runSpeed: number;
+  /** Running acceleration on the ground, m/s^2. Above gravity so a player can haul a hanging partner. */
+  groundAccel: number;
+  /** Braking with no input on the ground, m/s^2. */
+  groundBrake: number;
+  /** Braking while the tether pulls this player: a taut rope pulls you off balance, m/s^2. */
+  tautBrake: number;
+  /** Speed lost per second when landing faster than runSpeed (keeps swing momentum), m/s^2. */
+  overSpeedDecel: number;
+  /** Air control toward runSpeed while the tether is slack, m/s^2. */
+  airAccel: number;
+  /** Horizontal push while hanging on a taut tether (pumping the swing), m/s^2. */
+  pumpAccel: number;
+  /** Speed cap while swinging, m/s. */
+  maxSwingSpeed: number;
+  /** Jump take-off speed, m/s (apex height = jumpSpeed^2 / (2 gravity)). */
+  jumpSpeed: number;
+  /** Gravity multiplier while rising with the jump button released (variable jump height). */
+  jumpCutGravityScale: number;
+  /** Ticks after leaving a ledge during which a jump still works (coyote time). */
+  coyoteTicks: number;
+  /** Ticks a jump press is remembered before landing (jump buffering). */
+  jumpBufferTicks: number;
+  /** Ticks a player ignores one-way platforms after pressing down on one. */
+  dropThroughTicks: number;
+  /** Player half width and half height, m. */
+  playerHalfWidth: number;
+  playerHalfHeight: number;
+  /** Player mass, kg. */
+  playerMass: number;
+  /** Mass of one rope particle, kg (about 1000x lighter than a player). */
+  ropeParticleMass: number;
+  /** Rope velocity damping, 1/s (0 = none). */
+  ropeDamping: number;
+  /** Rope-on-tile friction: fraction of sliding motion removed per contact substep (0..1). */
+  ropeFriction: number;
+  /** Largest distance a rope particle may move in one substep, m (guards against blow-ups). */
+  maxParticleStep: number;
+}
+
+/** Defaults: ~2.5 m jump, 7 m/s run, 8 substeps. */
+export function defaultPhysicsSettings(): PhysicsSettings {
+  return {
+    gravity: 40,
+    substeps: 8,
+    maxFallSpeed: 24,
+    runSpeed: 7,
+    groundAccel: 70,
+    groundBrake: 90,
+    tautBrake: 20,
+    overSpeedDecel: 12,
+    airAccel: 40,
+    pumpAccel: 16,
+    maxSwingSpeed: 20,
+    jumpSpeed: Math.sqrt(2 * 40 * 2.5),
+    jumpCutGravityScale: 3,
+    coyoteTicks: 6,
+    jumpBufferTicks: 6,
+    dropThroughTicks: 15,
+    playerHalfWidth: 0.35,
+    playerHalfHeight: 0.7,
+    playerMass: 70,
+    ropeParticleMass: 0.07,
+    ropeDamping: 0.5,
+    ropeFriction: 0.6,
+    maxParticleStep: 0.3,
+  };
+}

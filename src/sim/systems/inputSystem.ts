@@ -1,0 +1,59 @@
+// Turns this tick's held-button masks into edges, the jump buffer, drop-through and the anchor.
+
+import { BUTTON_MASK_ALL, Button } from '../input';
+import { SimEvent, pushEvent } from '../events';
+import { tileAt, Tile } from '../tileGrid';
+import type { SimWorld } from '../world';
+
+export function inputSystem(world: SimWorld): void {
+  const { player, body, settings, events } = world;
+  const players = world.queries.players.dense;
+  for (let n = 0; n < players.length; n++) {
+    const eid = players[n];
+    const slot = player.slot[eid];
+    const held = world.input[slot] & BUTTON_MASK_ALL;
+    const pressed = held & ~player.prevButtons[eid];
+    player.prevButtons[eid] = player.buttons[eid];
+    player.buttons[eid] = held;
+    player.pressed[eid] = pressed;
+
+    // A press counts on its own tick and stays buffered for jumpBufferTicks more.
+    if (pressed & Button.Jump) player.jumpBufferTicks[eid] = settings.jumpBufferTicks + 1;
+    else if (player.jumpBufferTicks[eid] > 0) player.jumpBufferTicks[eid]--;
+
+    if (player.dropTicks[eid] > 0) player.dropTicks[eid]--;
+    if ((pressed & Button.Down) && player.isGrounded[eid] && isOnOneWay(world, eid)) {
+      player.dropTicks[eid] = settings.dropThroughTicks;
+      player.isGrounded[eid] = 0;
+    }
+
+    // Anchoring needs ground under the feet; it holds as long as the key does.
+    const wantsAnchor = (held & Button.Anchor) !== 0 && player.isGrounded[eid] === 1;
+    if (wantsAnchor && !player.isAnchored[eid]) {
+      player.isAnchored[eid] = 1;
+      body.invMass[eid] = 0;
+      body.vx[eid] = 0;
+      body.vy[eid] = 0;
+      pushEvent(events, SimEvent.Anchored, world.tick, slot, 0);
+    } else if (!wantsAnchor && player.isAnchored[eid]) {
+      player.isAnchored[eid] = 0;
+      body.invMass[eid] = 1 / settings.playerMass;
+      pushEvent(events, SimEvent.Unanchored, world.tick, slot, 0);
+    }
+  }
+}
+
+/** True if every tile under the player's feet is a one-way platform or empty (none solid). */
+function isOnOneWay(world: SimWorld, eid: number): boolean {
+  const { body, grid } = world;
+  const row = Math.floor(body.y[eid] + body.halfH[eid] + 1e-6);
+  const c0 = Math.floor(body.x[eid] - body.halfW[eid] + 1e-9);
+  const c1 = Math.ceil(body.x[eid] + body.halfW[eid] - 1e-9) - 1;
+  let sawOneWay = false;
+  for (let c = c0; c <= c1; c++) {
+    const t = tileAt(grid, c, row);
+    if (t === Tile.Solid) return false;
+    if (t === Tile.OneWay) sawOneWay = true;
+  }
+  return sawOneWay;
+}

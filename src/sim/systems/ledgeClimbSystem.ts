@@ -1,0 +1,49 @@
+// Ledge climb: an airborne player pressing into a wall whose top edge is between head and feet
+// pulls up onto it. This finishes a haul: near the top of a cliff the straight tether pulls almost
+// sideways, so a partner could never be dragged over the edge by the rope alone (a real rope would
+// bend over the edge like a pulley; ours does not wrap around corners).
+
+import { Button } from '../input';
+import { SimEvent, pushEvent } from '../events';
+import { rectOverlapsSolid } from '../physics/moveBody';
+import { Tile, tileAt } from '../tileGrid';
+import type { SimWorld } from '../world';
+
+/** How close the wall must be to count as touching, m. */
+const TOUCH = 1e-3;
+
+export function ledgeClimbSystem(world: SimWorld): void {
+  const { player, body, grid } = world;
+  const players = world.queries.players.dense;
+  for (let n = 0; n < players.length; n++) {
+    const eid = players[n];
+    if (player.isGrounded[eid] || player.isAnchored[eid]) continue;
+    const held = player.buttons[eid];
+    const dir = ((held & Button.Right) ? 1 : 0) - ((held & Button.Left) ? 1 : 0);
+    if (dir === 0) continue;
+    const x = body.x[eid];
+    const y = body.y[eid];
+    const hw = body.halfW[eid];
+    const hh = body.halfH[eid];
+    const side = dir > 0 ? x + hw : x - hw;
+    const wallCol = dir > 0 ? Math.round(side) : Math.round(side) - 1;
+    if (Math.abs(side - Math.round(side)) > TOUCH) continue;
+    // The ledge top: the first row, going up from the feet, where the wall column turns open.
+    const feetRow = Math.floor(y + hh - 1e-9);
+    const headRow = Math.floor(y - hh + 1e-9);
+    for (let row = feetRow; row >= headRow; row--) {
+      if (tileAt(grid, wallCol, row) === Tile.Solid) continue;
+      const top = row + 1; // the wall's top surface
+      if (tileAt(grid, wallCol, top) !== Tile.Solid || top <= y - hh || top >= y + hh) break;
+      const nx = dir > 0 ? wallCol + hw : wallCol + 1 - hw;
+      const ny = top - hh;
+      if (rectOverlapsSolid(grid, nx - hw, ny - hh, nx + hw, ny + hh)) break;
+      body.x[eid] = nx;
+      body.y[eid] = ny;
+      body.vx[eid] = 0;
+      body.vy[eid] = 0;
+      pushEvent(world.events, SimEvent.LedgeClimbed, world.tick, player.slot[eid], 0);
+      break;
+    }
+  }
+}

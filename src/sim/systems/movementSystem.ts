@@ -1,0 +1,67 @@
+// Platformer movement for one tick: run and brake on the ground, air control, pumping a swing,
+// jumps with coyote time and buffering, and the gravity scale that makes jump height variable.
+
+import { Button } from '../input';
+import { SimEvent, pushEvent } from '../events';
+import { DT } from '../constants';
+import type { SimWorld } from '../world';
+
+export function movementSystem(world: SimWorld): void {
+  const { player, body, settings: s, events } = world;
+  const players = world.queries.players.dense;
+  for (let n = 0; n < players.length; n++) {
+    const eid = players[n];
+    if (player.isAnchored[eid]) {
+      body.vx[eid] = 0;
+      body.vy[eid] = 0;
+      player.isJumping[eid] = 0;
+      continue;
+    }
+    const held = player.buttons[eid];
+    const dir = ((held & Button.Right) ? 1 : 0) - ((held & Button.Left) ? 1 : 0);
+    const isGrounded = player.isGrounded[eid] === 1;
+    let vx = body.vx[eid];
+
+    if (isGrounded) {
+      if (dir !== 0 && vx * dir > s.runSpeed) {
+        vx -= dir * s.overSpeedDecel * DT; // landed from a swing: keep the momentum, bleed it slowly
+      } else if (dir !== 0) {
+        vx = approach(vx, dir * s.runSpeed, s.groundAccel * DT);
+      } else {
+        vx = approach(vx, 0, (player.isTaut[eid] ? s.tautBrake : s.groundBrake) * DT);
+      }
+    } else if (player.isTaut[eid] && isBelowPartner(world, eid)) {
+      vx += dir * s.pumpAccel * DT; // hanging: left/right pumps the swing
+      if (vx > s.maxSwingSpeed) vx = s.maxSwingSpeed;
+      if (vx < -s.maxSwingSpeed) vx = -s.maxSwingSpeed;
+    } else if (dir !== 0 && vx * dir < s.runSpeed) {
+      vx = approach(vx, dir * s.runSpeed, s.airAccel * DT);
+    }
+    body.vx[eid] = vx;
+
+    const canJump = isGrounded || player.coyoteTicks[eid] > 0;
+    if (player.jumpBufferTicks[eid] > 0 && canJump) {
+      body.vy[eid] = -s.jumpSpeed;
+      player.jumpBufferTicks[eid] = 0;
+      player.coyoteTicks[eid] = 0;
+      player.isGrounded[eid] = 0;
+      player.isJumping[eid] = 1;
+      pushEvent(events, SimEvent.Jumped, world.tick, player.slot[eid], 0);
+    }
+    if (body.vy[eid] >= 0) player.isJumping[eid] = 0;
+    // Releasing jump while rising pulls the jump down sooner: variable jump height.
+    const isCut = player.isJumping[eid] === 1 && (held & Button.Jump) === 0;
+    player.gravityScale[eid] = isCut ? s.jumpCutGravityScale : 1;
+  }
+}
+
+function approach(value: number, target: number, maxDelta: number): number {
+  if (value < target) return Math.min(value + maxDelta, target);
+  return Math.max(value - maxDelta, target);
+}
+
+/** True if this player hangs lower than the other one (the rope holds it up). */
+function isBelowPartner(world: SimWorld, eid: number): boolean {
+  const other = world.players[0] === eid ? world.players[1] : world.players[0];
+  return world.body.y[eid] > world.body.y[other];
+}

@@ -1,0 +1,139 @@
+// Helpers for browser tests: headless Chromium via playwright-core (never a downloaded browser).
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { inject } from 'vitest';
+// Pulls in the `ProvidedContext` augmentation (`gameUrl: string`) for type-checking.
+import type {} from './globalSetup';
+
+// playwright puts ANSI colour codes in its error messages even with NO_COLOR.
+const stripAnsi = (text: string): string => text.replace(/\x1b\[[0-9;]*m/g, '');
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const RESULTS_DIR = join(ROOT, 'test-results');
+
+/** URL of the vite dev server started by tests/browser/globalSetup.ts. */
+export function gameUrl(path = ''): string {
+  return new URL(path, inject('gameUrl')).toString();
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface GameHandle {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Console `error` messages and uncaught page errors, in order. */
+  errors: string[];
+  /** Closes the context, and the browser too if openGame launched it. */
+  close(): Promise<void>;
+}
+
+export interface OpenGameOptions {
+  /** Reuse this browser; otherwise one is launched and closed by `close()`. */
+  browser?: Browser;
+  /** How long to wait for `window.__ropebound.ready` (ms). */
+  readyTimeout?: number;
+  /** Skip waiting for the ready flag and focusing the canvas (for non-game pages). */
+  waitForReady?: boolean;
+}
+
+declare global {
+  interface Window {
+    __ropebound?: { ready?: boolean } & Record<string, unknown>;
+  }
+}
+
+/**
+ * Opens `url` at 1280x720 (deviceScaleFactor 1), records console errors and page errors,
+ * waits for `window.__ropebound?.ready === true`, then clicks the canvas so it has keyboard focus.
+ */
+export async function openGame(url: string, opts: OpenGameOptions = {}): Promise<GameHandle> {
+  const ownBrowser = !opts.browser;
+  const browser = opts.browser ?? (await launchBrowser());
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 720 },
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') {
+      const loc = msg.location();
+      errors.push(`console.error: ${msg.text()}${loc.url ? ` (${loc.url}:${loc.lineNumber})` : ''}`);
+    }
+  });
+  page.on('pageerror', (err) => {
+    errors.push(`pageerror: ${err.stack ?? err.message}`);
+  });
+  const close = async (): Promise<void> => {
+    await context.close().catch(() => {});
+    if (ownBrowser) await browser.close().catch(() => {});
+  };
+  try {
+    let status: number | undefined;
+    try {
+      status = (await page.goto(url, { waitUntil: 'load' }))?.status();
+    } catch (e) {
+      throw new Error(`could not load ${url} (does index.html exist?): ${stripAnsi((e as Error).message)}`);
+    }
+    if (status !== undefined && status >= 400) throw new Error(`GET ${url} returned HTTP ${status}`);
+    if (opts.waitForReady !== false) {
+      try {
+        await page.waitForFunction(() => window.__ropebound?.ready === true, undefined, {
+          timeout: opts.readyTimeout ?? 30_000,
+        });
+      } catch (e) {
+        const detail = errors.length ? `\n${errors.join('\n')}` : '';
+        throw new Error(`game never set window.__ropebound.ready: ${stripAnsi((e as Error).message)}${detail}`);
+      }
+      const canvas = page.locator('canvas').first();
+      await canvas.click();
+      await canvas.focus();
+    }
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { browser, context, page, errors, close };
+}
+
+export interface ScreenshotStats {
+  /** Distinct RGB colours among every 8th pixel in x and y. */
+  distinctColours: number;
+  width: number;
+  height: number;
+  /** Absolute path of the saved PNG. */
+  path: string;
+}
+
+/** Saves a screenshot to test-results/<name>.png and counts distinct colours on an 8-px grid. */
+export async function screenshotStats(page: Page, name: string): Promise<ScreenshotStats> {
+  const path = join(RESULTS_DIR, name.endsWith('.png') ? name : `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  const buf = await page.screenshot({ path });
+  const png = PNG.sync.read(buf);
+  const { width, height, data } = png;
+  const colours = new Set<number>();
+  for (let y = 0; y < height; y += 8) {
+    for (let x = 0; x < width; x += 8) {
+      const i = (y * width + x) * 4;
+      colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+    }
+  }
+  return { distinctColours: colours.size, width, height, path };
+}
