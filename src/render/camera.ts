@@ -1,0 +1,71 @@
+// The camera: keeps both players on screen. It aims at their midpoint with a zoom that fits both
+// with a margin, clamped to a readable range, and eases toward that target so rope snaps and
+// respawns do not jerk the view. Pure numbers (no pixi) so it is easy to reason about and test.
+
+export interface Camera {
+  /** World point at the centre of the screen, m. */
+  centerX: number;
+  centerY: number;
+  /** Screen pixels (CSS px) per metre. */
+  zoom: number;
+}
+
+export interface CameraLimits {
+  minZoom: number;
+  maxZoom: number;
+  /** Space kept around the two players, m, on each side. */
+  marginM: number;
+  /** Smallest view, m: players standing together still see this much of the level around them. */
+  minViewW: number;
+  minViewH: number;
+  /** How fast the camera closes the gap to its target, 1/s (higher = snappier). */
+  followRate: number;
+}
+
+export const defaultCameraLimits: CameraLimits = { minZoom: 24, maxZoom: 64, marginM: 4, minViewW: 24, minViewH: 13.5, followRate: 6 };
+
+export function createCamera(): Camera {
+  return { centerX: 0, centerY: 0, zoom: 40 };
+}
+
+/**
+ * Moves `cam` toward the view that fits the box (x0, y0)-(x1, y1) on a `viewW` x `viewH` px
+ * screen. `frameSec` <= 0 snaps straight to the target (first frame, restart). When the level
+ * (`levelW` x `levelH` m) is larger than the view, the view stays inside it, with room below for a
+ * fall; it never clamps a player out of sight.
+ */
+export function updateCamera(
+  cam: Camera, limits: CameraLimits, viewW: number, viewH: number,
+  x0: number, y0: number, x1: number, y1: number,
+  levelW: number, levelH: number, frameSec: number,
+): void {
+  const spanW = Math.max(x1 - x0 + 2 * limits.marginM, limits.minViewW);
+  const spanH = Math.max(y1 - y0 + 2 * limits.marginM, limits.minViewH);
+  let zoom = Math.min(viewW / spanW, viewH / spanH);
+  zoom = Math.min(limits.maxZoom, Math.max(limits.minZoom, zoom));
+  const halfW = viewW / zoom / 2;
+  const halfH = viewH / zoom / 2;
+  let cx = clampAxis((x0 + x1) / 2, halfW, 0, levelW);
+  let cy = clampAxis((y0 + y1) / 2, halfH, 0, levelH + 1);
+  // The level clamp must never hide a player: pull back toward the players if it would.
+  cx = Math.min(Math.max(cx, x1 + 0.5 - halfW), x0 - 0.5 + halfW);
+  cy = Math.min(Math.max(cy, y1 + 0.5 - halfH), y0 - 0.5 + halfH);
+
+  if (!(frameSec > 0)) {
+    cam.centerX = cx;
+    cam.centerY = cy;
+    cam.zoom = zoom;
+    return;
+  }
+  // Frame-rate independent easing: the same fraction of the gap closes per second at any fps.
+  const k = 1 - Math.exp(-limits.followRate * Math.min(frameSec, 0.1));
+  cam.centerX += (cx - cam.centerX) * k;
+  cam.centerY += (cy - cam.centerY) * k;
+  cam.zoom += (zoom - cam.zoom) * k;
+}
+
+/** Keeps a view of half-size `half` inside [lo, hi]; centres it when the range is smaller. */
+function clampAxis(center: number, half: number, lo: number, hi: number): number {
+  if (hi - lo <= 2 * half) return (lo + hi) / 2;
+  return Math.min(Math.max(center, lo + half), hi - half);
+}

@@ -1,0 +1,142 @@
+// The pixi.js view of a sim world. Display objects are created once; each frame only redraws the
+// rope and player Graphics and moves labels and the camera, so drawing allocates no display objects.
+// The level art is rebuilt only when the world's tile grid changes (a new level, not a restart).
+
+import { Application, Container, Graphics, Text } from 'pixi.js';
+import { PLAYER_COUNT } from '../sim/constants';
+import type { TileGrid } from '../sim/tileGrid';
+import type { SimWorld } from '../sim/world';
+import { createCamera, defaultCameraLimits, updateCamera } from './camera';
+import { drawPlayers } from './drawPlayers';
+import { drawRope } from './drawRope';
+import { drawGoal, drawTiles } from './drawTiles';
+import { palette } from './palette';
+
+export interface GameRenderer {
+  readonly canvas: HTMLCanvasElement;
+  /** Draws `world` interpolated by `alpha` in [0, 1); null draws only the background. */
+  draw(world: SimWorld | null, alpha: number, frameSec: number): void;
+  /** The next draw jumps the camera to its target instead of easing there (restart, new level). */
+  snapCamera(): void;
+  destroy(): void;
+}
+
+/** World-space text: rasterised large, then scaled down to `heightM` metres so it stays crisp when zoomed. */
+const LABEL_FONT_PX = 48;
+
+function makeLabel(text: string, color: number, heightM: number): Text {
+  const label = new Text({
+    text,
+    anchor: { x: 0.5, y: 1 },
+    style: { fontFamily: 'system-ui, sans-serif', fontSize: LABEL_FONT_PX, fontWeight: '700', fill: color },
+  });
+  label.scale.set(heightM / LABEL_FONT_PX);
+  return label;
+}
+
+/** Players may overlap (they do not collide); then their labels would read "P12": push them apart. */
+const LABEL_GAP = 0.75;
+
+function spreadLabels(a: Text, b: Text): void {
+  const dx = b.x - a.x;
+  if (Math.abs(dx) >= LABEL_GAP || Math.abs(b.y - a.y) >= 0.5) return;
+  const mid = (a.x + b.x) / 2;
+  const side = dx < 0 ? -1 : 1; // keep the labels in the players' left-right order
+  a.x = mid - (side * LABEL_GAP) / 2;
+  b.x = mid + (side * LABEL_GAP) / 2;
+}
+
+export async function createRenderer(parent: HTMLElement): Promise<GameRenderer> {
+  const app = new Application();
+  // WebGL first: WebGPU draws nothing in headless Chromium. Our own loop calls render (autoStart off).
+  await app.init({
+    resizeTo: window,
+    antialias: true,
+    resolution: window.devicePixelRatio || 1,
+    autoDensity: true,
+    background: palette.background,
+    preference: 'webgl',
+    autoStart: false,
+  });
+  app.canvas.tabIndex = 0; // focusable, so a click puts keyboard focus on the game
+  parent.appendChild(app.canvas);
+
+  const scene = new Container();
+  const tiles = new Graphics();
+  const goal = new Graphics();
+  const rope = new Graphics();
+  const players = new Graphics();
+  const goalLabel = makeLabel('GOAL', 0x7fe0c0, 0.55);
+  const playerLabels = [makeLabel('P1', palette.label, 0.42), makeLabel('P2', palette.label, 0.42)];
+  scene.addChild(tiles, goal, goalLabel, rope, players, ...playerLabels);
+  app.stage.addChild(scene);
+
+  const camera = createCamera();
+  let isCameraSnapping = true;
+  let drawnGrid: TileGrid | null = null;
+  // Interpolated player centres, reused every frame.
+  const cx = new Float64Array(PLAYER_COUNT);
+  const cy = new Float64Array(PLAYER_COUNT);
+  const facing = new Int8Array([1, -1]);
+
+  const buildLevelArt = (world: SimWorld): void => {
+    drawTiles(tiles, world.grid);
+    drawGoal(goal, world.goal);
+    goalLabel.position.set(world.goal.x + world.goal.w / 2, world.goal.y - 0.1);
+    drawnGrid = world.grid;
+    isCameraSnapping = true;
+  };
+
+  const placeCamera = (world: SimWorld, frameSec: number): void => {
+    const { body } = world;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (let slot = 0; slot < PLAYER_COUNT; slot++) {
+      const eid = world.players[slot];
+      x0 = Math.min(x0, cx[slot] - body.halfW[eid]);
+      x1 = Math.max(x1, cx[slot] + body.halfW[eid]);
+      y0 = Math.min(y0, cy[slot] - body.halfH[eid]);
+      y1 = Math.max(y1, cy[slot] + body.halfH[eid]);
+    }
+    const { width, height } = app.screen;
+    updateCamera(camera, defaultCameraLimits, width, height, x0, y0, x1, y1,
+      world.grid.width, world.grid.height, isCameraSnapping ? 0 : frameSec);
+    isCameraSnapping = false;
+    // Snap the offset to device pixels so tile edges do not shimmer while the camera eases.
+    const res = app.renderer.resolution;
+    scene.scale.set(camera.zoom);
+    scene.position.set(
+      Math.round((width / 2 - camera.centerX * camera.zoom) * res) / res,
+      Math.round((height / 2 - camera.centerY * camera.zoom) * res) / res,
+    );
+  };
+
+  return {
+    canvas: app.canvas,
+    draw(world, alpha, frameSec): void {
+      const dpr = window.devicePixelRatio || 1;
+      if (dpr !== app.renderer.resolution) app.renderer.resize(app.screen.width, app.screen.height, dpr);
+      scene.visible = world !== null;
+      if (world) {
+        if (world.grid !== drawnGrid) buildLevelArt(world);
+        const { body } = world;
+        for (let slot = 0; slot < PLAYER_COUNT; slot++) {
+          const eid = world.players[slot];
+          cx[slot] = body.lastX[eid] + (body.x[eid] - body.lastX[eid]) * alpha;
+          cy[slot] = body.lastY[eid] + (body.y[eid] - body.lastY[eid]) * alpha;
+          playerLabels[slot].position.set(cx[slot], cy[slot] - body.halfH[eid] - 0.12);
+        }
+        spreadLabels(playerLabels[0], playerLabels[1]);
+        placeCamera(world, frameSec);
+        drawRope(rope, world, alpha, cx, cy);
+        drawPlayers(players, world, cx, cy, facing);
+      }
+      app.render();
+    },
+    snapCamera(): void {
+      isCameraSnapping = true;
+    },
+    destroy(): void {
+      app.destroy({ removeView: true }, { children: true });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// Reading the running game from browser tests through the read-only `window.__ropebound` handle,
+// and waiting in sim ticks rather than wall time: headless Chromium draws with software GL at a
+// low frame rate, so "0.5 s" of wall time is not 30 ticks there, but 30 ticks always are.
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { readFileSync } from 'node:fs';
+import type { DebugHandle, GameSnapshot } from '../../src/app/debugHandle';
+
+// browser.ts types `window.__ropebound` loosely (it must load before the game exists); cast to the real shape.
+type Handle = Pick<DebugHandle, 'getState' | 'errors'>;
+
+export async function getState(page: Page): Promise<GameSnapshot> {
+  const state = await page.evaluate(() => (window.__ropebound as unknown as Handle).getState());
+  if (!state) throw new Error('no world is running (did the level fail to load?)');
+  return state as GameSnapshot;
+}
+
+/** Waits until the sim has run `ticks` more ticks; returns the state at that point. */
+export async function waitTicks(page: Page, ticks: number): Promise<GameSnapshot> {
+  const target = (await getState(page)).tick + ticks;
+  await page.waitForFunction(
+    (t) => ((window.__ropebound as unknown as Handle).getState()?.tick ?? 0) >= t,
+    target,
+    { timeout: 20_000 },
+  );
+  return getState(page);
+}
+
+export async function getErrors(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window.__ropebound as unknown as Handle).errors);
+}
+
+/** Counts pixels of a PNG within `tolerance` (per channel) of an RGB colour such as 0x0072b2. */
+export function countColour(pngPath: string, rgb: number, tolerance = 12): number {
+  const { data, width, height } = PNG.sync.read(readFileSync(pngPath));
+  const r = (rgb >> 16) & 0xff;
+  const g = (rgb >> 8) & 0xff;
+  const b = rgb & 0xff;
+  let n = 0;
+  for (let i = 0; i < width * height * 4; i += 4) {
+    if (Math.abs(data[i]! - r) <= tolerance && Math.abs(data[i + 1]! - g) <= tolerance && Math.abs(data[i + 2]! - b) <= tolerance) n++;
+  }
+  return n;
+}

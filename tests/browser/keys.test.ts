@@ -1,0 +1,153 @@
+// Keyboard play in the real page: two players on one keyboard, by physical key.
+// Level 01 (first-gap): P1 spawns at x 1.6, P2 at x 2.8 on a floor at y 12 (centres at y 11.3);
+// a wall is at x 0 and a 2-tile block starts at x 4, so short runs either way stay on flat ground.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { gameUrl, launchBrowser, openGame, screenshotStats, type GameHandle } from './browser';
+import { getState, waitTicks } from './gameState';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A new page on the built-in level for each test, so no test sees another's state. */
+function fresh(): Promise<GameHandle> {
+  return openGame(gameUrl(), { browser });
+}
+
+describe('keyboard', () => {
+  test('holding D for 30 ticks (0.5 s) moves P1 right and leaves P2 where it stands', async () => {
+    const { page, errors, close } = await fresh();
+    try {
+      const before = await getState(page);
+      await page.keyboard.down('KeyD');
+      await waitTicks(page, 30);
+      await page.keyboard.up('KeyD');
+      const after = await getState(page);
+      expect(after.players[0].x - before.players[0].x).toBeGreaterThan(1);
+      expect(Math.abs(after.players[1].x - before.players[1].x)).toBeLessThan(0.01);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  test('holding ArrowLeft moves P2 left and leaves P1 where it stands', async () => {
+    const { page, errors, close } = await fresh();
+    try {
+      const before = await getState(page);
+      await page.keyboard.down('ArrowLeft');
+      await waitTicks(page, 30);
+      await page.keyboard.up('ArrowLeft');
+      const after = await getState(page);
+      expect(before.players[1].x - after.players[1].x).toBeGreaterThan(1);
+      expect(Math.abs(after.players[0].x - before.players[0].x)).toBeLessThan(0.01);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a tap shorter than a frame still reaches the sim (P1 jumps)', async () => {
+    const { page, close } = await fresh();
+    try {
+      const before = await getState(page);
+      // Down and up in one synchronous script: no frame (and so no input sample) can run between them.
+      await page.evaluate(() => {
+        window.dispatchEvent(new KeyboardEvent('keydown', { code: 'KeyW', key: 'w', bubbles: true }));
+        window.dispatchEvent(new KeyboardEvent('keyup', { code: 'KeyW', key: 'w', bubbles: true }));
+      });
+      let minY = before.players[0].y;
+      for (let i = 0; i < 6; i++) minY = Math.min(minY, (await waitTicks(page, 4)).players[0].y);
+      expect(minY).toBeLessThan(before.players[0].y - 0.3);
+    } finally {
+      await close();
+    }
+  });
+
+  test('arrow keys and Space never scroll the page', async () => {
+    const { page, close } = await fresh();
+    try {
+      // A listener added after the game's own sees whether the game cancelled the default action.
+      await page.evaluate(() => {
+        const seen: Record<string, boolean> = {};
+        (window as unknown as { __seen: typeof seen }).__seen = seen;
+        window.addEventListener('keydown', (e) => { seen[e.code] = e.defaultPrevented; });
+      });
+      for (const key of ['ArrowDown', 'ArrowDown', 'Space', 'ArrowUp', 'ArrowRight', 'ArrowLeft']) {
+        await page.keyboard.press(key);
+      }
+      await waitTicks(page, 5);
+      const seen = await page.evaluate(() => (window as unknown as { __seen: Record<string, boolean> }).__seen);
+      expect(seen).toEqual({ ArrowDown: true, Space: true, ArrowUp: true, ArrowRight: true, ArrowLeft: true });
+      expect(await page.evaluate(() => [window.scrollX, window.scrollY, document.documentElement.scrollTop])).toEqual([0, 0, 0]);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a window blur releases held keys: P2 stops instead of running on to the wall', async () => {
+    const { page, close } = await fresh();
+    try {
+      const start = await getState(page);
+      await page.keyboard.down('ArrowLeft'); // no keyup follows until the end: only the blur can stop P2
+      await page.waitForFunction(
+        (x0) => ((window.__ropebound as unknown as { getState(): { players: { x: number }[] } }).getState().players[1].x) < x0 - 0.3,
+        start.players[1].x,
+      );
+      await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+      const settled = await waitTicks(page, 20);
+      const later = await waitTicks(page, 30);
+      expect(later.players[1].vx).toBe(0);
+      expect(later.players[1].x).toBe(settled.players[1].x);
+      // Still held, P2 would have reached the wall (x 0.35) long before now.
+      expect(later.players[1].x).toBeGreaterThan(0.8);
+      await page.keyboard.up('ArrowLeft');
+    } finally {
+      await close();
+    }
+  });
+
+  test('R restarts the level', async () => {
+    const { page, close } = await fresh();
+    try {
+      const start = await getState(page);
+      await page.keyboard.down('KeyD');
+      await waitTicks(page, 20);
+      await page.keyboard.up('KeyD');
+      const moved = await getState(page);
+      expect(moved.players[0].x).toBeGreaterThan(start.players[0].x + 0.5);
+      await page.keyboard.press('KeyR');
+      const restarted = await getState(page);
+      expect(restarted.tick).toBeLessThan(moved.tick);
+      expect(restarted.players[0].x).toBe(start.players[0].x);
+    } finally {
+      await close();
+    }
+  });
+
+  test('F3 toggles a debug overlay with FPS, sim time and rope stretch', async () => {
+    const { page, errors, close } = await fresh();
+    try {
+      const overlay = page.locator('.hud-debug');
+      await expect.poll(() => overlay.isVisible()).toBe(false);
+      await page.keyboard.press('F3');
+      await expect.poll(() => overlay.textContent(), { timeout: 10_000 }).toMatch(/FPS \d+/);
+      const text = (await overlay.textContent()) ?? '';
+      expect(text).toMatch(/sim \d+\.\d+ ms\/tick/);
+      expect(text).toMatch(/stretch \d+\.\d+ %/);
+      await screenshotStats(page, 'keys-debug-overlay');
+      await page.keyboard.press('F3');
+      await expect.poll(() => overlay.isVisible()).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
