@@ -1,0 +1,67 @@
+// The whole first level played with real key presses (the same plan as tools/firstGapBot.ts):
+// swing across, anchor on the lip, haul the partner up, both into the goal -> "Level complete!".
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { gameUrl, launchBrowser, openGame, screenshotStats } from './browser';
+import { getState } from './gameState';
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+const KEYS = [
+  { right: 'KeyD', left: 'KeyA', jump: 'KeyW', anchor: 'KeyF' },
+  { right: 'ArrowRight', left: 'ArrowLeft', jump: 'ArrowUp', anchor: 'Slash' },
+];
+type Want = { right?: boolean; left?: boolean; jump?: boolean; anchor?: boolean };
+
+function keyboard(page: Page) {
+  const held = new Set<string>();
+  return async (slot: number, want: Want) => {
+    for (const action of ['right', 'left', 'jump', 'anchor'] as const) {
+      const code = KEYS[slot][action];
+      const down = want[action] === true;
+      if (down && !held.has(code)) { held.add(code); await page.keyboard.down(code); }
+      if (!down && held.has(code)) { held.delete(code); await page.keyboard.up(code); }
+    }
+  };
+}
+
+test('both players reach the goal of level 1 and the level-complete message shows', async () => {
+  const { page, errors, close } = await openGame(gameUrl(), { browser });
+  try {
+    const press = keyboard(page);
+    const hop = (x: number) => x > 3 && x < 6.5;
+    let phase = 'walk';
+    let since = 0;
+    let state = await getState(page);
+    for (let i = 0; i < 20000 && state.completedTick < 0; i++) {
+      state = await getState(page);
+      const [p1, p2] = state.players;
+      if (phase === 'walk' || phase === 'swing') {
+        await press(1, p2.x < 18.3 ? { right: true, jump: hop(p2.x) } : { anchor: true });
+      }
+      if (phase === 'walk') {
+        await press(0, p1.x > 17 && !p2.anchored ? {} : { right: true, jump: hop(p1.x) });
+        if (p1.x > 19.5 && p2.anchored) phase = 'swing';
+      } else if (phase === 'swing') {
+        await press(0, p1.vx >= 0 ? { right: true } : { left: true });
+        if (p1.grounded && p1.x > 25) { phase = 'anchor'; since = state.tick; }
+      } else if (phase === 'anchor') {
+        await press(0, { anchor: true });
+        await press(1, state.tick - since < 20 ? { anchor: true } : { right: true });
+        if (state.tick - since > 170) phase = 'haul';
+      } else {
+        await press(0, p1.x < 45 ? { right: true } : {});
+        await press(1, p2.x < 45 ? { right: true } : {});
+      }
+    }
+    expect(state.completedTick).toBeGreaterThan(0);
+    await page.waitForFunction(() => /Level complete!/.test(document.body.innerText), undefined, { timeout: 5000 });
+    const stats = await screenshotStats(page, 'level-complete');
+    expect(stats.distinctColours).toBeGreaterThan(8);
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 180_000);
