@@ -52,9 +52,6 @@ async function boot(): Promise<void> {
     showErrors('The game could not start drawing (is WebGL available?)', [describe(e)]);
     return;
   }
-  // The canvas goes under the HUD overlays.
-  appRoot.prepend(renderer.canvas);
-
   const stats = new FrameStats();
   const inputs = new Uint8Array(PLAYER_COUNT);
   const restart = (): void => {
@@ -77,12 +74,12 @@ async function boot(): Promise<void> {
     render(alpha, frameSec): void {
       renderer.draw(world, alpha, frameSec);
       hud.setCompleted(world && world.completedTick >= 0 ? (world.completedTick + 1) * DT : null);
-      if (stats.addFrame(performance.now()) && world) {
+      if (stats.addFrame(performance.now())) {
         hud.setDebug({
           fps: stats.fps,
           simMsPerTick: stats.simMsPerTick,
-          maxStretch: world.maxStretch,
-          tick: world.tick,
+          maxStretch: world?.maxStretch ?? 0,
+          tick: world?.tick ?? 0,
           droppedTicks: loop.clock.droppedTicks,
         });
       }

@@ -45,7 +45,8 @@ export function updateCamera(
   zoom = Math.min(limits.maxZoom, Math.max(limits.minZoom, zoom));
   const halfW = viewW / zoom / 2;
   const halfH = viewH / zoom / 2;
-  let cx = clampAxis((x0 + x1) / 2, halfW, 0, levelW);
+  // 1 m of the side walls stays in view: the edge of the level reads as a wall, not as the screen's edge.
+  let cx = clampAxis((x0 + x1) / 2, halfW, -1, levelW + 1);
   let cy = clampAxis((y0 + y1) / 2, halfH, 0, levelH + 1);
   // The level clamp must never hide a player: pull back toward the players if it would.
   cx = Math.min(Math.max(cx, x1 + 0.5 - halfW), x0 - 0.5 + halfW);

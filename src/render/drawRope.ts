@@ -5,16 +5,18 @@
 import type { Graphics } from 'pixi.js';
 import type { SimWorld } from '../sim/world';
 import { palette } from './palette';
+import { CM_PER_M as U } from './units';
 
-const TAUT_WIDTH = 0.09;
-const SLACK_WIDTH = 0.065;
+// Built once: a style literal in draw() would be a new object every frame.
+const TAUT_STYLE = { width: 0.09 * U, color: palette.ropeTaut, cap: 'round', join: 'round' } as const;
+const SLACK_STYLE = { width: 0.065 * U, color: palette.ropeSlack, cap: 'round', join: 'round' } as const;
 
-/** Scratch space for interpolated points, grown only when a rope has more particles than ever before. */
+/** Scratch space for interpolated points (drawing units), grown only when a rope has more particles than ever before. */
 let px = new Float64Array(64);
 let py = new Float64Array(64);
 
 /**
- * Draws the world's tether. `endX/endY` hold the interpolated centres of player 1 and player 2
+ * Draws the world's tether. `endX/endY` hold the interpolated centres of player 1 and player 2, m
  * (the rope's ends), so the rope meets the bodies exactly where they are drawn.
  */
 export function drawRope(g: Graphics, world: SimWorld, alpha: number, endX: Float64Array, endY: Float64Array): void {
@@ -30,13 +32,13 @@ export function drawRope(g: Graphics, world: SimWorld, alpha: number, endX: Floa
   }
   for (let k = 0; k < count; k++) {
     const i = first + k;
-    px[k] = pool.drawX[i] + (pool.x[i] - pool.drawX[i]) * alpha;
-    py[k] = pool.drawY[i] + (pool.y[i] - pool.drawY[i]) * alpha;
+    px[k] = (pool.drawX[i] + (pool.x[i] - pool.drawX[i]) * alpha) * U;
+    py[k] = (pool.drawY[i] + (pool.y[i] - pool.drawY[i]) * alpha) * U;
   }
-  px[0] = endX[0];
-  py[0] = endY[0];
-  px[count - 1] = endX[1];
-  py[count - 1] = endY[1];
+  px[0] = endX[0] * U;
+  py[0] = endY[0] * U;
+  px[count - 1] = endX[1] * U;
+  py[count - 1] = endY[1] * U;
 
   // Quadratic pieces through segment midpoints, with the particles as control points: a smooth
   // curve that never overshoots the simulated rope (a Catmull-Rom spline through the points can).
@@ -47,10 +49,5 @@ export function drawRope(g: Graphics, world: SimWorld, alpha: number, endX: Floa
   g.lineTo(px[count - 1], py[count - 1]);
 
   const isTaut = world.player.isTaut[world.players[0]] === 1;
-  g.stroke({
-    width: isTaut ? TAUT_WIDTH : SLACK_WIDTH,
-    color: isTaut ? palette.ropeTaut : palette.ropeSlack,
-    cap: 'round',
-    join: 'round',
-  });
+  g.stroke(isTaut ? TAUT_STYLE : SLACK_STYLE);
 }

@@ -11,6 +11,7 @@ export const palette = {
   plank: 0x8c7f6e,
   plankShade: 0x54493d,
   goal: 0x009e73,
+  goalLabel: 0x7fe0c0,
   flagPole: 0xd8dee6,
   player: [0x0072b2, 0xe69f00] as const,
   playerOutline: [0x003a5c, 0x7a5400] as const,

@@ -11,6 +11,7 @@ import { drawPlayers } from './drawPlayers';
 import { drawRope } from './drawRope';
 import { drawGoal, drawTiles } from './drawTiles';
 import { palette } from './palette';
+import { CM_PER_M as U } from './units';
 
 export interface GameRenderer {
   readonly canvas: HTMLCanvasElement;
@@ -21,7 +22,7 @@ export interface GameRenderer {
   destroy(): void;
 }
 
-/** World-space text: rasterised large, then scaled down to `heightM` metres so it stays crisp when zoomed. */
+/** Scene text: rasterised large, then scaled down to `heightM` metres so it stays crisp when zoomed. */
 const LABEL_FONT_PX = 48;
 
 function makeLabel(text: string, color: number, heightM: number): Text {
@@ -30,16 +31,16 @@ function makeLabel(text: string, color: number, heightM: number): Text {
     anchor: { x: 0.5, y: 1 },
     style: { fontFamily: 'system-ui, sans-serif', fontSize: LABEL_FONT_PX, fontWeight: '700', fill: color },
   });
-  label.scale.set(heightM / LABEL_FONT_PX);
+  label.scale.set((heightM * U) / LABEL_FONT_PX);
   return label;
 }
 
 /** Players may overlap (they do not collide); then their labels would read "P12": push them apart. */
-const LABEL_GAP = 0.75;
+const LABEL_GAP = 0.75 * U;
 
 function spreadLabels(a: Text, b: Text): void {
   const dx = b.x - a.x;
-  if (Math.abs(dx) >= LABEL_GAP || Math.abs(b.y - a.y) >= 0.5) return;
+  if (Math.abs(dx) >= LABEL_GAP || Math.abs(b.y - a.y) >= 0.5 * U) return;
   const mid = (a.x + b.x) / 2;
   const side = dx < 0 ? -1 : 1; // keep the labels in the players' left-right order
   a.x = mid - (side * LABEL_GAP) / 2;
@@ -59,14 +60,14 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     autoStart: false,
   });
   app.canvas.tabIndex = 0; // focusable, so a click puts keyboard focus on the game
-  parent.appendChild(app.canvas);
+  parent.prepend(app.canvas); // under any DOM overlays already in `parent`
 
   const scene = new Container();
   const tiles = new Graphics();
   const goal = new Graphics();
   const rope = new Graphics();
   const players = new Graphics();
-  const goalLabel = makeLabel('GOAL', 0x7fe0c0, 0.55);
+  const goalLabel = makeLabel('GOAL', palette.goalLabel, 0.55);
   const playerLabels = [makeLabel('P1', palette.label, 0.42), makeLabel('P2', palette.label, 0.42)];
   scene.addChild(tiles, goal, goalLabel, rope, players, ...playerLabels);
   app.stage.addChild(scene);
@@ -82,7 +83,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const buildLevelArt = (world: SimWorld): void => {
     drawTiles(tiles, world.grid);
     drawGoal(goal, world.goal);
-    goalLabel.position.set(world.goal.x + world.goal.w / 2, world.goal.y - 0.1);
+    goalLabel.position.set((world.goal.x + world.goal.w / 2) * U, (world.goal.y - 0.1) * U);
     drawnGrid = world.grid;
     isCameraSnapping = true;
   };
@@ -103,7 +104,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     isCameraSnapping = false;
     // Snap the offset to device pixels so tile edges do not shimmer while the camera eases.
     const res = app.renderer.resolution;
-    scene.scale.set(camera.zoom);
+    scene.scale.set(camera.zoom / U);
     scene.position.set(
       Math.round((width / 2 - camera.centerX * camera.zoom) * res) / res,
       Math.round((height / 2 - camera.centerY * camera.zoom) * res) / res,
@@ -123,7 +124,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
           const eid = world.players[slot];
           cx[slot] = body.lastX[eid] + (body.x[eid] - body.lastX[eid]) * alpha;
           cy[slot] = body.lastY[eid] + (body.y[eid] - body.lastY[eid]) * alpha;
-          playerLabels[slot].position.set(cx[slot], cy[slot] - body.halfH[eid] - 0.12);
+          playerLabels[slot].position.set(cx[slot] * U, (cy[slot] - body.halfH[eid] - 0.12) * U);
         }
         spreadLabels(playerLabels[0], playerLabels[1]);
         placeCamera(world, frameSec);

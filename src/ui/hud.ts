@@ -24,10 +24,13 @@ export interface Hud {
   setDebug(stats: DebugStats): void;
 }
 
+// Three groups that each stay on one line; a narrow window wraps between groups, not inside one.
 const HINT_HTML =
-  '<span class="p1">P1</span> <kbd>A</kbd><kbd>D</kbd> move · <kbd>W</kbd> jump · <kbd>S</kbd> down · <kbd>F</kbd> anchor' +
-  '&emsp;&emsp;<span class="p2">P2</span> <kbd>←</kbd><kbd>→</kbd> move · <kbd>↑</kbd> jump · <kbd>↓</kbd> down · ' +
-  '<kbd>/</kbd> or <kbd>Right Shift</kbd> anchor&emsp;&emsp;<kbd>R</kbd> restart · <kbd>F3</kbd> debug';
+  '<span class="group"><span class="p1">P1</span> <kbd>A</kbd><kbd>D</kbd> move · <kbd>W</kbd> jump · ' +
+  '<kbd>S</kbd> down · <kbd>F</kbd> anchor</span>' +
+  '<span class="group"><span class="p2">P2</span> <kbd>←</kbd><kbd>→</kbd> move · <kbd>↑</kbd> jump · ' +
+  '<kbd>↓</kbd> down · <kbd>/</kbd> or <kbd>Right Shift</kbd> anchor</span>' +
+  '<span class="group"><kbd>R</kbd> restart · <kbd>F3</kbd> debug</span>';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, parent: HTMLElement): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);

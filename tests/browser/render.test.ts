@@ -1,0 +1,71 @@
+// What the player sees at the start of level 01, at 1x and 2x pixel density, and after a resize.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { gameUrl, launchBrowser, openGame, screenshotStats } from './browser';
+import { countColour, getState } from './gameState';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('the start of level 01 shows both players in their colours, the level and the controls hint', async () => {
+  const { page, errors, close } = await openGame(gameUrl(), { browser });
+  try {
+    await page.waitForTimeout(300);
+    const shot = await screenshotStats(page, 'render-start');
+    expect(countColour(shot.path, 0x0072b2), 'P1 blue pixels').toBeGreaterThan(1000);
+    expect(countColour(shot.path, 0xe69f00), 'P2 orange pixels').toBeGreaterThan(1000);
+    expect(countColour(shot.path, 0x9fb4c8, 6), 'lit tops of solid tiles').toBeGreaterThan(1000);
+    expect(await page.locator('.hud-hint').textContent()).toMatch(/P1.*A.*D.*move.*P2.*anchor.*R.*restart.*F3/);
+    expect(await page.title()).toMatch(/Ropebound/);
+    // The page itself never scrolls: nothing overflows the window.
+    const overflow = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
+test('the canvas follows a window resize', async () => {
+  const { page, errors, close } = await openGame(gameUrl(), { browser });
+  try {
+    await page.setViewportSize({ width: 900, height: 600 });
+    const size = () => page.evaluate(() => {
+      const c = document.querySelector('canvas')!;
+      return [c.clientWidth, c.clientHeight, c.width, c.height];
+    });
+    await expect.poll(size).toEqual([900, 600, 900, 600]);
+    const shot = await screenshotStats(page, 'render-resized');
+    expect(countColour(shot.path, 0x0072b2)).toBeGreaterThan(500);
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
+test('on a 2x display the canvas has 2x backing pixels and still fills the window', async () => {
+  const context = await browser.newContext({ viewport: { width: 800, height: 500 }, deviceScaleFactor: 2 });
+  try {
+    const page = await context.newPage();
+    await page.goto(gameUrl());
+    await page.waitForFunction(() => window.__ropebound?.ready === true, undefined, { timeout: 30_000 });
+    const size = await page.evaluate(() => {
+      const c = document.querySelector('canvas')!;
+      return [c.clientWidth, c.clientHeight, c.width, c.height];
+    });
+    expect(size).toEqual([800, 500, 1600, 1000]);
+    expect((await getState(page)).tick).toBeGreaterThan(0);
+    const shot = await screenshotStats(page, 'render-dpr2');
+    expect(shot.width).toBe(1600);
+    expect(countColour(shot.path, 0xe69f00)).toBeGreaterThan(2000);
+  } finally {
+    await context.close();
+  }
+});
