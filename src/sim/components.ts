@@ -1,12 +1,16 @@
 // Component stores, owned by the world (never module globals) so many worlds can live in one
 // process. Struct-of-arrays indexed by entity id; Float64 for everything the solver touches.
 
-/** An axis-aligned moving body: players now, boxes later. Position is the centre. */
+/**
+ * A moving body: players (axis-aligned, never rotate) and boxes (rigid, rotate). Position is the
+ * centre. Orientation is kept as the unit vector (cos, sin) of the angle, so the sim never calls
+ * Math.sin/cos (engines differ in their last bits; see DESIGN.md section 4).
+ */
 export interface BodyComponents {
   /** Centre, m. */
   x: Float64Array;
   y: Float64Array;
-  /** Centre at the start of the current substep, m (also what the renderer interpolates from). */
+  /** Centre at the start of the current substep, m. */
   prevX: Float64Array;
   prevY: Float64Array;
   /** Centre at the end of the previous tick, m (the renderer interpolates from here). */
@@ -15,11 +19,23 @@ export interface BodyComponents {
   /** Velocity, m/s. */
   vx: Float64Array;
   vy: Float64Array;
-  /** Half extents, m. */
+  /** Half extents, m (in the body's own frame for a rotated box). */
   halfW: Float64Array;
   halfH: Float64Array;
   /** 1 / mass, 1/kg; 0 = immovable (an anchored player). */
   invMass: Float64Array;
+  /** Orientation: cos and sin of the angle (y down, so a positive angle turns clockwise on screen). */
+  rotC: Float64Array;
+  rotS: Float64Array;
+  /** Orientation at the start of the substep and at the end of the previous tick. */
+  prevRotC: Float64Array;
+  prevRotS: Float64Array;
+  lastRotC: Float64Array;
+  lastRotS: Float64Array;
+  /** Angular velocity, rad/s. */
+  omega: Float64Array;
+  /** 1 / moment of inertia about the centre, 1/(kg m^2); 0 = does not rotate (players). */
+  invInertia: Float64Array;
 }
 
 /** Per-player controller state. */
@@ -50,21 +66,33 @@ export interface PlayerComponents {
   /** Spawn point (centre), m: where a respawn puts the player. */
   spawnX: Float64Array;
   spawnY: Float64Array;
+  /** Box this player stood on during the last substep (0 = none), and that box's surface velocity there, m/s. */
+  groundBox: Uint32Array;
+  groundVx: Float64Array;
+  groundVy: Float64Array;
+  /** Spiked box this player touched this tick (0 = none). */
+  hurtBy: Uint32Array;
+}
+
+/** Boxes: rigid bodies (their motion lives in BodyComponents). */
+export interface BoxComponents {
+  /** 1 if touching it kills a player. */
+  isSpiked: Uint8Array;
+}
+
+/** Anchors: fixed points ropes hang from (later: moved by level scripts, so ropes read them every substep). */
+export interface AnchorComponents {
+  x: Float64Array;
+  y: Float64Array;
 }
 
 export function createBodyComponents(capacity: number): BodyComponents {
+  const f = () => new Float64Array(capacity);
   return {
-    x: new Float64Array(capacity),
-    y: new Float64Array(capacity),
-    prevX: new Float64Array(capacity),
-    prevY: new Float64Array(capacity),
-    lastX: new Float64Array(capacity),
-    lastY: new Float64Array(capacity),
-    vx: new Float64Array(capacity),
-    vy: new Float64Array(capacity),
-    halfW: new Float64Array(capacity),
-    halfH: new Float64Array(capacity),
-    invMass: new Float64Array(capacity),
+    x: f(), y: f(), prevX: f(), prevY: f(), lastX: f(), lastY: f(), vx: f(), vy: f(),
+    halfW: f(), halfH: f(), invMass: f(),
+    rotC: f(), rotS: f(), prevRotC: f(), prevRotS: f(), lastRotC: f(), lastRotS: f(),
+    omega: f(), invInertia: f(),
   };
 }
 
@@ -84,5 +112,17 @@ export function createPlayerComponents(capacity: number): PlayerComponents {
     gravityScale: new Float64Array(capacity),
     spawnX: new Float64Array(capacity),
     spawnY: new Float64Array(capacity),
+    groundBox: new Uint32Array(capacity),
+    groundVx: new Float64Array(capacity),
+    groundVy: new Float64Array(capacity),
+    hurtBy: new Uint32Array(capacity),
   };
+}
+
+export function createBoxComponents(capacity: number): BoxComponents {
+  return { isSpiked: new Uint8Array(capacity) };
+}
+
+export function createAnchorComponents(capacity: number): AnchorComponents {
+  return { x: new Float64Array(capacity), y: new Float64Array(capacity) };
 }

@@ -16,6 +16,12 @@ export const SimEvent = {
   NaNQuarantined: 8,
   /** A player pulled up onto a ledge. */
   LedgeClimbed: 9,
+  /** A player bumped a box; entity = the box, value = the impulse exchanged, N s. */
+  Bumped: 10,
+  /** A rope snapped; entity = the rope, value = its tension, N. */
+  RopeSnapped: 11,
+  /** A player touched a spiked box; entity = the box. The level restarts. */
+  Died: 12,
 } as const;
 export type SimEventType = (typeof SimEvent)[keyof typeof SimEvent];
 
@@ -27,6 +33,8 @@ export interface EventRing {
   tick: Uint32Array;
   /** Player slot (0 or 1) the event is about, or 255 for none. */
   slot: Uint8Array;
+  /** Entity the event is about (a box, a rope), or 0. */
+  entity: Uint32Array;
   value: Float64Array;
 }
 
@@ -37,15 +45,19 @@ export function createEventRing(capacity = 256): EventRing {
     type: new Uint8Array(capacity),
     tick: new Uint32Array(capacity),
     slot: new Uint8Array(capacity),
+    entity: new Uint32Array(capacity),
     value: new Float64Array(capacity),
   };
 }
 
-export function pushEvent(ring: EventRing, type: SimEventType, tick: number, slot: number, value: number): void {
+export function pushEvent(
+  ring: EventRing, type: SimEventType, tick: number, slot: number, value: number, entity = 0,
+): void {
   const i = ring.count % ring.capacity;
   ring.type[i] = type;
   ring.tick[i] = tick;
   ring.slot[i] = slot;
+  ring.entity[i] = entity;
   ring.value[i] = value;
   ring.count++;
 }
@@ -57,12 +69,12 @@ export function pushEvent(ring: EventRing, type: SimEventType, tick: number, slo
 export function readEvents(
   ring: EventRing,
   cursor: number,
-  visit: (type: number, tick: number, slot: number, value: number) => void,
+  visit: (type: number, tick: number, slot: number, value: number, entity: number) => void,
 ): number {
   const from = Math.max(cursor, ring.count - ring.capacity);
   for (let n = from; n < ring.count; n++) {
     const i = n % ring.capacity;
-    visit(ring.type[i], ring.tick[i], ring.slot[i], ring.value[i]);
+    visit(ring.type[i], ring.tick[i], ring.slot[i], ring.value[i], ring.entity[i]);
   }
   return ring.count;
 }

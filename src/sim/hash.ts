@@ -1,7 +1,8 @@
-// A state hash for determinism tests and replays: FNV-1a over the bytes of every number that
-// matters, in a fixed order, with -0 folded to 0 so equal states always hash equal.
+// A state hash for determinism tests and replays: FNV-1a over the bytes of every state array (in
+// the fixed order of stateArrays: entity arrays up to the last entity, particle arrays up to the
+// pool's use), then the tick and completion tick, with -0 folded to 0 so equal states hash equal.
 
-import { PLAYER_COUNT } from './constants';
+import { stateArrays } from './snapshot';
 import type { SimWorld } from './world';
 
 const f64 = new Float64Array(1);
@@ -20,33 +21,18 @@ function mixNumber(h: number, v: number): number {
   return mixWord(mixWord(h, u32[0]), u32[1]);
 }
 
-/** 32-bit FNV-1a hash of the world's simulated state. */
+/** 32-bit FNV-1a hash of the world's simulated state (allocates a little: for tests and replays). */
 export function hashWorld(world: SimWorld): number {
-  const { body, player, pool, rope } = world;
   let h = 0x811c9dc5;
   h = mixNumber(h, world.tick);
   h = mixNumber(h, world.completedTick);
-  for (let slot = 0; slot < PLAYER_COUNT; slot++) {
-    const e = world.players[slot];
-    h = mixNumber(h, body.x[e]);
-    h = mixNumber(h, body.y[e]);
-    h = mixNumber(h, body.vx[e]);
-    h = mixNumber(h, body.vy[e]);
-    h = mixNumber(h, body.invMass[e]);
-    h = mixWord(h, player.buttons[e] | (player.isGrounded[e] << 8) | (player.isAnchored[e] << 9) |
-      (player.isTaut[e] << 10) | (player.isJumping[e] << 11));
-    h = mixWord(h, player.coyoteTicks[e]);
-    h = mixWord(h, player.jumpBufferTicks[e]);
-    h = mixWord(h, player.dropTicks[e]);
-  }
-  const r = world.tetherRope;
-  const first = rope.first[r];
-  const end = first + rope.count[r];
-  for (let i = first; i < end; i++) {
-    h = mixNumber(h, pool.x[i]);
-    h = mixNumber(h, pool.y[i]);
-    h = mixNumber(h, pool.prevX[i]);
-    h = mixNumber(h, pool.prevY[i]);
+  const particleArrays = new Set<unknown>(Object.values(world.pool));
+  for (const array of stateArrays(world)) {
+    // Scratch arrays (XPBD multipliers) and draw positions are not state: skip them.
+    if (array === world.pool.lambda || array === world.pool.drawX || array === world.pool.drawY) continue;
+    const end = particleArrays.has(array) ? world.pool.used : world.entityEnd;
+    const isFloat = array instanceof Float64Array;
+    for (let i = 0; i < end; i++) h = isFloat ? mixNumber(h, array[i]) : mixWord(h, array[i]);
   }
   return h;
 }

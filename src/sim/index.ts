@@ -4,7 +4,17 @@ export { Button, BUTTON_MASK_ALL, type ButtonMask } from './input';
 export { SimEvent, readEvents, type EventRing, type SimEventType } from './events';
 export { Tile, createTileGrid, tileAt, type TileGrid } from './tileGrid';
 export { defaultPhysicsSettings, type PhysicsSettings } from './settings';
-export { createSimWorld, placePlayersAtSpawns, type SimWorld, type WorldDef, type Rect } from './world';
+export {
+  createSimWorld, placePlayersAtSpawns, resetLevel, layOutFromEnds,
+  type SimWorld, type WorldDef, type Rect, type RopeDef, type RopeEndDef, type BoxDef, type AnchorDef,
+} from './world';
+export { EndKind } from './ropePool';
 export { step, systems } from './step';
 export { hashWorld, hashHex } from './hash';
+export { captureState, restoreState, type StateSnapshot } from './snapshot';
+export { applyImpulse } from './physics/playerBox';
+export { applyParticleImpulse } from './physics/impulse';
+export { reelRope } from './physics/reelRope';
+export { endX, endY } from './physics/ropeEnds';
+export { ropeMaxStretch } from './physics/solveRope';
 export { bodyOverlapsSolid, rectOverlapsSolid } from './physics/moveBody';

@@ -48,6 +48,14 @@ export interface PhysicsSettings {
   ropeFriction: number;
   /** Largest distance a rope particle may move in one substep, m (guards against blow-ups). */
   maxParticleStep: number;
+  /** Air drag on boxes and rope particles, 1/s (0 = none: a pendulum swings forever). */
+  airDrag: number;
+  /** Box-on-tile friction coefficient (static and sliding). */
+  boxFriction: number;
+  /** How much of the closing speed a player-box bump gives back (0 = the two move on together). */
+  bumpRestitution: number;
+  /** Largest distance a box may move in one substep, m (keeps boxes from tunnelling). */
+  maxBodyStep: number;
 }
 
 /** Defaults: ~2.5 m jump, 7 m/s run, 8 substeps. */
@@ -76,5 +84,9 @@ export function defaultPhysicsSettings(): PhysicsSettings {
     ropeDamping: 0.5,
     ropeFriction: 0.6,
     maxParticleStep: 0.3,
+    airDrag: 0,
+    boxFriction: 0.6,
+    bumpRestitution: 0.3,
+    maxBodyStep: 0.3,
   };
 }

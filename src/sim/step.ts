@@ -8,16 +8,18 @@ import { inputSystem } from './systems/inputSystem';
 import { movementSystem } from './systems/movementSystem';
 import { physicsSystem } from './systems/physicsSystem';
 import { respawnSystem } from './systems/respawnSystem';
+import { ropeSnapSystem } from './systems/ropeSnapSystem';
 import type { ButtonMask } from './input';
 import type { SimWorld } from './world';
 
 export const systems: ReadonlyArray<(world: SimWorld) => void> = [
   inputSystem,    // held masks -> edges, jump buffer, drop-through, anchor; all below read these
   movementSystem, // run, brake, air control, swing pumping, jumps -> velocities for this tick
-  physicsSystem,  // substeps: players through tiles, tether, rope, rope vs tiles
+  physicsSystem,  // substeps: players, boxes, rope lengths, contacts, rope shapes, velocities
+  ropeSnapSystem, // a rope pulled past its breaking tension over the tick splits in two
   ledgeClimbSystem, // airborne + pressing into a wall just below its top -> up onto the ledge
   groundSystem,   // grounded, landing and coyote time from the settled positions
-  respawnSystem,  // fell out of the level -> both players back at their spawns
+  respawnSystem,  // touched spikes or fell out of the level -> the level restarts
   goalSystem,     // both players in the goal -> level complete (once)
 ];
 

@@ -1,17 +1,65 @@
 // The sim world: a bitECS world whose context holds every store the systems use. Built from a
 // plain definition (src/level turns a level file into one), so the sim never reads files itself.
+// Every entity is created here, at build time: a rope that can snap gets its far half as a spare
+// entity up front, so the tick never creates entities and a snapshot is just the typed arrays.
 
 import { addComponent, addEntity, createWorld, registerQuery, type Query } from 'bitecs';
-import { createBodyComponents, createPlayerComponents, type BodyComponents, type PlayerComponents } from './components';
+import {
+  createAnchorComponents, createBodyComponents, createBoxComponents, createPlayerComponents,
+  type AnchorComponents, type BodyComponents, type BoxComponents, type PlayerComponents,
+} from './components';
 import { PLAYER_COUNT } from './constants';
 import { createEventRing, type EventRing } from './events';
-import { allocateParticles, createRopeComponents, createRopePool, layOutRope, type RopeComponents, type RopePool } from './ropePool';
+import {
+  EndKind, allocateParticles, createRopeComponents, createRopePool, layOutRope,
+  type RopeComponents, type RopePool,
+} from './ropePool';
 import { defaultPhysicsSettings, type PhysicsSettings } from './settings';
 import type { TileGrid } from './tileGrid';
 import { rectOverlapsSolid } from './physics/moveBody';
+import { captureState, restoreState, type StateSnapshot } from './snapshot';
+import { endX, endY } from './physics/ropeEnds';
 
 /** Axis-aligned rectangle in metres (x, y = top-left). */
 export interface Rect { x: number; y: number; w: number; h: number }
+
+/** What one end of a rope is tied to. Indices refer to the WorldDef's own arrays. */
+export type RopeEndDef =
+  | { kind: 'point'; x: number; y: number }
+  | { kind: 'anchor'; anchor: number }
+  /** (x, y): the attachment point relative to the box's centre, in the box's frame, m. */
+  | { kind: 'box'; box: number; x: number; y: number }
+  /** slot 0 = player 1, 1 = player 2; attached at the player's centre. */
+  | { kind: 'player'; slot: number }
+  | { kind: 'free' };
+
+export interface AnchorDef { x: number; y: number }
+
+export interface BoxDef {
+  /** Centre, m. */
+  x: number;
+  y: number;
+  /** Full width and height, m. */
+  w: number;
+  h: number;
+  /** kg. */
+  mass: number;
+  isSpiked?: boolean;
+}
+
+export interface RopeDef {
+  a: RopeEndDef;
+  b: RopeEndDef;
+  /** Rest length, m. */
+  length: number;
+  segments: number;
+  /** m/N; 0 or missing = inextensible. */
+  compliance?: number;
+  /** N; 0 or missing = never snaps. */
+  breakTension?: number;
+  /** Longest the rope may be reeled out to, m (default: its length; sets the particles reserved). */
+  maxLength?: number;
+}
 
 /** Everything needed to build a world. Positions in metres, y down. */
 export interface WorldDef {
@@ -21,7 +69,26 @@ export interface WorldDef {
   goal: Rect;
   /** Rope between the players: full length in m and number of segments. */
   tether: { length: number; segments: number };
+  anchors?: readonly AnchorDef[];
+  boxes?: readonly BoxDef[];
+  ropes?: readonly RopeDef[];
   physics?: Partial<PhysicsSettings>;
+}
+
+/** Scratch arrays for contacts found during a substep (fixed size: no allocation per tick). */
+export interface ContactScratch {
+  capacity: number;
+  count: number;
+  player: Uint32Array;
+  box: Uint32Array;
+  /** Normal from player to box. */
+  nx: Float64Array;
+  ny: Float64Array;
+  /** Contact point relative to the box centre, m. */
+  rx: Float64Array;
+  ry: Float64Array;
+  /** Normal closing speed at the start of the substep, m/s (> 0: approaching). */
+  closing: Float64Array;
 }
 
 export interface SimState {
@@ -31,6 +98,8 @@ export interface SimState {
   goal: Rect;
   body: BodyComponents;
   player: PlayerComponents;
+  box: BoxComponents;
+  anchor: AnchorComponents;
   rope: RopeComponents;
   pool: RopePool;
   events: EventRing;
@@ -38,6 +107,12 @@ export interface SimState {
   input: Uint8Array;
   /** Player entity ids by slot (fixed order: iteration never depends on query order). */
   players: Uint32Array;
+  /** Anchor, box and rope entities in the order of the WorldDef's arrays (level ids map by index). */
+  anchors: Uint32Array;
+  boxes: Uint32Array;
+  ropes: Uint32Array;
+  /** Every rope the solver walks, in solve order: the tether, the level's ropes, then spare halves. */
+  ropeOrder: Uint32Array;
   /** The rope between the players. */
   tetherRope: number;
   /** Full tether length, m. */
@@ -46,23 +121,56 @@ export interface SimState {
   completedTick: number;
   /** Largest segment stretch of any rope during the last tick (0.01 = 1 %). */
   maxStretch: number;
+  /** One past the largest entity id (entity-indexed arrays are hashed up to here). */
+  entityEnd: number;
+  contacts: ContactScratch;
+  /** The state right after building: a respawn puts the whole level back to it. */
+  initial: StateSnapshot;
   /** Registered queries (query() allocates per call; these are read as `.dense`). */
   queries: { players: Query };
   /** Tag components: membership only. */
-  tags: { Player: object; Body: object; Rope: object };
+  tags: { Player: object; Body: object; Rope: object; Box: object; Anchor: object };
 }
 
 export type SimWorld = ReturnType<typeof createWorld<SimState>>;
 
-const ENTITY_CAPACITY = 64;
-const PARTICLE_CAPACITY = 1024;
+const CONTACT_CAPACITY = 64;
+
+function createContacts(capacity: number): ContactScratch {
+  const f = () => new Float64Array(capacity);
+  return {
+    capacity, count: 0, player: new Uint32Array(capacity), box: new Uint32Array(capacity),
+    nx: f(), ny: f(), rx: f(), ry: f(), closing: f(),
+  };
+}
+
+/** Particles a rope reserves: enough to be reeled out to maxLength at its nominal segment length. */
+function ropeCapacity(def: RopeDef): number {
+  const nominal = def.length / def.segments;
+  const longest = Math.max(def.length, def.maxLength ?? def.length);
+  return Math.max(def.segments, Math.ceil(longest / nominal - 1e-9)) + 2;
+}
 
 export function createSimWorld(def: WorldDef): SimWorld {
   const settings = { ...defaultPhysicsSettings(), ...def.physics };
-  const body = createBodyComponents(ENTITY_CAPACITY);
-  const player = createPlayerComponents(ENTITY_CAPACITY);
-  const rope = createRopeComponents(ENTITY_CAPACITY);
-  const tags = { Player: player, Body: body, Rope: rope };
+  const anchorDefs = def.anchors ?? [];
+  const boxDefs = def.boxes ?? [];
+  const ropeDefs = def.ropes ?? [];
+  const spareCount = ropeDefs.filter((r) => (r.breakTension ?? 0) > 0).length;
+  const entityCapacity = 1 + PLAYER_COUNT + anchorDefs.length + boxDefs.length + 1 + ropeDefs.length + spareCount;
+  const tetherDef: RopeDef = {
+    a: { kind: 'player', slot: 0 }, b: { kind: 'player', slot: 1 },
+    length: def.tether.length, segments: def.tether.segments,
+  };
+  let particleCapacity = ropeCapacity(tetherDef);
+  for (const r of ropeDefs) particleCapacity += ropeCapacity(r);
+
+  const body = createBodyComponents(entityCapacity);
+  const player = createPlayerComponents(entityCapacity);
+  const box = createBoxComponents(entityCapacity);
+  const anchor = createAnchorComponents(entityCapacity);
+  const rope = createRopeComponents(entityCapacity);
+  const tags = { Player: player, Body: body, Rope: rope, Box: box, Anchor: anchor };
   const state: SimState = {
     tick: 0,
     settings,
@@ -70,22 +178,30 @@ export function createSimWorld(def: WorldDef): SimWorld {
     goal: { ...def.goal },
     body,
     player,
+    box,
+    anchor,
     rope,
-    pool: createRopePool(PARTICLE_CAPACITY),
+    pool: createRopePool(particleCapacity),
     events: createEventRing(),
     input: new Uint8Array(PLAYER_COUNT),
     players: new Uint32Array(PLAYER_COUNT),
+    anchors: new Uint32Array(anchorDefs.length),
+    boxes: new Uint32Array(boxDefs.length),
+    ropes: new Uint32Array(ropeDefs.length),
+    ropeOrder: new Uint32Array(1 + ropeDefs.length + spareCount),
     tetherRope: 0,
     tetherLength: def.tether.length,
     completedTick: -1,
     maxStretch: 0,
+    entityEnd: 0,
+    contacts: createContacts(CONTACT_CAPACITY),
+    initial: undefined as unknown as StateSnapshot,
     queries: { players: undefined as unknown as Query },
     tags,
   };
   const world = createWorld(state);
   world.queries.players = registerQuery(world, [tags.Player, tags.Body]);
 
-  const mass = settings.playerMass;
   for (let slot = 0; slot < PLAYER_COUNT; slot++) {
     const eid = addEntity(world);
     addComponent(world, eid, tags.Body);
@@ -93,30 +209,135 @@ export function createSimWorld(def: WorldDef): SimWorld {
     world.players[slot] = eid;
     body.halfW[eid] = settings.playerHalfWidth;
     body.halfH[eid] = settings.playerHalfHeight;
-    body.invMass[eid] = 1 / mass;
+    body.invMass[eid] = 1 / settings.playerMass;
+    body.rotC[eid] = body.prevRotC[eid] = body.lastRotC[eid] = 1;
     player.slot[eid] = slot;
     player.spawnX[eid] = def.spawns[slot].x;
     player.spawnY[eid] = def.spawns[slot].y - settings.playerHalfHeight;
     player.gravityScale[eid] = 1;
   }
 
-  const ropeEid = addEntity(world);
-  addComponent(world, ropeEid, tags.Rope);
-  const segments = def.tether.segments;
-  rope.first[ropeEid] = allocateParticles(world.pool, segments + 1);
-  rope.count[ropeEid] = segments + 1;
-  rope.segmentLength[ropeEid] = def.tether.length / segments;
-  rope.endA[ropeEid] = world.players[0];
-  rope.endB[ropeEid] = world.players[1];
-  world.tetherRope = ropeEid;
+  anchorDefs.forEach((a, k) => {
+    const eid = addEntity(world);
+    addComponent(world, eid, tags.Anchor);
+    world.anchors[k] = eid;
+    anchor.x[eid] = a.x;
+    anchor.y[eid] = a.y;
+  });
+
+  boxDefs.forEach((b, k) => {
+    const eid = addEntity(world);
+    addComponent(world, eid, tags.Body);
+    addComponent(world, eid, tags.Box);
+    world.boxes[k] = eid;
+    body.x[eid] = body.prevX[eid] = body.lastX[eid] = b.x;
+    body.y[eid] = body.prevY[eid] = body.lastY[eid] = b.y;
+    body.halfW[eid] = b.w / 2;
+    body.halfH[eid] = b.h / 2;
+    body.invMass[eid] = 1 / b.mass;
+    body.invInertia[eid] = 12 / (b.mass * (b.w * b.w + b.h * b.h)); // solid rectangle
+    body.rotC[eid] = body.prevRotC[eid] = body.lastRotC[eid] = 1;
+    box.isSpiked[eid] = b.isSpiked ? 1 : 0;
+  });
+
+  // The tether: a rope from player 1 to player 2, solved first (PHYSICS.md #4).
+  const tether = addRope(world, tetherDef);
+  world.tetherRope = tether;
+  let order = 0;
+  world.ropeOrder[order++] = tether;
+  ropeDefs.forEach((r, k) => {
+    const eid = addRope(world, r);
+    world.ropes[k] = eid;
+    world.ropeOrder[order++] = eid;
+  });
+  // Spare halves, inactive until their rope snaps; they take over part of its particle range.
+  ropeDefs.forEach((r, k) => {
+    if ((r.breakTension ?? 0) <= 0) return;
+    const eid = addEntity(world);
+    addComponent(world, eid, tags.Rope);
+    rope.spare[world.ropes[k]] = eid;
+    world.ropeOrder[order++] = eid;
+  });
+  world.entityEnd = entityCapacity;
 
   placePlayersAtSpawns(world);
+  for (let k = 0; k < ropeDefs.length; k++) layOutFromEnds(world, world.ropes[k]);
+  world.initial = captureState(world);
   return world;
+}
+
+function addRope(world: SimWorld, def: RopeDef): number {
+  const { rope, pool } = world;
+  const eid = addEntity(world);
+  addComponent(world, eid, world.tags.Rope);
+  const capacity = ropeCapacity(def);
+  const count = def.segments + 1;
+  const first = allocateParticles(pool, capacity);
+  const seg = def.length / def.segments;
+  rope.isActive[eid] = 1;
+  rope.first[eid] = first;
+  rope.count[eid] = count;
+  rope.capacity[eid] = capacity;
+  rope.length[eid] = def.length;
+  rope.nominalSegment[eid] = seg;
+  rope.compliance[eid] = def.compliance ?? 0;
+  rope.breakTension[eid] = def.breakTension ?? 0;
+  rope.reelTarget[eid] = def.length;
+  for (let i = first; i < first + count - 1; i++) pool.rest[i] = seg;
+  const particleInvMass = 1 / world.settings.ropeParticleMass;
+  for (let i = first; i < first + count; i++) pool.invMass[i] = particleInvMass;
+  setEnd(world, eid, 0, def.a);
+  setEnd(world, eid, 1, def.b);
+  return eid;
+}
+
+function setEnd(world: SimWorld, r: number, side: 0 | 1, end: RopeEndDef): void {
+  const { rope } = world;
+  let kind: number = EndKind.Free;
+  let entity = 0;
+  let px = 0;
+  let py = 0;
+  switch (end.kind) {
+    case 'point': kind = EndKind.Point; px = end.x; py = end.y; break;
+    case 'anchor': kind = EndKind.Anchor; entity = world.anchors[end.anchor]; break;
+    case 'box': kind = EndKind.Body; entity = world.boxes[end.box]; px = end.x; py = end.y; break;
+    case 'player': kind = EndKind.Body; entity = world.players[end.slot]; break;
+    case 'free': break;
+  }
+  if (side === 0) {
+    rope.kindA[r] = kind; rope.entityA[r] = entity; rope.pointAX[r] = px; rope.pointAY[r] = py;
+  } else {
+    rope.kindB[r] = kind; rope.entityB[r] = entity; rope.pointBX[r] = px; rope.pointBY[r] = py;
+  }
+  // A tied end particle is carried by what it is tied to: 1/mass = 0 in the chain.
+  const i = side === 0 ? rope.first[r] : rope.first[r] + rope.count[r] - 1;
+  if (kind !== EndKind.Free) world.pool.invMass[i] = 0;
+}
+
+/** Lays rope `r` out slack between its ends (a free end hangs straight down from the other). */
+export function layOutFromEnds(world: SimWorld, r: number): void {
+  const { rope, pool } = world;
+  const first = rope.first[r];
+  const count = rope.count[r];
+  const length = rope.length[r];
+  let ax = endX(world, r, 0);
+  let ay = endY(world, r, 0);
+  let bx = endX(world, r, 1);
+  let by = endY(world, r, 1);
+  if (rope.kindA[r] === EndKind.Free) { ax = bx; ay = by + length; }
+  if (rope.kindB[r] === EndKind.Free) { bx = ax; by = ay + length; }
+  // Bend the slack rope down into open space, or up when the ground is in the way.
+  const span = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
+  const midX = (ax + bx) / 2;
+  const midY = (ay + by) / 2;
+  const isGroundBelow = span < length - 1e-9 &&
+    rectOverlapsSolid(world.grid, midX - 0.1, midY, midX + 0.1, midY + length / 2);
+  layOutRope(pool, first, count, ax, ay, bx, by, isGroundBelow);
 }
 
 /** Puts both players at their spawns, at rest, and lays the tether out slack between them. */
 export function placePlayersAtSpawns(world: SimWorld): void {
-  const { body, player, pool, rope } = world;
+  const { body, player } = world;
   for (let slot = 0; slot < PLAYER_COUNT; slot++) {
     const eid = world.players[slot];
     body.x[eid] = body.prevX[eid] = body.lastX[eid] = player.spawnX[eid];
@@ -130,21 +351,12 @@ export function placePlayersAtSpawns(world: SimWorld): void {
     player.coyoteTicks[eid] = 0;
     player.jumpBufferTicks[eid] = 0;
     player.dropTicks[eid] = 0;
+    player.groundBox[eid] = 0;
   }
-  const r = world.tetherRope;
-  const a = rope.endA[r];
-  const b = rope.endB[r];
-  const first = rope.first[r];
-  const count = rope.count[r];
-  // Bend the slack rope down into open space, or up when the ground is in the way.
-  const span = Math.sqrt((body.x[b] - body.x[a]) ** 2 + (body.y[b] - body.y[a]) ** 2);
-  const sag = world.tetherLength / 2;
-  const midX = (body.x[a] + body.x[b]) / 2;
-  const midY = (body.y[a] + body.y[b]) / 2;
-  const isGroundBelow = span < world.tetherLength &&
-    rectOverlapsSolid(world.grid, midX - 0.1, midY, midX + 0.1, midY + sag);
-  layOutRope(pool, first, count, rope.segmentLength[r], body.x[a], body.y[a], body.x[b], body.y[b], isGroundBelow);
-  pool.invMass[first] = 0;
-  pool.invMass[first + count - 1] = 0;
-  for (let i = first + 1; i < first + count - 1; i++) pool.invMass[i] = 1 / world.settings.ropeParticleMass;
+  layOutFromEnds(world, world.tetherRope);
+}
+
+/** Puts the whole level back as it was built (players, boxes, ropes), keeping the tick and events. */
+export function resetLevel(world: SimWorld): void {
+  restoreState(world, world.initial, false);
 }

@@ -1,11 +1,15 @@
-// Rope particles against the tile grid. A particle is a small cross of radius PARTICLE_RADIUS: each
-// arm that pokes into a solid tile pushes the particle back out along that axis. Touching a floor
-// removes the particle's fall and, with position-based friction, part of its sliding (a rope lying
-// on the ground comes to rest). Substep moves are clamped well below a tile, so nothing tunnels.
-// A taut tether is a straight line between the players (the rope does not wrap around corners
-// yet), so while it is taut its length wins over collision: otherwise it would snag on corners.
+// Rope particles against the tile grid and against boxes. A particle is a small cross of radius
+// PARTICLE_RADIUS: each arm that pokes into a solid tile pushes the particle back out along that
+// axis. Touching a floor removes the particle's fall and, with position-based friction, part of
+// its sliding (a rope lying on the ground comes to rest). Substep moves are clamped well below a
+// tile and a particle found inside a tile leaves by the side it came in from, so nothing tunnels.
+// When a segment next to a particle is badly over-stretched, length wins over collision so the
+// rope does not stay snagged on a corner; a taut tether is a straight line between the players
+// (ropes do not wrap around corners), so it skips tile collision while taut.
 
+import { EndKind } from '../ropePool';
 import { Tile, tileAt } from '../tileGrid';
+import { applyBodyCorrection, bodyInvMassAt } from './ropeEnds';
 import type { SimWorld } from '../world';
 
 /** Collision radius of a rope particle, m. */
@@ -18,18 +22,17 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
   const { pool, rope, grid, settings } = world;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
-  const seg = rope.segmentLength[r];
   const x = pool.x;
   const y = pool.y;
   const keepSlide = 1 - settings.ropeFriction;
   const R = PARTICLE_RADIUS;
-  for (let i = first + 1; i < last; i++) {
+  for (let i = first; i <= last; i++) {
     if (pool.invMass[i] === 0) continue;
-    if (isOverStretched(x, y, i, seg)) continue;
+    if (isOverStretched(world, first, last, i)) continue;
     const col = Math.floor(x[i]);
     const row = Math.floor(y[i]);
 
-    // Deep inside a solid tile (e.g. dragged in by the chain): leave by the side it came from.
+    // Inside a solid tile (moved or dragged in): leave by the side it came from.
     if (tileAt(grid, col, row) === Tile.Solid) {
       const px = pool.prevX[i];
       const py = pool.prevY[i];
@@ -69,15 +72,74 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
       pool.prevX[i] = x[i];
     }
   }
+  if (world.boxes.length > 0) collideRopeWithBoxes(world, r);
 }
 
-function isOverStretched(x: Float64Array, y: Float64Array, i: number, seg: number): boolean {
-  const limit = seg * (1 + SNAG_STRETCH);
-  const limit2 = limit * limit;
-  const ax = x[i] - x[i - 1];
-  const ay = y[i] - y[i - 1];
-  if (ax * ax + ay * ay > limit2) return true;
-  const bx = x[i + 1] - x[i];
-  const by = y[i + 1] - y[i];
-  return bx * bx + by * by > limit2;
+/**
+ * Particles against boxes: a particle inside a box (grown by the particle radius) leaves by the
+ * nearest face, the correction split by inverse mass (a box barely feels a rope lying on it).
+ * A rope never collides with a box it is tied to.
+ */
+function collideRopeWithBoxes(world: SimWorld, r: number): void {
+  const { pool, rope, body } = world;
+  const first = rope.first[r];
+  const last = first + rope.count[r] - 1;
+  const tieA = rope.kindA[r] === EndKind.Body ? rope.entityA[r] : 0;
+  const tieB = rope.kindB[r] === EndKind.Body ? rope.entityB[r] : 0;
+  const R = PARTICLE_RADIUS;
+  for (let k = 0; k < world.boxes.length; k++) {
+    const b = world.boxes[k];
+    if (b === tieA || b === tieB) continue;
+    const bx = body.x[b];
+    const by = body.y[b];
+    const c = body.rotC[b];
+    const s = body.rotS[b];
+    const hw = body.halfW[b] + R;
+    const hh = body.halfH[b] + R;
+    const reach = hw + hh; // cheap bounding test first
+    for (let i = first; i <= last; i++) {
+      const w = pool.invMass[i];
+      if (w === 0) continue;
+      const dx = pool.x[i] - bx;
+      const dy = pool.y[i] - by;
+      if (dx > reach || dx < -reach || dy > reach || dy < -reach) continue;
+      const lu = dx * c + dy * s;
+      const lv = -dx * s + dy * c;
+      const pu = hw - Math.abs(lu);
+      const pv = hh - Math.abs(lv);
+      if (pu <= 0 || pv <= 0) continue;
+      let nx: number;
+      let ny: number;
+      let depth: number;
+      if (pu < pv) { const g = lu < 0 ? -1 : 1; nx = c * g; ny = s * g; depth = pu; }
+      else { const g = lv < 0 ? -1 : 1; nx = -s * g; ny = c * g; depth = pv; }
+      // Contact point on the box surface, relative to its centre.
+      const rx = dx - nx * R;
+      const ry = dy - ny * R;
+      const wb = bodyInvMassAt(world, b, rx, ry, nx, ny);
+      const q = depth / (w + wb);
+      pool.x[i] += nx * q * w;
+      pool.y[i] += ny * q * w;
+      if (wb > 0) applyBodyCorrection(world, b, rx, ry, -nx * q, -ny * q);
+    }
+  }
+}
+
+function isOverStretched(world: SimWorld, first: number, last: number, i: number): boolean {
+  const { pool } = world;
+  const x = pool.x;
+  const y = pool.y;
+  if (i > first) {
+    const limit = pool.rest[i - 1] * (1 + SNAG_STRETCH);
+    const ax = x[i] - x[i - 1];
+    const ay = y[i] - y[i - 1];
+    if (ax * ax + ay * ay > limit * limit) return true;
+  }
+  if (i < last) {
+    const limit = pool.rest[i] * (1 + SNAG_STRETCH);
+    const bx = x[i + 1] - x[i];
+    const by = y[i + 1] - y[i];
+    if (bx * bx + by * by > limit * limit) return true;
+  }
+  return false;
 }

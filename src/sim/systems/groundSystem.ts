@@ -13,7 +13,7 @@ export function groundSystem(world: SimWorld): void {
   for (let n = 0; n < players.length; n++) {
     const eid = players[n];
     const wasGrounded = player.isGrounded[eid] === 1;
-    let isGrounded = player.isAnchored[eid] === 1;
+    let isGrounded = player.isAnchored[eid] === 1 || player.groundBox[eid] !== 0;
     if (!isGrounded && body.vy[eid] >= -1e-6) {
       const feet = body.y[eid] + body.halfH[eid];
       const row = Math.round(feet);

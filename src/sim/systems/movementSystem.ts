@@ -20,7 +20,9 @@ export function movementSystem(world: SimWorld): void {
     const held = player.buttons[eid];
     const dir = ((held & Button.Right) ? 1 : 0) - ((held & Button.Left) ? 1 : 0);
     const isGrounded = player.isGrounded[eid] === 1;
-    let vx = body.vx[eid];
+    // On a box, running is relative to the box's surface: a player rides a swinging box.
+    const groundVx = player.groundBox[eid] !== 0 ? player.groundVx[eid] : 0;
+    let vx = body.vx[eid] - groundVx;
 
     if (isGrounded) {
       if (dir !== 0 && vx * dir > s.runSpeed) {
@@ -37,7 +39,7 @@ export function movementSystem(world: SimWorld): void {
     } else if (dir !== 0 && vx * dir < s.runSpeed) {
       vx = approach(vx, dir * s.runSpeed, s.airAccel * DT);
     }
-    body.vx[eid] = vx;
+    body.vx[eid] = vx + groundVx;
 
     const canJump = isGrounded || player.coyoteTicks[eid] > 0;
     if (player.jumpBufferTicks[eid] > 0 && canJump) {

@@ -1,107 +1,131 @@
 // The substep loop (PHYSICS.md #2: n substeps of one iteration beat n iterations). Each substep,
 // in this order and for these reasons:
-//   1. players: gravity, then move through the tiles  (bodies lead; the rope follows them)
-//   2. rope particles: Verlet prediction               (free particles fall and swing)
-//   3. tether between the players                      (carries the players' pull; solved first)
-//   4. rope: pin ends, LRA, chain forward              (shape of the rope between the players)
-//   5. rope against tiles                              (drapes over ledges, rests on floors)
-//   6. rope: chain backward                            (ends the substep at rope length)
-//   7. players: velocity = displacement / h            (position-based dynamics)
+//   1. players: gravity, then move through the tiles   (bodies lead; ropes follow them)
+//   2. boxes: gravity, drag, move and turn              (free flight of rigid bodies)
+//   3. rope particles: reel, Verlet prediction          (free particles fall and swing)
+//   4. every rope's end-to-end length, tether first     (carries loads between what ropes tie)
+//   5. boxes against tiles, players against boxes       (contacts after the ropes pulled)
+//   6. rope particles: pin ends, LRA, chain forward     (shape of each rope)
+//   7. rope particles against tiles and boxes           (drape over ledges, rest on floors)
+//   8. rope particles: chain backward                   (ends the substep at rope length)
+//   9. velocity = displacement / h; bounces on bumps    (position-based dynamics)
 
-import { DT, PLAYER_COUNT } from '../constants';
+import { DT } from '../constants';
 import { SimEvent, pushEvent } from '../events';
 import { moveBody } from '../physics/moveBody';
-import { solveTether } from '../physics/solveTether';
+import { collideBoxesWithTiles, integrateBoxes, updateBoxVelocities } from '../physics/boxes';
+import { bounceContacts, collidePlayersWithBoxes } from '../physics/playerBox';
+import { solveRopeLength } from '../physics/ropeLength';
 import { integrateRope, relaxRope, ropeMaxStretch, solveRope } from '../physics/solveRope';
 import { collideRope } from '../physics/collideRope';
-import { layOutRope } from '../ropePool';
+import { reelStep } from '../physics/reelRope';
 import type { SimWorld } from '../world';
+import { restoreNonFinite } from './quarantine';
 
 /** The tether counts as taut within this distance of its full length, m. */
 const TAUT_EPS = 1e-3;
-/** Within this much of full length the rope is treated as straight: no tile collision, m. */
+/** Within this much of full length the tether is treated as straight: no tile collision, m. */
 const TAUT_SLACK = 0.05;
 
 export function physicsSystem(world: SimWorld): void {
   const { body, player, pool, rope, settings, grid } = world;
-  const a = world.players[0];
-  const b = world.players[1];
-  const r = world.tetherRope;
   const substeps = settings.substeps;
   const h = DT / substeps;
-  const length = world.tetherLength;
+  const order = world.ropeOrder;
+  const tether = world.tetherRope;
+  const tetherLength = rope.length[tether];
 
-  for (let slot = 0; slot < PLAYER_COUNT; slot++) {
-    const eid = world.players[slot];
-    body.lastX[eid] = body.x[eid];
-    body.lastY[eid] = body.y[eid];
+  for (let slot = 0; slot < world.players.length; slot++) {
+    const e = world.players[slot];
+    body.lastX[e] = body.x[e];
+    body.lastY[e] = body.y[e];
+    player.groundBox[e] = 0;
+    player.groundVx[e] = 0;
+    player.groundVy[e] = 0;
   }
-  const first = rope.first[r];
-  const last = first + rope.count[r] - 1;
-  for (let i = first; i <= last; i++) {
-    pool.drawX[i] = pool.x[i];
-    pool.drawY[i] = pool.y[i];
+  for (let k = 0; k < world.boxes.length; k++) {
+    const e = world.boxes[k];
+    body.lastX[e] = body.x[e];
+    body.lastY[e] = body.y[e];
+    body.lastRotC[e] = body.rotC[e];
+    body.lastRotS[e] = body.rotS[e];
+  }
+  for (let k = 0; k < order.length; k++) {
+    const r = order[k];
+    rope.impulse[r] = 0;
+    if (rope.isActive[r] === 0) continue;
+    const first = rope.first[r];
+    const last = first + rope.count[r] - 1;
+    for (let i = first; i <= last; i++) {
+      pool.drawX[i] = pool.x[i];
+      pool.drawY[i] = pool.y[i];
+    }
   }
 
   let maxOvershoot = 0;
   for (let s = 0; s < substeps; s++) {
-    for (let slot = 0; slot < PLAYER_COUNT; slot++) {
-      const eid = world.players[slot];
-      body.prevX[eid] = body.x[eid];
-      body.prevY[eid] = body.y[eid];
-      if (player.isAnchored[eid]) continue;
-      let vy = body.vy[eid];
-      if (vy < settings.maxFallSpeed) vy = Math.min(vy + settings.gravity * player.gravityScale[eid] * h, settings.maxFallSpeed);
-      body.vy[eid] = vy;
-      moveBody(grid, body, eid, body.vx[eid] * h, vy * h, player.dropTicks[eid] > 0);
+    for (let slot = 0; slot < world.players.length; slot++) {
+      const e = world.players[slot];
+      body.prevX[e] = body.x[e];
+      body.prevY[e] = body.y[e];
+      if (player.isAnchored[e]) continue;
+      let vy = body.vy[e];
+      if (vy < settings.maxFallSpeed) vy = Math.min(vy + settings.gravity * player.gravityScale[e] * h, settings.maxFallSpeed);
+      body.vy[e] = vy;
+      moveBody(grid, body, e, body.vx[e] * h, vy * h, player.dropTicks[e] > 0);
     }
-    integrateRope(world, r, h);
-    const d = solveTether(world, a, b, length);
-    if (d - length > maxOvershoot) maxOvershoot = d - length;
-    solveRope(world, r);
-    collideRope(world, r, d >= length - TAUT_SLACK);
-    relaxRope(world, r);
-    for (let slot = 0; slot < PLAYER_COUNT; slot++) {
-      const eid = world.players[slot];
-      if (player.isAnchored[eid]) continue;
-      body.vx[eid] = (body.x[eid] - body.prevX[eid]) / h;
-      body.vy[eid] = (body.y[eid] - body.prevY[eid]) / h;
+    integrateBoxes(world, h);
+    for (let k = 0; k < order.length; k++) {
+      const r = order[k];
+      if (rope.isActive[r] === 0) continue;
+      reelStep(world, r, h);
+      integrateRope(world, r, h);
     }
+    let tetherDistance = 0;
+    for (let k = 0; k < order.length; k++) {
+      const r = order[k];
+      if (rope.isActive[r] === 0) continue;
+      const d = solveRopeLength(world, r, h);
+      if (r === tether) tetherDistance = d;
+    }
+    if (tetherDistance - tetherLength > maxOvershoot) maxOvershoot = tetherDistance - tetherLength;
+    collideBoxesWithTiles(world);
+    collidePlayersWithBoxes(world);
+    for (let k = 0; k < order.length; k++) {
+      const r = order[k];
+      if (rope.isActive[r] === 0) continue;
+      solveRope(world, r, h);
+      collideRope(world, r, r === tether && tetherDistance >= tetherLength - TAUT_SLACK);
+      relaxRope(world, r, h);
+    }
+    for (let slot = 0; slot < world.players.length; slot++) {
+      const e = world.players[slot];
+      if (player.isAnchored[e]) continue;
+      body.vx[e] = (body.x[e] - body.prevX[e]) / h;
+      body.vy[e] = (body.y[e] - body.prevY[e]) / h;
+    }
+    updateBoxVelocities(world, h);
+    bounceContacts(world);
   }
 
-  quarantineNaN(world);
+  let worst = 0;
+  for (let k = 0; k < order.length; k++) {
+    const r = order[k];
+    rope.tension[r] = rope.impulse[r] / DT;
+    if (rope.isActive[r] === 0) continue;
+    const stretch = ropeMaxStretch(world, r);
+    if (stretch > worst) worst = stretch;
+  }
+  world.maxStretch = worst;
 
+  if (restoreNonFinite(world)) pushEvent(world.events, SimEvent.NaNQuarantined, world.tick, 255, 0);
+
+  const a = world.players[0];
+  const b = world.players[1];
   const dx = body.x[b] - body.x[a];
   const dy = body.y[b] - body.y[a];
-  const isTaut = Math.sqrt(dx * dx + dy * dy) >= length - TAUT_EPS ? 1 : 0;
+  const isTaut = Math.sqrt(dx * dx + dy * dy) >= tetherLength - TAUT_EPS ? 1 : 0;
   if (isTaut && !player.isTaut[a]) pushEvent(world.events, SimEvent.RopeTaut, world.tick, 255, maxOvershoot / h);
   player.isTaut[a] = isTaut;
   player.isTaut[b] = isTaut;
-  world.maxStretch = ropeMaxStretch(world, r);
-}
-
-/** Non-finite state never spreads: put the players back where this tick began and re-lay the rope. */
-function quarantineNaN(world: SimWorld): void {
-  const { body, pool, rope } = world;
-  let sum = 0;
-  for (let slot = 0; slot < PLAYER_COUNT; slot++) {
-    const eid = world.players[slot];
-    sum += body.x[eid] + body.y[eid] + body.vx[eid] + body.vy[eid];
-  }
-  const r = world.tetherRope;
-  const first = rope.first[r];
-  const count = rope.count[r];
-  for (let i = first; i < first + count; i++) sum += pool.x[i] + pool.y[i];
-  if (Number.isFinite(sum)) return;
-  for (let slot = 0; slot < PLAYER_COUNT; slot++) {
-    const eid = world.players[slot];
-    body.x[eid] = body.prevX[eid] = body.lastX[eid];
-    body.y[eid] = body.prevY[eid] = body.lastY[eid];
-    body.vx[eid] = 0;
-    body.vy[eid] = 0;
-  }
-  const a = rope.endA[r];
-  const b = rope.endB[r];
-  layOutRope(pool, first, count, rope.segmentLength[r], body.x[a], body.y[a], body.x[b], body.y[b]);
-  pushEvent(world.events, SimEvent.NaNQuarantined, world.tick, 255, 0);
 }

@@ -1,0 +1,147 @@
+// Boxes are rigid bodies (position-based, Mueller et al. 2020): each substep they fall and turn
+// freely, constraints and contacts move them (with the generalized inverse mass at the contact
+// point, so an off-centre push also turns them), and their velocities are what moved / h.
+// Against the tiles a box is a set of points along its outline, spaced under half a tile so no
+// tile can slip between them; each point inside a solid tile is pushed out the side it came in
+// from, with Coulomb friction applied to the same point.
+
+import { MAX_TURN, smallAngleBetween, smallCos, smallSin } from '../math';
+import { Tile, tileAt } from '../tileGrid';
+import { applyBodyCorrection, bodyInvMassAt } from './ropeEnds';
+import type { SimWorld } from '../world';
+
+/** Largest gap between a box's outline points, m (below half a tile). */
+const POINT_SPACING = 0.45;
+
+/** Saves positions for this substep, then gravity, drag and the move, with clamps on both. */
+export function integrateBoxes(world: SimWorld, h: number): void {
+  const { body, settings } = world;
+  const boxes = world.boxes;
+  const keep = Math.max(0, 1 - settings.airDrag * h);
+  const maxStep = settings.maxBodyStep;
+  for (let k = 0; k < boxes.length; k++) {
+    const e = boxes[k];
+    body.prevX[e] = body.x[e];
+    body.prevY[e] = body.y[e];
+    body.prevRotC[e] = body.rotC[e];
+    body.prevRotS[e] = body.rotS[e];
+    let vx = body.vx[e] * keep;
+    let vy = (body.vy[e] + settings.gravity * h) * keep;
+    const speed2 = (vx * vx + vy * vy) * h * h;
+    if (speed2 > maxStep * maxStep) {
+      const s = maxStep / Math.sqrt(speed2);
+      vx *= s;
+      vy *= s;
+    }
+    body.vx[e] = vx;
+    body.vy[e] = vy;
+    body.x[e] += vx * h;
+    body.y[e] += vy * h;
+    let turn = body.omega[e] * keep * h;
+    if (turn > MAX_TURN) turn = MAX_TURN;
+    if (turn < -MAX_TURN) turn = -MAX_TURN;
+    const c = body.rotC[e];
+    const s = body.rotS[e];
+    const tc = smallCos(turn);
+    const ts = smallSin(turn);
+    body.rotC[e] = c * tc - s * ts;
+    body.rotS[e] = s * tc + c * ts;
+  }
+}
+
+/** Velocity = displacement / h, and angular velocity = turn / h (position-based dynamics). */
+export function updateBoxVelocities(world: SimWorld, h: number): void {
+  const { body } = world;
+  const boxes = world.boxes;
+  for (let k = 0; k < boxes.length; k++) {
+    const e = boxes[k];
+    body.vx[e] = (body.x[e] - body.prevX[e]) / h;
+    body.vy[e] = (body.y[e] - body.prevY[e]) / h;
+    body.omega[e] = smallAngleBetween(body.prevRotC[e], body.prevRotS[e], body.rotC[e], body.rotS[e]) / h;
+    // Renormalise against drift (each rotation above keeps |(c, s)| = 1 only to round-off).
+    const c = body.rotC[e];
+    const s = body.rotS[e];
+    const inv = 1 / Math.sqrt(c * c + s * s);
+    body.rotC[e] = c * inv;
+    body.rotS[e] = s * inv;
+  }
+}
+
+/** Pushes every box's outline out of solid tiles (and one-way tiles entered from above). */
+export function collideBoxesWithTiles(world: SimWorld): void {
+  const { body } = world;
+  const boxes = world.boxes;
+  for (let k = 0; k < boxes.length; k++) {
+    const e = boxes[k];
+    const hw = body.halfW[e];
+    const hh = body.halfH[e];
+    const nw = Math.max(1, Math.ceil((2 * hw) / POINT_SPACING));
+    const nh = Math.max(1, Math.ceil((2 * hh) / POINT_SPACING));
+    // Bottom and top edges (corners included), then the sides between them.
+    for (let i = 0; i <= nw; i++) {
+      const lx = -hw + (2 * hw * i) / nw;
+      collidePoint(world, e, lx, hh);
+      collidePoint(world, e, lx, -hh);
+    }
+    for (let j = 1; j < nh; j++) {
+      const ly = -hh + (2 * hh * j) / nh;
+      collidePoint(world, e, -hw, ly);
+      collidePoint(world, e, hw, ly);
+    }
+  }
+}
+
+/** One outline point (lx, ly) in the box's frame against the tiles. */
+function collidePoint(world: SimWorld, e: number, lx: number, ly: number): void {
+  const { body, grid } = world;
+  const c = body.rotC[e];
+  const s = body.rotS[e];
+  const rx = c * lx - s * ly;
+  const ry = s * lx + c * ly;
+  const px = body.x[e] + rx;
+  const py = body.y[e] + ry;
+  const col = Math.floor(px);
+  const row = Math.floor(py);
+  const tile = tileAt(grid, col, row);
+  if (tile === Tile.Empty) return;
+  // Where the point was at the start of the substep: the side it came in from.
+  const qx = body.prevX[e] + body.prevRotC[e] * lx - body.prevRotS[e] * ly;
+  const qy = body.prevY[e] + body.prevRotS[e] * lx + body.prevRotC[e] * ly;
+  if (tile === Tile.OneWay && qy > row + 1e-9) return; // one-way: only from above
+
+  let nx = 0;
+  let ny = 0;
+  let depth = 0;
+  if (qy <= row && tileAt(grid, col, row - 1) !== Tile.Solid) { ny = -1; depth = py - row; }
+  else if (tile === Tile.OneWay) return;
+  else if (qy >= row + 1 && tileAt(grid, col, row + 1) !== Tile.Solid) { ny = 1; depth = row + 1 - py; }
+  else if (qx <= col && tileAt(grid, col - 1, row) !== Tile.Solid) { nx = -1; depth = px - col; }
+  else if (qx >= col + 1 && tileAt(grid, col + 1, row) !== Tile.Solid) { nx = 1; depth = col + 1 - px; }
+  else {
+    // Came from inside (turned into it): leave by the shallowest open side.
+    depth = Infinity;
+    if (tileAt(grid, col, row - 1) !== Tile.Solid && py - row < depth) { nx = 0; ny = -1; depth = py - row; }
+    if (tileAt(grid, col, row + 1) !== Tile.Solid && row + 1 - py < depth) { nx = 0; ny = 1; depth = row + 1 - py; }
+    if (tileAt(grid, col - 1, row) !== Tile.Solid && px - col < depth) { nx = -1; ny = 0; depth = px - col; }
+    if (tileAt(grid, col + 1, row) !== Tile.Solid && col + 1 - px < depth) { nx = 1; ny = 0; depth = col + 1 - px; }
+    if (depth === Infinity) { ny = -1; depth = py - row; }
+  }
+  if (depth <= 0) return;
+  const w = bodyInvMassAt(world, e, rx, ry, nx, ny);
+  if (w === 0) return;
+  applyBodyCorrection(world, e, rx, ry, (nx * depth) / w, (ny * depth) / w);
+
+  // Friction at the same point: undo sliding along the surface, up to mu x the push (Coulomb).
+  const c2 = body.rotC[e];
+  const s2 = body.rotS[e];
+  const rx2 = c2 * lx - s2 * ly;
+  const ry2 = s2 * lx + c2 * ly;
+  const tx = -ny;
+  const ty = nx;
+  const slide = (body.x[e] + rx2 - qx) * tx + (body.y[e] + ry2 - qy) * ty;
+  const limit = world.settings.boxFriction * depth;
+  const undo = slide > limit ? limit : slide < -limit ? -limit : slide;
+  if (undo === 0) return;
+  const wt = bodyInvMassAt(world, e, rx2, ry2, tx, ty);
+  applyBodyCorrection(world, e, rx2, ry2, (-tx * undo) / wt, (-ty * undo) / wt);
+}

@@ -1,0 +1,166 @@
+// Players against boxes. A player is an axis-aligned box, a box may be turned: a separating-axis
+// test over the four axes finds the shallowest way apart, and the overlap is split by inverse
+// mass (the box's generalized inverse mass at the contact point, so a push off-centre also turns
+// it). That positional push alone is a perfectly inelastic collision; the velocity pass then gives
+// back bumpRestitution of the closing speed as an impulse J, with dv = J/m on both sides, so a
+// light player barely moves a heavy box and a heavy player sends a light box flying.
+
+import { SimEvent, pushEvent } from '../events';
+import { applyBodyCorrection, bodyInvMassAt } from './ropeEnds';
+import { moveBody } from './moveBody';
+import type { SimWorld } from '../world';
+
+/** Normals steeper than this (y component, y down) mean the player stands on the box. */
+const STAND_NORMAL = 0.7;
+/** Closing speeds above this count as a bump (an event; slower is just pushing), m/s. */
+const BUMP_SPEED = 1.5;
+/** Below this closing speed a contact is resting or pushing: no bounce (standing still stays still), m/s. */
+const REST_SPEED = 0.5;
+
+/** Finds and separates player-box overlaps; records them for {@link bounceContacts}. */
+export function collidePlayersWithBoxes(world: SimWorld): void {
+  const { body, player, contacts } = world;
+  contacts.count = 0;
+  const boxes = world.boxes;
+  if (boxes.length === 0) return;
+  for (let slot = 0; slot < world.players.length; slot++) {
+    const p = world.players[slot];
+    for (let k = 0; k < boxes.length; k++) {
+      const b = boxes[k];
+      const px = body.x[p];
+      const py = body.y[p];
+      const hwP = body.halfW[p];
+      const hhP = body.halfH[p];
+      const bx = body.x[b];
+      const by = body.y[b];
+      const hwB = body.halfW[b];
+      const hhB = body.halfH[b];
+      const c = body.rotC[b];
+      const s = body.rotS[b];
+      const dx = bx - px;
+      const dy = by - py;
+      const ac = Math.abs(c);
+      const as = Math.abs(s);
+      // Overlap along x, y, the box's u = (c, s) and v = (-s, c); keep the smallest.
+      let best = hwP + hwB * ac + hhB * as - Math.abs(dx);
+      if (best <= 0) continue;
+      let nx = dx < 0 ? -1 : 1;
+      let ny = 0;
+      let isBoxFace = false;
+      const oy = hhP + hwB * as + hhB * ac - Math.abs(dy);
+      if (oy <= 0) continue;
+      if (oy < best) { best = oy; nx = 0; ny = dy < 0 ? -1 : 1; }
+      const du = dx * c + dy * s;
+      const ou = hwP * ac + hhP * as + hwB - Math.abs(du);
+      if (ou <= 0) continue;
+      if (ou < best - 1e-9) { best = ou; const g = du < 0 ? -1 : 1; nx = c * g; ny = s * g; isBoxFace = true; }
+      const dv = -dx * s + dy * c;
+      const ov = hwP * as + hhP * ac + hhB - Math.abs(dv);
+      if (ov <= 0) continue;
+      if (ov < best - 1e-9) { best = ov; const g = dv < 0 ? -1 : 1; nx = -s * g; ny = c * g; isBoxFace = true; }
+
+      if (world.box.isSpiked[b]) player.hurtBy[p] = b;
+
+      // Contact point, relative to the box centre (sets how much the push turns the box).
+      let rx: number;
+      let ry: number;
+      if (isBoxFace) {
+        // The player's corner (or face middle) deepest into the box's face, kept within that face.
+        const cx = px + (nx > 1e-6 ? hwP : nx < -1e-6 ? -hwP : 0) - bx;
+        const cy = py + (ny > 1e-6 ? hhP : ny < -1e-6 ? -hhP : 0) - by;
+        const tu = clamp(cx * -ny + cy * nx, -faceHalf(hwB, hhB, c, s, nx, ny), faceHalf(hwB, hhB, c, s, nx, ny));
+        const depthIn = -(hwB * Math.abs(nx * c + ny * s) + hhB * Math.abs(-nx * s + ny * c));
+        rx = nx * depthIn + -ny * tu;
+        ry = ny * depthIn + nx * tu;
+      } else {
+        // The box's corner (or face middle) deepest into the player's face, kept within that face.
+        const nu = nx * c + ny * s;
+        const nv = -nx * s + ny * c;
+        const lu = nu > 1e-6 ? -hwB : nu < -1e-6 ? hwB : 0;
+        const lv = nv > 1e-6 ? -hhB : nv < -1e-6 ? hhB : 0;
+        rx = c * lu - s * lv;
+        ry = s * lu + c * lv;
+        if (nx === 0) rx = clamp(bx + rx, px - hwP, px + hwP) - bx;
+        else ry = clamp(by + ry, py - hhP, py + hhP) - by;
+      }
+
+      const wP = body.invMass[p];
+      const wB = bodyInvMassAt(world, b, rx, ry, nx, ny);
+      const wsum = wP + wB;
+      if (wsum === 0) continue;
+      // Closing speed before this substep's push (velocities are still last substep's).
+      const vbx = body.vx[b] - body.omega[b] * ry;
+      const vby = body.vy[b] + body.omega[b] * rx;
+      const closing = (body.vx[p] - vbx) * nx + (body.vy[p] - vby) * ny;
+      const q = best / wsum;
+      if (wP > 0) moveBody(world.grid, body, p, -nx * q * wP, -ny * q * wP, player.dropTicks[p] > 0);
+      applyBodyCorrection(world, b, rx, ry, nx * q, ny * q);
+      if (ny > STAND_NORMAL) player.groundBox[p] = b;
+
+      if (contacts.count < contacts.capacity) {
+        const n = contacts.count++;
+        contacts.player[n] = p;
+        contacts.box[n] = b;
+        contacts.nx[n] = nx;
+        contacts.ny[n] = ny;
+        contacts.rx[n] = rx;
+        contacts.ry[n] = ry;
+        contacts.closing[n] = closing;
+      }
+    }
+  }
+}
+
+/**
+ * Velocity pass after velocities were derived from positions: restitution for each contact that
+ * was closing, as an impulse on both bodies (dv = J/m, and the box's spin from r x J), and the
+ * surface velocity of any box a player stands on (the player rides it).
+ */
+export function bounceContacts(world: SimWorld): void {
+  const { body, player, contacts, settings } = world;
+  for (let n = 0; n < contacts.count; n++) {
+    const p = contacts.player[n];
+    const b = contacts.box[n];
+    const nx = contacts.nx[n];
+    const ny = contacts.ny[n];
+    const rx = contacts.rx[n];
+    const ry = contacts.ry[n];
+    const vbx = body.vx[b] - body.omega[b] * ry;
+    const vby = body.vy[b] + body.omega[b] * rx;
+    if (player.groundBox[p] === b) {
+      player.groundVx[p] = vbx;
+      player.groundVy[p] = vby;
+    }
+    const closing = contacts.closing[n];
+    if (closing <= REST_SPEED) continue;
+    const separating = (vbx - body.vx[p]) * nx + (vby - body.vy[p]) * ny;
+    const target = settings.bumpRestitution * closing;
+    if (separating >= target) continue;
+    const wP = body.invMass[p];
+    const wB = bodyInvMassAt(world, b, rx, ry, nx, ny);
+    const j = (target - separating) / (wP + wB);
+    applyImpulse(world, p, -nx * j, -ny * j, 0, 0);
+    applyImpulse(world, b, nx * j, ny * j, rx, ry);
+    if (closing > BUMP_SPEED) pushEvent(world.events, SimEvent.Bumped, world.tick, player.slot[p], j + closing * (1 / (wP + wB)), b);
+  }
+}
+
+/**
+ * The impulse API: gives body `e` the impulse (jx, jy), N s, at (rx, ry) from its centre:
+ * dv = J / m, and for a box dw = (r x J) / I. Immovable bodies (1/m = 0) do not change.
+ */
+export function applyImpulse(world: SimWorld, e: number, jx: number, jy: number, rx: number, ry: number): void {
+  const { body } = world;
+  body.vx[e] += jx * body.invMass[e];
+  body.vy[e] += jy * body.invMass[e];
+  body.omega[e] += (rx * jy - ry * jx) * body.invInertia[e];
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+/** Half the length of the box face whose outward normal is (nx, ny) (a box axis). */
+function faceHalf(hw: number, hh: number, c: number, s: number, nx: number, ny: number): number {
+  return Math.abs(nx * c + ny * s) > 0.5 ? hh : hw;
+}

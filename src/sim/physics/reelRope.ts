@@ -1,0 +1,79 @@
+// Reeling a rope in or out at end A, like a winch: only the segment next to A changes its rest
+// length, by at most speed x h per substep, so nothing is yanked (no impulse spike). When that
+// segment grows past 1.5 nominal segments a particle is let out next to A; when it shrinks below
+// 0.3 one is taken in. The rope's particles stay one contiguous range within its reserved capacity.
+
+import type { RopePool } from '../ropePool';
+import type { SimWorld } from '../world';
+
+const GROW_AT = 1.5;
+const SHRINK_AT = 0.3;
+
+/** Starts reeling rope `r` toward `targetLength` metres at `speed` m/s (clamped to what the rope can hold). */
+export function reelRope(world: SimWorld, r: number, targetLength: number, speed: number): void {
+  const { rope } = world;
+  const longest = (rope.capacity[r] - 1) * rope.nominalSegment[r];
+  const shortest = rope.nominalSegment[r] * SHRINK_AT;
+  rope.reelTarget[r] = Math.min(longest, Math.max(shortest, targetLength));
+  rope.reelSpeed[r] = Math.max(0, speed);
+}
+
+/** One substep of reeling for rope `r`. */
+export function reelStep(world: SimWorld, r: number, h: number): void {
+  const { rope, pool } = world;
+  const speed = rope.reelSpeed[r];
+  if (speed === 0) return;
+  const gap = rope.reelTarget[r] - rope.length[r];
+  if (gap === 0) { rope.reelSpeed[r] = 0; return; }
+  const most = speed * h;
+  const change = gap > most ? most : gap < -most ? -most : gap;
+  const first = rope.first[r];
+  const nominal = rope.nominalSegment[r];
+  pool.rest[first] += change;
+  rope.length[r] += change;
+  const count = rope.count[r];
+  if (pool.rest[first] > GROW_AT * nominal && count < rope.capacity[r]) {
+    // Let a particle out: it goes on the segment next to A, one nominal length from its far end.
+    shiftUp(pool, first + 1, first + count - 1);
+    const old = pool.rest[first];
+    const f = (old - nominal) / old;
+    const j = first + 2; // the old neighbour of A
+    const nx = pool.x[first] + (pool.x[j] - pool.x[first]) * f;
+    const ny = pool.y[first] + (pool.y[j] - pool.y[first]) * f;
+    const npx = pool.prevX[first] + (pool.prevX[j] - pool.prevX[first]) * f;
+    const npy = pool.prevY[first] + (pool.prevY[j] - pool.prevY[first]) * f;
+    const i = first + 1;
+    pool.x[i] = nx; pool.y[i] = ny; pool.prevX[i] = npx; pool.prevY[i] = npy;
+    pool.drawX[i] = nx; pool.drawY[i] = ny;
+    pool.invMass[i] = 1 / world.settings.ropeParticleMass;
+    pool.rest[first] = old - nominal;
+    pool.rest[i] = nominal;
+    rope.count[r] = count + 1;
+  } else if (pool.rest[first] < SHRINK_AT * nominal && count > 2) {
+    // Take the particle next to A in: its two segments become one.
+    pool.rest[first] += pool.rest[first + 1];
+    shiftDown(pool, first + 1, first + count - 1);
+    rope.count[r] = count - 1;
+  }
+}
+
+/** Moves particles from..to up by one index (to + 1 must be within the rope's capacity). */
+function shiftUp(pool: RopePool, from: number, to: number): void {
+  for (let i = to; i >= from; i--) copyParticle(pool, i, i + 1);
+}
+
+/** Moves particles from+1..to down by one index, overwriting `from`. */
+function shiftDown(pool: RopePool, from: number, to: number): void {
+  for (let i = from; i < to; i++) copyParticle(pool, i + 1, i);
+}
+
+function copyParticle(pool: RopePool, src: number, dst: number): void {
+  pool.x[dst] = pool.x[src];
+  pool.y[dst] = pool.y[src];
+  pool.prevX[dst] = pool.prevX[src];
+  pool.prevY[dst] = pool.prevY[src];
+  pool.invMass[dst] = pool.invMass[src];
+  pool.rest[dst] = pool.rest[src];
+  pool.drawX[dst] = pool.drawX[src];
+  pool.drawY[dst] = pool.drawY[src];
+}
