@@ -59,6 +59,8 @@ export interface RopeComponents {
   /** Reeling: target rest length, m, and speed, m/s (0 = not reeling). Changes happen at end A. */
   reelTarget: Float64Array;
   reelSpeed: Float64Array;
+  /** Reeling: the winch's current signed rate, m/s (> 0 lets rope out). It ramps up and down. */
+  reelRate: Float64Array;
   /** End A and end B: kind ({@link EndKind}), entity (anchor or body), and a point: the local
    *  offset from a box's centre in the box's frame, or the world position of a Point end, m. */
   kindA: Uint8Array;
@@ -83,7 +85,7 @@ export function createRopeComponents(capacity: number): RopeComponents {
   return {
     isActive: u8(), first: u32(), count: u32(), capacity: u32(),
     length: f(), nominalSegment: f(), compliance: f(), breakTension: f(), tension: f(), impulse: f(),
-    spare: u32(), reelTarget: f(), reelSpeed: f(),
+    spare: u32(), reelTarget: f(), reelSpeed: f(), reelRate: f(),
     kindA: u8(), entityA: u32(), pointAX: f(), pointAY: f(),
     kindB: u8(), entityB: u32(), pointBX: f(), pointBY: f(),
   };

@@ -17,6 +17,7 @@ import {
 import { defaultPhysicsSettings, type PhysicsSettings } from './settings';
 import type { TileGrid } from './tileGrid';
 import { rectOverlapsSolid } from './physics/moveBody';
+import { outlinePointCount } from './physics/boxes';
 import { captureState, restoreState, type StateSnapshot } from './snapshot';
 import { endX, endY } from './physics/ropeEnds';
 
@@ -91,6 +92,23 @@ export interface ContactScratch {
   closing: Float64Array;
 }
 
+/** Tile contacts of one box's outline points within a substep (scratch, sized for the largest box). */
+export interface BoxTileScratch {
+  /** Positional impulse that pushed outline point n out of a tile this substep, kg m (0 = none). */
+  push: Float64Array;
+  /** Its direction (unit, y down). */
+  nx: Float64Array;
+  ny: Float64Array;
+}
+
+/** Scratch for the direct chain solve: per segment direction and Thomas coefficients. */
+export interface ChainScratch {
+  nx: Float64Array;
+  ny: Float64Array;
+  cp: Float64Array;
+  dp: Float64Array;
+}
+
 export interface SimState {
   tick: number;
   settings: PhysicsSettings;
@@ -124,6 +142,8 @@ export interface SimState {
   /** One past the largest entity id (entity-indexed arrays are hashed up to here). */
   entityEnd: number;
   contacts: ContactScratch;
+  chain: ChainScratch;
+  boxTileContacts: BoxTileScratch;
   /** The state right after building: a respawn puts the whole level back to it. */
   initial: StateSnapshot;
   /** Registered queries (query() allocates per call; these are read as `.dense`). */
@@ -142,6 +162,17 @@ function createContacts(capacity: number): ContactScratch {
     capacity, count: 0, player: new Uint32Array(capacity), box: new Uint32Array(capacity),
     nx: f(), ny: f(), rx: f(), ry: f(), closing: f(),
   };
+}
+
+function createBoxTileScratch(boxDefs: readonly BoxDef[]): BoxTileScratch {
+  let most = 0;
+  for (const b of boxDefs) most = Math.max(most, outlinePointCount(b.w / 2, b.h / 2));
+  return { push: new Float64Array(most), nx: new Float64Array(most), ny: new Float64Array(most) };
+}
+
+function createChainScratch(particles: number): ChainScratch {
+  const f = () => new Float64Array(particles);
+  return { nx: f(), ny: f(), cp: f(), dp: f() };
 }
 
 /** Particles a rope reserves: enough to be reeled out to maxLength at its nominal segment length. */
@@ -195,6 +226,8 @@ export function createSimWorld(def: WorldDef): SimWorld {
     maxStretch: 0,
     entityEnd: 0,
     contacts: createContacts(CONTACT_CAPACITY),
+    chain: createChainScratch(Math.max(ropeCapacity(tetherDef), ...ropeDefs.map(ropeCapacity))),
+    boxTileContacts: createBoxTileScratch(boxDefs),
     initial: undefined as unknown as StateSnapshot,
     queries: { players: undefined as unknown as Query },
     tags,

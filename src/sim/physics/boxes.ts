@@ -3,7 +3,7 @@
 // point, so an off-centre push also turns them), and their velocities are what moved / h.
 // Against the tiles a box is a set of points along its outline, spaced under half a tile so no
 // tile can slip between them; each point inside a solid tile is pushed out the side it came in
-// from, with Coulomb friction applied to the same point.
+// from, and once the whole outline is out, gets Coulomb friction at the same point.
 
 import { MAX_TURN, smallAngleBetween, smallCos, smallSin } from '../math';
 import { Tile, tileAt } from '../tileGrid';
@@ -67,7 +67,19 @@ export function updateBoxVelocities(world: SimWorld, h: number): void {
   }
 }
 
-/** Pushes every box's outline out of solid tiles (and one-way tiles entered from above). */
+/** Outline points of a box with half extents (hw, hh): corners and edge points under POINT_SPACING apart. */
+export function outlinePointCount(hw: number, hh: number): number {
+  const nw = Math.max(1, Math.ceil((2 * hw) / POINT_SPACING));
+  const nh = Math.max(1, Math.ceil((2 * hh) / POINT_SPACING));
+  return 2 * (nw + 1) + 2 * (nh - 1);
+}
+
+/**
+ * Pushes every box's outline out of solid tiles (and one-way tiles entered from above), then gives
+ * each point that was pushed Coulomb friction against its push. Two passes, not friction right after
+ * each point's push: that push turns the box, which slides the other points sideways, and their
+ * friction fighting the turn stopped a sliding box ~40 % late and left it creeping (2 mm/s) forever.
+ */
 export function collideBoxesWithTiles(world: SimWorld): void {
   const { body } = world;
   const boxes = world.boxes;
@@ -77,23 +89,36 @@ export function collideBoxesWithTiles(world: SimWorld): void {
     const hh = body.halfH[e];
     const nw = Math.max(1, Math.ceil((2 * hw) / POINT_SPACING));
     const nh = Math.max(1, Math.ceil((2 * hh) / POINT_SPACING));
-    // Bottom and top edges (corners included), then the sides between them.
-    for (let i = 0; i <= nw; i++) {
-      const lx = -hw + (2 * hw * i) / nw;
-      collidePoint(world, e, lx, hh);
-      collidePoint(world, e, lx, -hh);
-    }
-    for (let j = 1; j < nh; j++) {
-      const ly = -hh + (2 * hh * j) / nh;
-      collidePoint(world, e, -hw, ly);
-      collidePoint(world, e, hw, ly);
+    for (let pass = 0; pass < 2; pass++) {
+      const isFriction = pass === 1;
+      let n = 0;
+      // Bottom and top edges (corners included), then the sides between them.
+      for (let i = 0; i <= nw; i++) {
+        const lx = -hw + (2 * hw * i) / nw;
+        collidePoint(world, e, lx, hh, n++, isFriction);
+        collidePoint(world, e, lx, -hh, n++, isFriction);
+      }
+      for (let j = 1; j < nh; j++) {
+        const ly = -hh + (2 * hh * j) / nh;
+        collidePoint(world, e, -hw, ly, n++, isFriction);
+        collidePoint(world, e, hw, ly, n++, isFriction);
+      }
     }
   }
 }
 
-/** One outline point (lx, ly) in the box's frame against the tiles. */
-function collidePoint(world: SimWorld, e: number, lx: number, ly: number): void {
+/**
+ * Outline point n at (lx, ly) in the box's frame: out of the tiles (first pass, which records the
+ * push in world.boxTileContacts), or friction against that push (second pass).
+ */
+function collidePoint(world: SimWorld, e: number, lx: number, ly: number, n: number, isFriction: boolean): void {
   const { body, grid } = world;
+  const contacts = world.boxTileContacts;
+  if (isFriction) {
+    if (contacts.push[n] > 0) applyFriction(world, e, lx, ly, contacts.nx[n], contacts.ny[n], contacts.push[n]);
+    return;
+  }
+  contacts.push[n] = 0;
   const c = body.rotC[e];
   const s = body.rotS[e];
   const rx = c * lx - s * ly;
@@ -129,19 +154,34 @@ function collidePoint(world: SimWorld, e: number, lx: number, ly: number): void 
   if (depth <= 0) return;
   const w = bodyInvMassAt(world, e, rx, ry, nx, ny);
   if (w === 0) return;
-  applyBodyCorrection(world, e, rx, ry, (nx * depth) / w, (ny * depth) / w);
+  const push = depth / w;
+  applyBodyCorrection(world, e, rx, ry, nx * push, ny * push);
+  contacts.push[n] = push;
+  contacts.nx[n] = nx;
+  contacts.ny[n] = ny;
+}
 
-  // Friction at the same point: undo sliding along the surface, up to mu x the push (Coulomb).
-  const c2 = body.rotC[e];
-  const s2 = body.rotS[e];
-  const rx2 = c2 * lx - s2 * ly;
-  const ry2 = s2 * lx + c2 * ly;
+/**
+ * Coulomb friction at outline point (lx, ly) that was pushed out along (nx, ny) by `push` (kg m):
+ * undo its slide along the surface over this substep, with a tangential push of at most mu x push.
+ * The limit compares pushes, not distances: a corner and a mid-edge point move differently for
+ * the same push (their generalized inverse masses differ).
+ */
+function applyFriction(world: SimWorld, e: number, lx: number, ly: number, nx: number, ny: number, push: number): void {
+  const { body } = world;
+  const c = body.rotC[e];
+  const s = body.rotS[e];
+  const rx = c * lx - s * ly;
+  const ry = s * lx + c * ly;
+  const qx = body.prevX[e] + body.prevRotC[e] * lx - body.prevRotS[e] * ly;
+  const qy = body.prevY[e] + body.prevRotS[e] * lx + body.prevRotC[e] * ly;
   const tx = -ny;
   const ty = nx;
-  const slide = (body.x[e] + rx2 - qx) * tx + (body.y[e] + ry2 - qy) * ty;
-  const limit = world.settings.boxFriction * depth;
+  const slide = (body.x[e] + rx - qx) * tx + (body.y[e] + ry - qy) * ty;
+  const wt = bodyInvMassAt(world, e, rx, ry, tx, ty);
+  if (wt === 0) return;
+  const limit = world.settings.boxFriction * push * wt;
   const undo = slide > limit ? limit : slide < -limit ? -limit : slide;
   if (undo === 0) return;
-  const wt = bodyInvMassAt(world, e, rx2, ry2, tx, ty);
-  applyBodyCorrection(world, e, rx2, ry2, (-tx * undo) / wt, (-ty * undo) / wt);
+  applyBodyCorrection(world, e, rx, ry, (-tx * undo) / wt, (-ty * undo) / wt);
 }

@@ -3,9 +3,11 @@
 // axis. Touching a floor removes the particle's fall and, with position-based friction, part of
 // its sliding (a rope lying on the ground comes to rest). Substep moves are clamped well below a
 // tile and a particle found inside a tile leaves by the side it came in from, so nothing tunnels.
-// When a segment next to a particle is badly over-stretched, length wins over collision so the
-// rope does not stay snagged on a corner; a taut tether is a straight line between the players
-// (ropes do not wrap around corners), so it skips tile collision while taut.
+// When a segment next to a particle of a rope tied at both ends is badly over-stretched, length
+// wins over collision so the rope does not stay snagged on a corner (a rope with a free end can
+// always slide off, so it always collides: a whipped rope never passes a thin platform); a taut
+// tether is a straight line between the players (ropes do not wrap around corners), so it skips
+// tile collision while taut.
 
 import { EndKind } from '../ropePool';
 import { Tile, tileAt } from '../tileGrid';
@@ -16,6 +18,9 @@ import type { SimWorld } from '../world';
 export const PARTICLE_RADIUS = 0.06;
 /** Above this stretch of a neighbouring segment the rope's length wins over collision (no snagging). */
 const SNAG_STRETCH = 0.05;
+/** A particle of a rope tied at both ends found deeper than this in a floor tile, with no known way
+ *  in, was dragged there by the rope's length: it is left to the chain instead of lifted out, m. */
+const SUNK_DEPTH = 0.1;
 
 export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
   if (isTaut) return;
@@ -26,9 +31,10 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
   const y = pool.y;
   const keepSlide = 1 - settings.ropeFriction;
   const R = PARTICLE_RADIUS;
+  const isTiedBoth = rope.kindA[r] !== EndKind.Free && rope.kindB[r] !== EndKind.Free;
   for (let i = first; i <= last; i++) {
     if (pool.invMass[i] === 0) continue;
-    if (isOverStretched(world, first, last, i)) continue;
+    if (isTiedBoth && isOverStretched(world, first, last, i)) continue;
     const col = Math.floor(x[i]);
     const row = Math.floor(y[i]);
 
@@ -40,7 +46,12 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
       else if (py >= row + 1 && tileAt(grid, col, row + 1) !== Tile.Solid) y[i] = row + 1 + R;
       else if (px <= col && tileAt(grid, col - 1, row) !== Tile.Solid) x[i] = col - R;
       else if (px >= col + 1 && tileAt(grid, col + 1, row) !== Tile.Solid) x[i] = col + 1 + R;
-      else y[i] = row - R; // no better exit known: up
+      // No known way in: the chain pulled it into a floor after the last collision (back up), or
+      // the rope's length dragged it deep in, or it was made there: leave it to the chain, which
+      // pulls it out. Rejected: always up, which pumped ropes up through thick walls a tile per
+      // substep and stretched segments to 2.5x their length (tests/unit/robustness.test.ts).
+      else if (tileAt(grid, col, row - 1) !== Tile.Solid && (!isTiedBoth || y[i] - row < SUNK_DEPTH)) y[i] = row - R;
+      else continue;
     }
 
     // Floor (solid, or one-way when the particle came from above it).
@@ -86,6 +97,7 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
   const last = first + rope.count[r] - 1;
   const tieA = rope.kindA[r] === EndKind.Body ? rope.entityA[r] : 0;
   const tieB = rope.kindB[r] === EndKind.Body ? rope.entityB[r] : 0;
+  const isTiedBoth = rope.kindA[r] !== EndKind.Free && rope.kindB[r] !== EndKind.Free;
   const R = PARTICLE_RADIUS;
   for (let k = 0; k < world.boxes.length; k++) {
     const b = world.boxes[k];
@@ -108,6 +120,16 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
       const pu = hw - Math.abs(lu);
       const pv = hh - Math.abs(lv);
       if (pu <= 0 || pv <= 0) continue;
+      // As against tiles, length wins: a particle next to an over-stretched segment, or one already
+      // deep inside at the start of the substep (dragged in: a taut tether skips collision), is left
+      // to the chain. Rejected: the nearest face for every particle, which split a rope cutting
+      // through a box across two faces and stretched a segment to 1.7x its length.
+      if (isTiedBoth && isOverStretched(world, first, last, i)) continue;
+      const qx = pool.prevX[i] - body.prevX[b];
+      const qy = pool.prevY[i] - body.prevY[b];
+      const qc = body.prevRotC[b];
+      const qs = body.prevRotS[b];
+      if (hw - Math.abs(qx * qc + qy * qs) > R && hh - Math.abs(-qx * qs + qy * qc) > R) continue;
       let nx: number;
       let ny: number;
       let depth: number;

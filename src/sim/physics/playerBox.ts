@@ -141,7 +141,9 @@ export function bounceContacts(world: SimWorld): void {
     const j = (target - separating) / (wP + wB);
     applyImpulse(world, p, -nx * j, -ny * j, 0, 0);
     applyImpulse(world, b, nx * j, ny * j, rx, ry);
-    if (closing > BUMP_SPEED) pushEvent(world.events, SimEvent.Bumped, world.tick, player.slot[p], j + closing * (1 / (wP + wB)), b);
+    // Exchanged over this substep: the closing speed stopped plus the bounce given back, each side
+    // by its mass (the positional push did part of the stopping, so it is not j + closing / w).
+    if (closing > BUMP_SPEED) pushEvent(world.events, SimEvent.Bumped, world.tick, player.slot[p], (closing + target) / (wP + wB), b);
   }
 }
 

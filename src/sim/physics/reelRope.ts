@@ -1,12 +1,18 @@
 // Reeling a rope in or out at end A, like a winch: only the segment next to A changes its rest
-// length, by at most speed x h per substep, so nothing is yanked (no impulse spike). When that
-// segment grows past 1.5 nominal segments a particle is let out next to A; when it shrinks below
-// 0.3 one is taken in. The rope's particles stay one contiguous range within its reserved capacity.
+// length, at a rate that ramps up to the reel speed and back down at the target, so nothing is
+// yanked (no impulse spike). When that segment grows past 1.5 nominal segments a particle is let
+// out next to A; when it shrinks below 0.3 one is taken in. The rope's particles stay one
+// contiguous range within its reserved capacity.
 
 import type { RopePool } from '../ropePool';
 import type { SimWorld } from '../world';
 
 const GROW_AT = 1.5;
+/**
+ * Winch acceleration, m/s^2. Starting or stopping at full speed at once yanked the load (a 10 kg box
+ * reeled at 1 m/s saw 7x its weight for a tick); ramping keeps the extra pull to mass x this.
+ */
+const REEL_ACCEL = 4;
 const SHRINK_AT = 0.3;
 
 /** Starts reeling rope `r` toward `targetLength` metres at `speed` m/s (clamped to what the rope can hold). */
@@ -22,11 +28,24 @@ export function reelRope(world: SimWorld, r: number, targetLength: number, speed
 export function reelStep(world: SimWorld, r: number, h: number): void {
   const { rope, pool } = world;
   const speed = rope.reelSpeed[r];
-  if (speed === 0) return;
+  let rate = rope.reelRate[r];
+  if (speed === 0 && rate === 0) return;
   const gap = rope.reelTarget[r] - rope.length[r];
-  if (gap === 0) { rope.reelSpeed[r] = 0; return; }
-  const most = speed * h;
-  const change = gap > most ? most : gap < -most ? -most : gap;
+  // Trapezoidal profile: speed up at REEL_ACCEL toward `speed`, and never faster than what can still
+  // stop at the target (v <= sqrt(2 a |gap|)), so a load feels at most its mass x REEL_ACCEL extra.
+  let want = Math.min(speed, Math.sqrt(2 * REEL_ACCEL * (gap < 0 ? -gap : gap)));
+  if (gap < 0) want = -want;
+  const dv = REEL_ACCEL * h;
+  const isBraking = (rate > 0 && want >= 0 && want < rate) || (rate < 0 && want <= 0 && want > rate);
+  if (isBraking || (want - rate <= dv && rate - want <= dv)) rate = want;
+  else rate += want > rate ? dv : -dv;
+  let change = rate * h;
+  if ((gap >= 0 && change >= gap) || (gap <= 0 && change <= gap)) {
+    change = gap; // arrived
+    rate = 0;
+    rope.reelSpeed[r] = 0;
+  }
+  rope.reelRate[r] = rate;
   const first = rope.first[r];
   const nominal = rope.nominalSegment[r];
   pool.rest[first] += change;

@@ -38,6 +38,13 @@ export function ledgeClimbSystem(world: SimWorld): void {
       const nx = dir > 0 ? wallCol + hw : wallCol + 1 - hw;
       const ny = top - hh;
       if (rectOverlapsSolid(grid, nx - hw, ny - hh, nx + hw, ny + hh)) break;
+      // The tether holds: no climbing out of its reach (the next tick's tether constraint would
+      // yank both players back together at ~30 m/s).
+      const other = world.players[0] === eid ? world.players[1] : world.players[0];
+      const dx = nx - body.x[other];
+      const dy = ny - body.y[other];
+      const reach = world.rope.length[world.tetherRope];
+      if (dx * dx + dy * dy > reach * reach) break;
       body.x[eid] = nx;
       body.y[eid] = ny;
       body.vx[eid] = 0;

@@ -35,6 +35,11 @@ export function physicsSystem(world: SimWorld): void {
   const tether = world.tetherRope;
   const tetherLength = rope.length[tether];
 
+  // Non-finite state written between ticks (a bug elsewhere, a bad snapshot) is caught before it
+  // is copied into the "last good" positions below; the solver's clamps would otherwise absorb
+  // some of it silently, or carry it into this tick's restore point.
+  if (restoreNonFinite(world)) pushEvent(world.events, SimEvent.NaNQuarantined, world.tick, 255, 0);
+
   for (let slot = 0; slot < world.players.length; slot++) {
     const e = world.players[slot];
     body.lastX[e] = body.x[e];

@@ -1,5 +1,6 @@
 // NaN quarantine (PHYSICS.md #9): non-finite numbers never spread. If any body or rope particle
-// is not finite after the substeps, every body and particle goes back to where this tick began, at rest.
+// is not finite after the substeps, every body and particle goes back to where this tick began, at
+// rest; checked before the substeps too (then back to where the previous tick began).
 
 import type { SimWorld } from '../world';
 

@@ -42,6 +42,7 @@ export function ropeSnapSystem(world: SimWorld): void {
     rope.spare[r] = 0;
     rope.breakTension[r] = 0;
     rope.reelSpeed[r] = 0;
+    rope.reelRate[r] = 0;
     rope.length[r] = segmentSum(world, first, keep);
     rope.length[s] = segmentSum(world, rope.first[s], rope.count[s] - 1);
     rope.reelTarget[r] = rope.length[r];
