@@ -49,6 +49,74 @@ const physicsSchema = v.strictObject({
   runSpeed: v.optional(bounded(0.5, 40)),
   jumpSpeed: v.optional(bounded(0, 60)),
   ropeDamping: v.optional(bounded(0, 50)),
+  /** Air drag on boxes and rope particles, 1/s (0 = a pendulum swings forever). */
+  airDrag: v.optional(bounded(0, 50)),
+});
+
+/** Largest box side, m, and largest rope length, m (reeled out: MAX_ROPE_REEL). */
+export const MAX_BOX_SIZE = 8;
+export const MAX_ROPE_LENGTH = 60;
+export const MAX_ROPE_REEL = 120;
+
+const anchorSchema = v.strictObject({
+  id: entityId,
+  /** A fixed point ropes hang from, m. */
+  x: bounded(0, MAX_WIDTH),
+  y: bounded(0, MAX_HEIGHT),
+});
+
+const boxSchema = v.strictObject({
+  id: entityId,
+  /** Centre, m. */
+  x: bounded(0, MAX_WIDTH),
+  y: bounded(0, MAX_HEIGHT),
+  /** Full width and height, m. */
+  w: bounded(0.2, MAX_BOX_SIZE),
+  h: bounded(0.2, MAX_BOX_SIZE),
+  /** kg. */
+  mass: bounded(0.1, 10000),
+  /** true: touching it kills a player (the level restarts). */
+  spikes: v.optional(v.boolean()),
+});
+
+const pointSchema = v.strictTuple([bounded(0, MAX_WIDTH), bounded(0, MAX_HEIGHT)], 'must be [x, y]');
+const offsetSchema = v.strictTuple([bounded(-MAX_BOX_SIZE, MAX_BOX_SIZE), bounded(-MAX_BOX_SIZE, MAX_BOX_SIZE)], 'must be [x, y]');
+
+/**
+ * What a rope end is tied to: exactly one of an anchor, a box (at a point relative to its centre,
+ * default the middle of its top side), a player (at the centre), or a fixed point in the level.
+ * Rejected alternative: a valibot union of four objects, whose errors say only "invalid type".
+ */
+const ropeEndSchema = v.pipe(
+  v.strictObject({
+    anchor: v.optional(entityId),
+    box: v.optional(entityId),
+    /** With `box`: attachment point relative to the box's centre, in the box's frame, m. */
+    at: v.optional(offsetSchema),
+    player: v.optional(v.picklist([1, 2], 'must be 1 or 2')),
+    point: v.optional(pointSchema),
+  }),
+  v.check(
+    (end) => [end.anchor, end.box, end.player, end.point].filter((x) => x !== undefined).length === 1,
+    'must name exactly one of "anchor", "box", "player" or "point"',
+  ),
+  v.check((end) => end.at === undefined || end.box !== undefined, '"at" only goes with "box"'),
+);
+
+const ropeSchema = v.strictObject({
+  id: entityId,
+  a: ropeEndSchema,
+  b: ropeEndSchema,
+  /** Rest length, m. */
+  length: bounded(0.2, MAX_ROPE_LENGTH),
+  /** Segments simulated and drawn. */
+  segments: boundedInt(1, 128),
+  /** Stretchiness, m/N (0 = inextensible). */
+  compliance: v.optional(bounded(0, 1)),
+  /** Tension at which the rope snaps, N (0 = never). */
+  breakTension: v.optional(bounded(0, 1e7)),
+  /** Longest the rope may be reeled out to, m (at least `length`). */
+  maxLength: v.optional(bounded(0.2, MAX_ROPE_REEL)),
 });
 
 export const levelSchema = v.strictObject({
@@ -68,7 +136,11 @@ export const levelSchema = v.strictObject({
   spawns: v.pipe(v.array(spawnSchema), v.maxLength(2, 'must list exactly 2 spawns'), v.minLength(2, 'must list exactly 2 spawns')),
   goal: goalSchema,
   tether: tetherSchema,
+  anchors: v.optional(v.pipe(v.array(anchorSchema), v.maxLength(256, 'may list at most 256 anchors'))),
+  boxes: v.optional(v.pipe(v.array(boxSchema), v.maxLength(256, 'may list at most 256 boxes'))),
+  ropes: v.optional(v.pipe(v.array(ropeSchema), v.maxLength(256, 'may list at most 256 ropes'))),
   physics: v.optional(physicsSchema),
 });
 
 export type LevelFile = v.InferOutput<typeof levelSchema>;
+export type LevelRopeEnd = v.InferOutput<typeof ropeEndSchema>;

@@ -4,14 +4,26 @@
 import * as v from 'valibot';
 import { Tile, createTileGrid, rectOverlapsSolid, type TileGrid, type WorldDef } from '../sim';
 import { defaultPhysicsSettings } from '../sim/settings';
+import { buildEntities } from './levelEntities';
 import { LEVEL_FORMAT, LEVEL_VERSION, MAX_WIDTH, levelSchema, type LevelFile } from './levelSchema';
 
 /** Level files larger than this are refused before parsing. */
 export const MAX_LEVEL_BYTES = 1024 * 1024;
 
+/** Level ids of the anchors, boxes and ropes, in the order of the WorldDef's arrays (and so of
+ *  world.anchors, world.boxes, world.ropes), so tools can name entities. */
+export interface LevelIds {
+  anchors: string[];
+  boxes: string[];
+  ropes: string[];
+}
+
 export type ParseResult =
-  | { ok: true; def: WorldDef; id: string; name: string; level: LevelFile }
+  | { ok: true; def: WorldDef; id: string; name: string; level: LevelFile; ids: LevelIds }
   | { ok: false; errors: string[] };
+
+/** Ids tools give the players and the tether; a level may use 'p1' / 'p2' only as that player's spawn. */
+export const RESERVED_IDS: Readonly<Record<string, string>> = { p1: 'player 1', p2: 'player 2', tether: 'the tether' };
 
 export function parseLevel(text: string): ParseResult {
   if (text.length > MAX_LEVEL_BYTES) {
@@ -37,7 +49,12 @@ export function parseLevel(text: string): ParseResult {
   if (!grid) return { ok: false, errors };
   const def = buildDef(level, grid, errors);
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, def, id: level.id, name: level.name, level };
+  const ids: LevelIds = {
+    anchors: (level.anchors ?? []).map((a) => a.id),
+    boxes: (level.boxes ?? []).map((b) => b.id),
+    ropes: (level.ropes ?? []).map((r) => r.id),
+  };
+  return { ok: true, def, id: level.id, name: level.name, level, ids };
 }
 
 function fail(message: string): ParseResult {
@@ -69,12 +86,7 @@ function buildDef(level: LevelFile, grid: TileGrid, errors: string[]): WorldDef 
   const hw = settings.playerHalfWidth;
   const height = settings.playerHalfHeight * 2;
   const spawnOf = [undefined, undefined] as Array<{ x: number; y: number } | undefined>;
-  const seen = new Set<string>();
-  const allIds = [...level.spawns.map((s) => s.id), level.goal.id];
-  allIds.forEach((id) => {
-    if (seen.has(id)) errors.push(`$: id '${id}' is used more than once; every entity needs its own id`);
-    seen.add(id);
-  });
+  checkIds(level, errors);
   level.spawns.forEach((s, i) => {
     const path = `$.spawns[${i}]`;
     if (spawnOf[s.player - 1]) errors.push(`${path}: spawn '${s.id}': player ${s.player} already has a spawn; list one spawn for player 1 and one for player 2`);
@@ -96,13 +108,43 @@ function buildDef(level: LevelFile, grid: TileGrid, errors: string[]): WorldDef 
   if (g.x + g.w > grid.width || g.y + g.h > grid.height) {
     errors.push(`$.goal: goal '${g.id}' reaches outside the ${grid.width}x${grid.height} grid`);
   }
+  const centres = spawnOf.map((s) => s && { x: s.x, y: s.y - settings.playerHalfHeight });
+  const { anchors, boxes, ropes } = buildEntities(level, grid, centres, { w: hw, h: settings.playerHalfHeight }, errors);
   return {
     grid,
     spawns: [p1 ?? { x: 0, y: 0 }, p2 ?? { x: 0, y: 0 }],
     goal: { x: g.x, y: g.y, w: g.w, h: g.h },
     tether: { length: level.tether.length, segments: level.tether.segments },
+    anchors,
+    boxes,
+    ropes,
     physics: level.physics,
   };
+}
+
+/** Every id is unique across spawns, goal, anchors, boxes and ropes; reserved ids stay free. */
+function checkIds(level: LevelFile, errors: string[]): void {
+  const entities: Array<{ id: string; path: string; kind: string; player?: number }> = [
+    ...level.spawns.map((s, i) => ({ id: s.id, path: `$.spawns[${i}]`, kind: 'spawn', player: s.player })),
+    { id: level.goal.id, path: '$.goal', kind: 'goal' },
+    ...(level.anchors ?? []).map((a, i) => ({ id: a.id, path: `$.anchors[${i}]`, kind: 'anchor' })),
+    ...(level.boxes ?? []).map((b, i) => ({ id: b.id, path: `$.boxes[${i}]`, kind: 'box' })),
+    ...(level.ropes ?? []).map((r, i) => ({ id: r.id, path: `$.ropes[${i}]`, kind: 'rope' })),
+  ];
+  const firstPath = new Map<string, string>();
+  for (const e of entities) {
+    const first = firstPath.get(e.id);
+    if (first !== undefined) {
+      errors.push(`${e.path}: id '${e.id}' is used more than once (first at ${first}); every entity needs its own id`);
+      continue;
+    }
+    firstPath.set(e.id, e.path);
+    const reservedFor = Object.hasOwn(RESERVED_IDS, e.id) ? RESERVED_IDS[e.id] : undefined;
+    const isOwnSpawn = e.kind === 'spawn' && e.id === `p${e.player}`;
+    if (reservedFor !== undefined && !isOwnSpawn) {
+      errors.push(`${e.path}: ${e.kind} '${e.id}': the id '${e.id}' is reserved for ${reservedFor} (tools name the players p1 and p2 and the tether 'tether')`);
+    }
+  }
 }
 
 /** "$.spawns[1].x: spawn 'p2': must be at most 512 (got 1000)". */

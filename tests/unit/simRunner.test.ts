@@ -1,0 +1,208 @@
+// The headless runner: argument parsing, replay files, the JSON state it prints, and the CLI's
+// promise of one line on stderr and exit code 2 for anything the user got wrong.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseLevel } from '../../src/level/parseLevel';
+import { Button, createSimWorld, hashHex, step } from '../../src/sim';
+import { parseReplayInputs } from '../../tools/replayInputs';
+import { DEFAULT_TICKS, UsageError, parseSimArgs } from '../../tools/simArgs';
+import { formatSummary, round6, runSim, type RunnerLevel } from '../../tools/simRunner';
+import { playSwingYard } from '../../tools/swingYardBot';
+
+const LEVEL2 = 'levels/02-swing-yard.json';
+
+function level2(): RunnerLevel {
+  const parsed = parseLevel(readFileSync(LEVEL2, 'utf8'));
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+  return { id: parsed.id, def: parsed.def, ids: parsed.ids, spawnIds: ['p1-start', 'p2-start'] };
+}
+
+/** Masks for `ticks` ticks of P1 holding Right. */
+function holdRight(ticks: number): Uint8Array {
+  const inputs = new Uint8Array(ticks * 2);
+  for (let t = 0; t < ticks; t++) inputs[2 * t] = Button.Right;
+  return inputs;
+}
+
+describe('sim runner: arguments', () => {
+  it('reads the level and every option, in both --name value and --name=value forms', () => {
+    expect(parseSimArgs(['a.json'])).toEqual({ levelPath: 'a.json', trace: [], every: 1, json: false, help: false });
+    expect(parseSimArgs(['--json', 'a.json', '--ticks', '90', '--replay=r.json', '--trace', 'p1,crate,p1', '--every=5'])).toEqual({
+      levelPath: 'a.json', ticks: 90, replayPath: 'r.json', trace: ['p1', 'crate'], every: 5, json: true, help: false,
+    });
+    expect(parseSimArgs(['--help']).help).toBe(true);
+  });
+
+  it.each([
+    [['a.json', '--ticks', '-1'], "--ticks must be a whole number from 0 to 1000000 (got '-1')"],
+    [['a.json', '--ticks', '1.5'], "--ticks must be a whole number from 0 to 1000000 (got '1.5')"],
+    [['a.json', '--ticks=abc'], "--ticks must be a whole number from 0 to 1000000 (got 'abc')"],
+    [['a.json', '--ticks', '1000001'], "--ticks must be a whole number from 0 to 1000000 (got '1000001')"],
+    [['a.json', '--ticks'], '--ticks needs a value'],
+    [['a.json', '--ticks', '--json'], '--ticks needs a value'],
+    [['a.json', '--ticks', '5', '--ticks', '6'], '--ticks given twice'],
+    [['a.json', '--every', '0'], "--every must be a whole number from 1 to 1000000 (got '0')"],
+    [['a.json', '--trace', 'p1,,p2'], "--trace needs comma-separated ids, like --trace p1,crate (got 'p1,,p2')"],
+    [['a.json', '--fast'], "unknown option '--fast' (try --help)"],
+    [['a.json', 'b.json'], "one level file only (got 'a.json' and 'b.json')"],
+    [['--json'], 'which level? usage: npm run sim -- <level.json> [options] (try --help)'],
+  ])('rejects %j: %s', (argv, message) => {
+    expect(() => parseSimArgs(argv)).toThrow(new UsageError(message));
+  });
+});
+
+describe('sim runner: replay inputs', () => {
+  it('reads one [p1, p2] per tick, or run-length [ticks, p1, p2]', () => {
+    expect([...parseReplayInputs('{"inputs": [[2, 0], [6, 1]]}')]).toEqual([2, 0, 6, 1]);
+    expect([...parseReplayInputs('{"runs": [[2, 2, 0], [1, 0, 16]]}')]).toEqual([2, 0, 2, 0, 0, 16]);
+    expect(parseReplayInputs('{"runs": []}').length).toBe(0);
+  });
+
+  it.each([
+    ['[1]', 'replay: must be a JSON object'],
+    ['{"inputs": [], "runs": []}', 'replay: needs exactly one of "inputs"'],
+    ['{}', 'replay: needs exactly one of "inputs"'],
+    ['{"inputs": [[2, 0], [2]]}', 'replay: $.inputs[1] must be [p1, p2]'],
+    ['{"inputs": [[2, 32]]}', 'replay: $.inputs[0][1] must be a button mask, a whole number from 0 to 31 (got 32)'],
+    ['{"inputs": [[1.5, 0]]}', 'replay: $.inputs[0][0] must be a button mask'],
+    ['{"runs": [[0, 2, 0]]}', 'replay: $.runs[0][0] (ticks) must be a whole number from 1 to 1000000 (got 0)'],
+    ['{"runs": [[1e309, 2, 0]]}', 'replay: $.runs[0][0] (ticks) must be a whole number'],
+    ['{"runs": [[600000, 2, 0], [600000, 0, 0]]}', 'replay: $.runs add up to more than 1000000 ticks'],
+    ['{"runs": ', 'replay: not valid JSON'],
+  ])('rejects %s', (text, message) => {
+    expect(() => parseReplayInputs(text)).toThrow(UsageError);
+    expect(() => parseReplayInputs(text)).toThrow(message);
+  });
+});
+
+describe('sim runner: output', () => {
+  it('describes a box by its level id with the position, angle and mass of the same world stepped directly', () => {
+    const out = runSim(level2(), { ticks: 40, inputs: holdRight(40) });
+    const world = createSimWorld(level2().def);
+    for (let t = 0; t < 40; t++) step(world, [Button.Right, 0]);
+    const e = world.boxes[0];
+    const angle = Math.atan2(world.body.rotS[e], world.body.rotC[e]);
+    expect(Math.abs(angle)).toBeGreaterThan(0.05); // the bumped box has turned
+    expect(out.entities.bumper).toEqual({
+      type: 'box', x: round6(world.body.x[e]), y: round6(world.body.y[e]), vx: round6(world.body.vx[e]), vy: round6(world.body.vy[e]),
+      angle: round6(angle), omega: round6(world.body.omega[e]), mass: 20,
+    });
+    expect(out.entities['spike-ball']).toMatchObject({ type: 'box', spiked: true, mass: 40 });
+    expect(out.entities.hook).toEqual({ type: 'anchor', x: 5.5, y: 13 });
+    expect(out.entities.p1).toMatchObject({ type: 'player', x: round6(world.body.x[world.players[0]]), mass: 70 });
+    expect(out.tick).toBe(40);
+    expect(out.hash).toBe(hashHex(world));
+    expect(out.completedTick).toBeNull();
+    expect(out.events).toContainEqual({ tick: 17, type: 'Bumped', player: 'p1', entity: 'bumper', impulse: expect.any(Number) });
+  });
+
+  it('lists every rope with its points, rest and current length, stretch and tension', () => {
+    const out = runSim(level2(), { ticks: 10 });
+    expect(Object.keys(out.ropes)).toEqual(['tether', 'bumper-rope', 'pendulum', 'crate-rope']);
+    const r = out.ropes['bumper-rope'];
+    expect(r.points.length).toBe(13); // 12 segments
+    expect(r.points[0]).toEqual([5.5, 13]); // the anchor
+    expect(r.length).toBe(2.7);
+    expect(r.currentLength).toBeCloseTo(2.7, 3);
+    expect(r.maxSegmentStretch).toBeLessThan(0.001);
+    expect(r.tension).toBeCloseTo(20 * 40, -1); // a 20 kg box at g = 40
+    expect(r.snapped).toBe(false);
+    expect(r.far).toBeUndefined();
+  });
+
+  it('a snapped rope reports both halves, and the scripted crossing completes the level', () => {
+    const world = createSimWorld(level2().def);
+    const masks = playSwingYard(world);
+    const inputs = new Uint8Array(masks.flat());
+    const out = runSim(level2(), { ticks: masks.length + 30, inputs });
+    expect(out.completedTick).toBe(world.completedTick);
+    const crate = out.ropes['crate-rope'];
+    expect(crate.snapped).toBe(true);
+    expect(crate.far?.points.length).toBeGreaterThan(1);
+    // The segment that broke is gone: 12 segments of 3.7 / 12 m before, 11 after.
+    expect(crate.length + (crate.far?.length ?? 0)).toBeCloseTo(3.7 * 11 / 12, 5);
+    expect(out.events.filter((e) => e.type === 'RopeSnapped')).toEqual([
+      { tick: expect.any(Number), type: 'RopeSnapped', entity: 'crate-rope', tension: expect.any(Number) },
+    ]);
+    expect(out.events.at(-1)).toEqual({ tick: world.completedTick, type: 'LevelComplete' });
+  });
+
+  it('traces the chosen entities every K ticks as [tick, x, y], by id, spawn id or anchor', () => {
+    const out = runSim(level2(), { ticks: 30, inputs: holdRight(30), trace: ['p1-start', 'bumper', 'hook'], every: 10 });
+    expect(Object.keys(out.trace ?? {})).toEqual(['p1-start', 'bumper', 'hook']);
+    const p1 = out.trace!['p1-start'];
+    expect(p1.map((s) => s[0])).toEqual([0, 10, 20, 30]);
+    expect(p1[0]).toEqual([0, 3, 16.3]);
+    for (const sample of p1) expect(sample).toHaveLength(3);
+    expect(p1[3]).toEqual([30, out.entities.p1.x, out.entities.p1.y]);
+    expect(out.trace!.hook).toEqual([[0, 5.5, 13], [10, 5.5, 13], [20, 5.5, 13], [30, 5.5, 13]]);
+    expect(runSim(level2(), { ticks: 5 }).trace).toBeUndefined();
+  });
+
+  it('names unknown trace ids and ropes in one clear message', () => {
+    expect(() => runSim(level2(), { ticks: 1, trace: ['p1', 'crat'] })).toThrow(new UsageError(
+      "--trace: level 'swing-yard' has no player, box or anchor with id 'crat' (ids: p1, p2, bumper, spike-ball, crate, hook, pivot, crane)",
+    ));
+    expect(() => runSim(level2(), { ticks: 1, trace: ['pendulum'] })).toThrow("--trace: 'pendulum' is a rope");
+  });
+
+  it("keeps an id like '__proto__' as a plain key (no prototype pollution)", () => {
+    const text = readFileSync(LEVEL2, 'utf8').replaceAll('"hook"', '"__proto__"');
+    const parsed = parseLevel(text);
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    const out = runSim({ id: parsed.id, def: parsed.def, ids: parsed.ids }, { ticks: 1, trace: ['__proto__'] });
+    expect(Object.hasOwn(out.entities, '__proto__')).toBe(true);
+    expect(JSON.parse(JSON.stringify(out)).entities.__proto__).toEqual({ type: 'anchor', x: 5.5, y: 13 });
+    expect(out.trace?.['__proto__']).toHaveLength(2);
+    expect(({} as Record<string, unknown>).type).toBeUndefined();
+  });
+
+  it('prints a summary with the tick, the hash and one line per entity', () => {
+    const out = runSim(level2(), { ticks: 60 });
+    const text = formatSummary(out);
+    expect(text.split('\n')[0]).toBe(`level swing-yard: tick 60 (1.00 s), hash ${out.hash}, not completed`);
+    for (const id of ['p1', 'p2', 'hook', 'bumper', 'spike-ball', 'crate', 'tether', 'crate-rope']) {
+      expect(text).toMatch(new RegExp(`^  ${id} +(player|anchor|box|rope) `, 'm'));
+    }
+  });
+});
+
+describe('sim runner: command line', () => {
+  const tsx = join('node_modules', '.bin', 'tsx');
+  const run = (...args: string[]) => spawnSync(tsx, ['tools/sim.ts', ...args], { encoding: 'utf8' });
+
+  it('prints only JSON with --json, running the default number of ticks', () => {
+    const result = run(LEVEL2, '--json');
+    expect(result.status).toBe(0);
+    const out = JSON.parse(result.stdout);
+    expect(out.level).toBe('swing-yard');
+    expect(out.tick).toBe(DEFAULT_TICKS);
+  }, 20_000);
+
+  it('reads a run-length replay and runs to its end', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const file = join(dir, 'replay.json');
+    writeFileSync(file, JSON.stringify({ runs: [[40, Button.Right, 0], [5, 0, 0]] }));
+    const result = run(LEVEL2, '--replay', file, '--json');
+    expect(result.status).toBe(0);
+    const out = JSON.parse(result.stdout);
+    expect(out.tick).toBe(45);
+    expect(out.entities.p1.x).toBeGreaterThan(5);
+  }, 20_000);
+
+  it.each([
+    [['levels/no-such-level.json'], "sim: cannot read level file 'levels/no-such-level.json': no such file"],
+    [['package.json'], 'sim: package.json is not a valid level: $.format: must be "ropebound-level"'],
+    [[LEVEL2, '--ticks', 'ten'], "sim: --ticks must be a whole number from 0 to 1000000 (got 'ten')"],
+    [[LEVEL2, '--trace', 'nobody'], "sim: --trace: level 'swing-yard' has no player, box or anchor with id 'nobody'"],
+  ])('exits with code 2 and one line on stderr for %j', (args, message) => {
+    const result = run(...args);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr.startsWith(message)).toBe(true);
+  }, 20_000);
+});
