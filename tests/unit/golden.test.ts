@@ -1,0 +1,36 @@
+// Golden hashes: named scenarios whose final state hash is pinned as a literal, so any change to
+// the sim's results (solver order, a constant, a rounding) is noticed.
+//
+// CHANGING A GOLDEN VALUE MUST BE ITS OWN COMMIT, whose message says which sim change moved it and
+// why the new behaviour is intended. Never update it in passing to make a test pass.
+import { describe, expect, it } from 'vitest';
+import { createSimWorld, hashHex, step } from '../../src/sim';
+import { playCrossing } from '../../tools/firstGapBot';
+import { createYardRunInputs, ropeYardDef } from './robustScenarios';
+import { loadBuiltInLevel } from './scenarios';
+
+describe('golden state hashes', () => {
+  it('"rope yard run": ropeYardDef(), createYardRunInputs(2024), 3000 ticks', () => {
+    // World: the rope yard of robustScenarios.ts (tether, four boxes one of them spiked, anchor
+    // ropes, a box-to-box rope, a rope that snaps, a free-ended rope). Inputs: createYardRunInputs
+    // with seed 2024 (player 1 runs right for 700 ticks, then both press random buttons held for
+    // 1..40 ticks). 3000 ticks, then hashHex.
+    const world = createSimWorld(ropeYardDef());
+    const next = createYardRunInputs(2024);
+    const masks = [0, 0];
+    for (let t = 0; t < 3000; t++) {
+      next(masks, t);
+      step(world, masks);
+    }
+    expect(hashHex(world)).toBe('b913e042');
+  });
+
+  it('"first gap crossing": levels/01-first-gap.json played by tools/firstGapBot.ts to the goal', () => {
+    // World: level 1 from its file. Inputs: the scripted crossing (playCrossing), which stops at
+    // level complete. Pinned: the tick it completes on and the hash at that tick.
+    const world = createSimWorld(loadBuiltInLevel('levels/01-first-gap.json'));
+    playCrossing(world);
+    expect(world.completedTick).toBe(815);
+    expect(hashHex(world)).toBe('1c4025a0');
+  });
+});
