@@ -2,14 +2,15 @@
 // together. Whatever goes wrong (a bad level, no WebGL, a crash in a tick) ends up as a readable
 // message on screen and in `window.__ropebound.errors`, never as a blank page.
 
-import levelText from '../levels/01-first-gap.json?raw';
 import { installDebugHandle } from './app/debugHandle';
 import { FrameStats } from './app/frameStats';
+import { createLevelCatalog, describeCatalog, findLevel, type LevelEntry } from './app/levelCatalog';
 import { createLoop } from './app/loop';
 import { createKeyboardInput } from './input/keyboard';
 import { parseLevel } from './level/parseLevel';
 import { createRenderer, type GameRenderer } from './render/renderer';
 import { DT, PLAYER_COUNT } from './sim/constants';
+import { SimEvent, readEvents } from './sim/events';
 import { step } from './sim/step';
 import { createSimWorld, type SimWorld, type WorldDef } from './sim/world';
 import { createHud } from './ui/hud';
@@ -32,10 +33,29 @@ function describe(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
 
+// Every level file, bundled as text: `?level=<number, slug or id>` picks one (levelCatalog.ts).
+const catalog = createLevelCatalog(
+  import.meta.glob<string>('../levels/*.json', { query: '?raw', import: 'default', eager: true }),
+);
+
+/** The level the URL asks for; an unknown one is reported with the list and level 1 is played. */
+function chooseLevel(): LevelEntry | null {
+  const query = new URLSearchParams(window.location.search).get('level');
+  const entry = findLevel(catalog, query);
+  if (entry || catalog.length === 0) return entry;
+  showErrors(`There is no level '${query}'; playing level ${catalog[0].number} instead. The levels are:`, describeCatalog(catalog));
+  return catalog[0];
+}
+
 function loadBuiltInLevel(): void {
-  const result = parseLevel(levelText);
+  const entry = chooseLevel();
+  if (!entry) {
+    showErrors('The game has no levels', ['levels/ holds no NN-name.json files']);
+    return;
+  }
+  const result = parseLevel(entry.text);
   if (!result.ok) {
-    showErrors('The level could not be loaded', result.errors);
+    showErrors(`The level ${entry.file} could not be loaded`, result.errors);
     return;
   }
   def = result.def;
@@ -54,9 +74,16 @@ async function boot(): Promise<void> {
   }
   const stats = new FrameStats();
   const inputs = new Uint8Array(PLAYER_COUNT);
+  // Events read so far from the world's ring; a death or a fall puts everyone back at the start,
+  // and the camera cuts there like on R instead of sweeping across the level.
+  let eventCursor = 0;
+  const onEvent = (type: number): void => {
+    if (type === SimEvent.Died || type === SimEvent.Respawned) renderer.snapCamera();
+  };
   const restart = (): void => {
     if (!def) return;
     world = createSimWorld(def);
+    eventCursor = 0;
     loop.resetClock();
     renderer.snapCamera();
   };
@@ -72,6 +99,7 @@ async function boot(): Promise<void> {
       stats.addTick(performance.now() - t0);
     },
     render(alpha, frameSec): void {
+      if (world) eventCursor = readEvents(world.events, eventCursor, onEvent);
       renderer.draw(world, alpha, frameSec);
       hud.setCompleted(world && world.completedTick >= 0 ? (world.completedTick + 1) * DT : null);
       if (stats.addFrame(performance.now())) {

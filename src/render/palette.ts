@@ -21,5 +21,18 @@ export const palette = {
   stake: 0xc9d1da,
   ropeTaut: 0x8b5a2b,
   ropeSlack: 0xb8793c,
+  /** A rope close to its breaking tension: Okabe-Ito vermillion. */
+  ropeStrained: 0xd55e00,
+  /** Wooden crates: lighter and less saturated than P2's orange, with dark boards so shape tells them apart too. */
+  crate: 0xa8825a,
+  crateBoard: 0x7a5a3a,
+  crateEdge: 0x4a3522,
+  /** Spiked boxes: a near-black core with yellow spikes (yellow on black reads as danger for every kind of colour vision). */
+  spikedCore: 0x26232b,
+  spikes: 0xf0e442,
+  spikeEdge: 0x6b6300,
+  /** Anchor bolts: a steel ring on a dark plate. */
+  anchorPlate: 0x1e252f,
+  anchorRing: 0xc9d1da,
   label: 0xffffff,
 } as const;

@@ -1,14 +1,17 @@
 // The pixi.js view of a sim world. Display objects are created once; each frame only redraws the
-// rope and player Graphics and moves labels and the camera, so drawing allocates no display objects.
-// The level art is rebuilt only when the world's tile grid changes (a new level, not a restart).
+// rope, anchor and player Graphics and moves boxes, labels and the camera, so drawing allocates no
+// display objects. The level art (tiles, goal, one Graphics per box) is rebuilt only when the
+// world's level changes (a new tile grid or box list, not a restart).
 
 import { Application, Container, Graphics, Text } from 'pixi.js';
 import { PLAYER_COUNT } from '../sim/constants';
 import type { TileGrid } from '../sim/tileGrid';
 import type { SimWorld } from '../sim/world';
+import { createBodyPoses, interpolateBodyPoses } from './bodyPoses';
 import { createCamera, defaultCameraLimits, updateCamera } from './camera';
+import { createBoxViews, drawAnchors } from './drawBoxes';
 import { drawPlayers } from './drawPlayers';
-import { drawRope } from './drawRope';
+import { drawRopes } from './drawRopes';
 import { drawGoal, drawTiles } from './drawTiles';
 import { palette } from './palette';
 import { CM_PER_M as U } from './units';
@@ -65,17 +68,22 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const scene = new Container();
   const tiles = new Graphics();
   const goal = new Graphics();
-  const rope = new Graphics();
+  const ropes = new Graphics();
+  const boxLayer = new Container();
+  const anchors = new Graphics();
   const players = new Graphics();
   const goalLabel = makeLabel('GOAL', palette.goalLabel, 0.55);
   const playerLabels = [makeLabel('P1', palette.label, 0.42), makeLabel('P2', palette.label, 0.42)];
-  scene.addChild(tiles, goal, goalLabel, rope, players, ...playerLabels);
+  // Ropes under boxes and bolts, so a rope ends neatly under the ring or the crate it holds.
+  scene.addChild(tiles, goal, goalLabel, ropes, boxLayer, anchors, players, ...playerLabels);
   app.stage.addChild(scene);
 
   const camera = createCamera();
   let isCameraSnapping = true;
   let drawnGrid: TileGrid | null = null;
-  // Interpolated player centres, reused every frame.
+  const boxViews = createBoxViews(boxLayer);
+  // Interpolated bodies by entity, and player centres by slot, reused every frame.
+  const poses = createBodyPoses();
   const cx = new Float64Array(PLAYER_COUNT);
   const cy = new Float64Array(PLAYER_COUNT);
   const facing = new Int8Array([1, -1]);
@@ -83,6 +91,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const buildLevelArt = (world: SimWorld): void => {
     drawTiles(tiles, world.grid);
     drawGoal(goal, world.goal);
+    boxViews.build(world);
     goalLabel.position.set((world.goal.x + world.goal.w / 2) * U, (world.goal.y - 0.1) * U);
     drawnGrid = world.grid;
     isCameraSnapping = true;
@@ -118,17 +127,20 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
       if (dpr !== app.renderer.resolution) app.renderer.resize(app.screen.width, app.screen.height, dpr);
       scene.visible = world !== null;
       if (world) {
-        if (world.grid !== drawnGrid) buildLevelArt(world);
+        if (world.grid !== drawnGrid || world.boxes.length !== boxViews.count) buildLevelArt(world);
         const { body } = world;
+        interpolateBodyPoses(poses, world, alpha);
         for (let slot = 0; slot < PLAYER_COUNT; slot++) {
           const eid = world.players[slot];
-          cx[slot] = body.lastX[eid] + (body.x[eid] - body.lastX[eid]) * alpha;
-          cy[slot] = body.lastY[eid] + (body.y[eid] - body.lastY[eid]) * alpha;
+          cx[slot] = poses.x[eid];
+          cy[slot] = poses.y[eid];
           playerLabels[slot].position.set(cx[slot] * U, (cy[slot] - body.halfH[eid] - 0.12) * U);
         }
         spreadLabels(playerLabels[0], playerLabels[1]);
         placeCamera(world, frameSec);
-        drawRope(rope, world, alpha, cx, cy);
+        drawRopes(ropes, world, alpha, poses);
+        boxViews.update(world, poses);
+        drawAnchors(anchors, world);
         drawPlayers(players, world, cx, cy, facing);
       }
       app.render();

@@ -137,3 +137,33 @@ export async function screenshotStats(page: Page, name: string): Promise<Screens
   }
   return { distinctColours: colours.size, width, height, path };
 }
+
+/** Holds or releases a key so that it ends up in the wanted state (no repeated keydowns). */
+export type KeySetter = (code: string, down: boolean) => Promise<void>;
+
+/** Real key presses (page.keyboard) that remember which keys are held. */
+export function keySetter(page: Page): KeySetter {
+  const held = new Set<string>();
+  return async (code, down) => {
+    if (down && !held.has(code)) { held.add(code); await page.keyboard.down(code); }
+    if (!down && held.has(code)) { held.delete(code); await page.keyboard.up(code); }
+  };
+}
+
+/** Each player's keys by action (the default bindings in src/input/keyboard.ts). */
+export const PLAYER_KEYS = [
+  { right: 'KeyD', left: 'KeyA', jump: 'KeyW', anchor: 'KeyF' },
+  { right: 'ArrowRight', left: 'ArrowLeft', jump: 'ArrowUp', anchor: 'Slash' },
+] as const;
+
+export type PlayerWant = { right?: boolean; left?: boolean; jump?: boolean; anchor?: boolean };
+
+/** Sets all of one player's keys at once: the actions in `want` held, every other one released. */
+export function playerKeys(page: Page): (slot: number, want: PlayerWant) => Promise<void> {
+  const key = keySetter(page);
+  return async (slot, want) => {
+    for (const action of ['right', 'left', 'jump', 'anchor'] as const) {
+      await key(PLAYER_KEYS[slot][action], want[action] === true);
+    }
+  };
+}

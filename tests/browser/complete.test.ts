@@ -1,36 +1,18 @@
 // The whole first level played with real key presses (the same plan as tools/firstGapBot.ts):
 // swing across, anchor on the lip, haul the partner up, both into the goal -> "Level complete!".
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { gameUrl, launchBrowser, openGame, screenshotStats } from './browser';
+import type { Browser } from 'playwright-core';
+import { gameUrl, launchBrowser, openGame, playerKeys, screenshotStats } from './browser';
 import { getState } from './gameState';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
-const KEYS = [
-  { right: 'KeyD', left: 'KeyA', jump: 'KeyW', anchor: 'KeyF' },
-  { right: 'ArrowRight', left: 'ArrowLeft', jump: 'ArrowUp', anchor: 'Slash' },
-];
-type Want = { right?: boolean; left?: boolean; jump?: boolean; anchor?: boolean };
-
-function keyboard(page: Page) {
-  const held = new Set<string>();
-  return async (slot: number, want: Want) => {
-    for (const action of ['right', 'left', 'jump', 'anchor'] as const) {
-      const code = KEYS[slot][action];
-      const down = want[action] === true;
-      if (down && !held.has(code)) { held.add(code); await page.keyboard.down(code); }
-      if (!down && held.has(code)) { held.delete(code); await page.keyboard.up(code); }
-    }
-  };
-}
-
 test('both players reach the goal of level 1 and the level-complete message shows', async () => {
   const { page, errors, close } = await openGame(gameUrl(), { browser });
   try {
-    const press = keyboard(page);
+    const press = playerKeys(page);
     const hop = (x: number) => x > 3 && x < 6.5;
     let phase = 'walk';
     let since = 0;

@@ -26,6 +26,33 @@ export async function waitTicks(page: Page, ticks: number): Promise<GameSnapshot
   return getState(page);
 }
 
+/**
+ * Starts recording the game state once per drawn frame, inside the page. Reading it from the test
+ * instead (a round trip per read; a screenshot blocks for several ticks) misses short events such
+ * as the top of a hop when the page is slow. Returns a function that stops and hands back the
+ * snapshots, one per tick that was seen (headless frames often run several ticks each).
+ */
+export async function recordFrames(page: Page): Promise<() => Promise<GameSnapshot[]>> {
+  await page.evaluate(() => {
+    const handle = window.__ropebound as unknown as Handle;
+    const rec = { frames: [] as GameSnapshot[], isOn: true };
+    (window as unknown as { __recording: typeof rec }).__recording = rec;
+    const sample = (): void => {
+      if (!rec.isOn) return;
+      const s = handle.getState();
+      if (s && s.tick !== rec.frames[rec.frames.length - 1]?.tick) rec.frames.push(s);
+      requestAnimationFrame(sample);
+    };
+    // The game's own frame callback was requested first, so each sample sees that frame's ticks.
+    requestAnimationFrame(sample);
+  });
+  return () => page.evaluate(() => {
+    const rec = (window as unknown as { __recording: { frames: GameSnapshot[]; isOn: boolean } }).__recording;
+    rec.isOn = false;
+    return rec.frames;
+  });
+}
+
 export async function getErrors(page: Page): Promise<string[]> {
   return page.evaluate(() => (window.__ropebound as unknown as Handle).errors);
 }
@@ -41,4 +68,26 @@ export function countColour(pngPath: string, rgb: number, tolerance = 12): numbe
     if (Math.abs(data[i]! - r) <= tolerance && Math.abs(data[i + 1]! - g) <= tolerance && Math.abs(data[i + 2]! - b) <= tolerance) n++;
   }
   return n;
+}
+
+/** Pixels of a PNG within `tolerance` of an RGB colour: how many, and their mean position, px. */
+export function colourCentroid(pngPath: string, rgb: number, tolerance = 12): { count: number; x: number; y: number } {
+  const { data, width, height } = PNG.sync.read(readFileSync(pngPath));
+  const r = (rgb >> 16) & 0xff;
+  const g = (rgb >> 8) & 0xff;
+  const b = rgb & 0xff;
+  let count = 0;
+  let sx = 0;
+  let sy = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      if (Math.abs(data[i]! - r) <= tolerance && Math.abs(data[i + 1]! - g) <= tolerance && Math.abs(data[i + 2]! - b) <= tolerance) {
+        count++;
+        sx += x;
+        sy += y;
+      }
+    }
+  }
+  return { count, x: count ? sx / count : Number.NaN, y: count ? sy / count : Number.NaN };
 }

@@ -1,22 +1,13 @@
 // The core co-op move, played with real key presses in the real page: P2 walks to the end of the
 // deck and holds anchor (/), P1 runs off the edge and pumps the swing with A/D.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { gameUrl, launchBrowser, openGame, screenshotStats } from './browser';
+import type { Browser } from 'playwright-core';
+import { gameUrl, keySetter, launchBrowser, openGame, screenshotStats } from './browser';
 import { countColour, getState } from './gameState';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
-
-/** Holds or releases a key so that it ends up in the wanted state (no repeated downs). */
-function keySetter(page: Page) {
-  const held = new Set<string>();
-  return async (code: string, down: boolean) => {
-    if (down && !held.has(code)) { held.add(code); await page.keyboard.down(code); }
-    if (!down && held.has(code)) { held.delete(code); await page.keyboard.up(code); }
-  };
-}
 
 test('one player anchors at the edge while the other swings below on the rope', async () => {
   const { page, errors, close } = await openGame(gameUrl(), { browser });

@@ -1,0 +1,67 @@
+// The built-in levels and how a `?level=` value picks one. Levels are the files in levels/, named
+// `NN-slug.json`: `?level=2`, `?level=02`, `?level=swing-yard` and the file's own `id` all pick
+// 02-swing-yard.json. Pure: main.ts hands in the file texts (import.meta.glob), tests can too.
+
+export interface LevelEntry {
+  /** Campaign number from the file name (`02-swing-yard.json` -> 2). */
+  number: number;
+  /** File name without the number and extension (`swing-yard`). */
+  slug: string;
+  /** The level's `id` field, when the file is JSON with a string id (else the slug). */
+  id: string;
+  /** The level's `name` field, when present. */
+  name: string;
+  /** File name, e.g. `02-swing-yard.json`. */
+  file: string;
+  text: string;
+}
+
+const FILE_NAME = /(?:^|\/)(\d+)-([^/]+)\.json$/;
+
+/** Builds the catalogue from `{ path: text }` (paths ending in `NN-slug.json`), sorted by number. */
+export function createLevelCatalog(files: Record<string, string>): LevelEntry[] {
+  const entries: LevelEntry[] = [];
+  for (const [path, text] of Object.entries(files)) {
+    const match = FILE_NAME.exec(path);
+    if (!match) continue;
+    const slug = match[2];
+    const head = readHead(text);
+    entries.push({
+      number: Number(match[1]),
+      slug,
+      id: head.id ?? slug,
+      name: head.name ?? slug,
+      file: `${match[1]}-${slug}.json`,
+      text,
+    });
+  }
+  return entries.sort((a, b) => a.number - b.number || a.slug.localeCompare(b.slug));
+}
+
+/** The id and name of a level file without validating it (parseLevel does that when it loads). */
+function readHead(text: string): { id?: string; name?: string } {
+  try {
+    const json: unknown = JSON.parse(text);
+    if (typeof json !== 'object' || json === null) return {};
+    const { id, name } = json as { id?: unknown; name?: unknown };
+    return { id: typeof id === 'string' ? id : undefined, name: typeof name === 'string' ? name : undefined };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The entry a `?level=` value names: a number (`2`, `02`), a slug or a level id, case-insensitive.
+ * A missing or empty value picks the first level; an unknown one gives null.
+ */
+export function findLevel(catalog: readonly LevelEntry[], query: string | null): LevelEntry | null {
+  const q = (query ?? '').trim().toLowerCase();
+  if (q === '') return catalog[0] ?? null;
+  if (/^\d+$/.test(q)) return catalog.find((e) => e.number === Number(q)) ?? null;
+  return catalog.find((e) => e.slug.toLowerCase() === q || e.id.toLowerCase() === q) ?? null;
+}
+
+/** One line per level for messages, saying how to pick it: `?level=1 or ?level=first-gap · The First Gap`. */
+export function describeCatalog(catalog: readonly LevelEntry[]): string[] {
+  return catalog.map((e) => `?level=${e.number} or ?level=${e.id} · ${e.name}`);
+}

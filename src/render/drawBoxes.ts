@@ -1,0 +1,151 @@
+// Boxes and anchors. Each box is one Graphics drawn once per level in its own frame (centred, in
+// drawing units); a frame only moves and turns it to its interpolated pose, so a swinging box costs
+// no re-tessellation. Anchors (and ropes' fixed points) are a few bolts redrawn into one Graphics
+// each frame: cheap, and ready for anchors that level scripts will move.
+
+import { Container, Graphics } from 'pixi.js';
+import { EndKind } from '../sim/ropePool';
+import type { SimWorld } from '../sim/world';
+import type { BodyPoses } from './bodyPoses';
+import { palette } from './palette';
+import { CM_PER_M as U } from './units';
+
+// Styles built once (see renderer.ts: no style literals per frame).
+const CRATE_EDGE = { width: 0.07 * U, color: palette.crateEdge, alignment: 1 } as const;
+const SPIKE_EDGE = { width: 0.025 * U, color: palette.spikeEdge, alignment: 0.5, join: 'round' } as const;
+const CORE_EDGE = { width: 0.05 * U, color: palette.spikes, alignment: 1 } as const;
+const RING = { width: 0.06 * U, color: palette.anchorRing } as const;
+
+/** Spacing of spikes along a side, m, and how far they reach, m. */
+const SPIKE_PITCH = 0.25;
+const SPIKE_DEPTH = 0.22;
+
+export interface BoxViews {
+  /** Rebuilds one Graphics per box of `world` (a new level); the old ones are destroyed. */
+  build(world: SimWorld): void;
+  /** Moves every box view to its pose; call after interpolateBodyPoses. */
+  update(world: SimWorld, poses: BodyPoses): void;
+  /** How many boxes the views were built for (to notice a level with a different box list). */
+  readonly count: number;
+}
+
+export function createBoxViews(layer: Container): BoxViews {
+  const views: Graphics[] = [];
+  return {
+    build(world): void {
+      for (const view of views) view.destroy();
+      views.length = 0;
+      const { body, box } = world;
+      for (let k = 0; k < world.boxes.length; k++) {
+        const e = world.boxes[k];
+        const g = new Graphics();
+        if (box.isSpiked[e] === 1) drawSpikedBox(g, body.halfW[e], body.halfH[e]);
+        else drawCrate(g, body.halfW[e], body.halfH[e]);
+        views.push(g);
+        layer.addChild(g);
+      }
+    },
+    update(world, poses): void {
+      for (let k = 0; k < views.length; k++) {
+        const e = world.boxes[k];
+        const g = views[k];
+        g.position.set(poses.x[e] * U, poses.y[e] * U);
+        // y points down in the sim and on screen, so the sim's angle is pixi's rotation as it is.
+        g.rotation = Math.atan2(poses.s[e], poses.c[e]);
+      }
+    },
+    get count(): number {
+      return views.length;
+    },
+  };
+}
+
+/** A wooden crate centred at the origin: face, a board along the top and bottom, a diagonal brace and a dark rim. */
+function drawCrate(g: Graphics, halfW: number, halfH: number): void {
+  const w = halfW * U;
+  const h = halfH * U;
+  const corner = Math.min(w, h) * 0.12;
+  const rim = CRATE_EDGE.width;
+  g.roundRect(-w, -h, 2 * w, 2 * h, corner).fill(palette.crate);
+  // Boards: thin dark seams just inside the rim, then the brace between them.
+  const board = Math.min(w, h) * 0.25;
+  const seam = rim * 0.5;
+  g.rect(-w, -h + board, 2 * w, seam).rect(-w, h - board - seam, 2 * w, seam);
+  const t = board * 0.8;
+  const top = -h + board + seam;
+  const bottom = h - board - seam;
+  g.poly([-w + rim, bottom - t, -w + rim, bottom, -w + rim + t, bottom, w - rim, top + t, w - rim, top, w - rim - t, top]);
+  g.fill(palette.crateBoard);
+  g.roundRect(-w, -h, 2 * w, 2 * h, corner).stroke(CRATE_EDGE);
+}
+
+/**
+ * A spiked box: a dark core with a yellow rim, and spikes on all four sides and corners whose tips
+ * lie on the box's collision edge, so what looks dangerous is exactly what kills.
+ */
+function drawSpikedBox(g: Graphics, halfW: number, halfH: number): void {
+  const depth = Math.min(SPIKE_DEPTH, 0.5 * Math.min(halfW, halfH));
+  const cw = halfW - depth;
+  const ch = halfH - depth;
+  g.rect(-cw * U, -ch * U, 2 * cw * U, 2 * ch * U).fill(palette.spikedCore);
+  g.rect(-cw * U, -ch * U, 2 * cw * U, 2 * ch * U).stroke(CORE_EDGE);
+  spikeRow(g, cw, halfW, ch, 1, 0);
+  spikeRow(g, cw, halfW, ch, -1, 0);
+  spikeRow(g, ch, halfH, cw, 0, 1);
+  spikeRow(g, ch, halfH, cw, 0, -1);
+  // Corner spikes point out along the diagonals, so the corners are not a safe-looking gap.
+  const foot = Math.min(SPIKE_PITCH / 2, cw, ch);
+  for (let sx = -1; sx <= 1; sx += 2) {
+    for (let sy = -1; sy <= 1; sy += 2) {
+      g.poly([sx * cw * U, sy * (ch - foot) * U, sx * halfW * U, sy * halfH * U, sx * (cw - foot) * U, sy * ch * U]);
+    }
+  }
+  g.fill(palette.spikes);
+  g.stroke(SPIKE_EDGE);
+}
+
+/**
+ * Adds the spikes of the side facing (nx, ny) (one of the four axis directions) as triangles:
+ * bases along the core's side (from -len to +len, at `base` from the centre), tips at `edge`, m.
+ */
+function spikeRow(g: Graphics, base: number, edge: number, len: number, nx: number, ny: number): void {
+  const n = Math.max(1, Math.round((2 * len) / SPIKE_PITCH));
+  const pitch = (2 * len) / n;
+  for (let i = 0; i < n; i++) {
+    const a = -len + i * pitch;
+    const b = a + pitch;
+    const m = (a + b) / 2;
+    // (along, out) -> (x, y): for a side facing +-x, along is y; for +-y, along is x.
+    if (nx !== 0) {
+      g.poly([nx * base * U, a * U, nx * edge * U, m * U, nx * base * U, b * U]);
+    } else {
+      g.poly([a * U, ny * base * U, m * U, ny * edge * U, b * U, ny * base * U]);
+    }
+  }
+}
+
+/**
+ * Anchors: a dark plate with a steel ring at each anchor. A rope tied to a fixed point of the level
+ * (not to an anchor entity) gets the same bolt, so no rope ever hangs from thin air.
+ */
+export function drawAnchors(g: Graphics, world: SimWorld): void {
+  g.clear();
+  const { anchor, rope } = world;
+  for (let k = 0; k < world.anchors.length; k++) {
+    const e = world.anchors[k];
+    drawBolt(g, anchor.x[e] * U, anchor.y[e] * U);
+  }
+  const order = world.ropeOrder;
+  for (let k = 0; k < order.length; k++) {
+    const r = order[k];
+    if (rope.isActive[r] === 0) continue;
+    if (rope.kindA[r] === EndKind.Point) drawBolt(g, rope.pointAX[r] * U, rope.pointAY[r] * U);
+    if (rope.kindB[r] === EndKind.Point) drawBolt(g, rope.pointBX[r] * U, rope.pointBY[r] * U);
+  }
+}
+
+/** One bolt centred at (x, y), drawing units. */
+function drawBolt(g: Graphics, x: number, y: number): void {
+  g.roundRect(x - 0.16 * U, y - 0.16 * U, 0.32 * U, 0.32 * U, 0.05 * U).fill(palette.anchorPlate);
+  g.circle(x, y, 0.11 * U).stroke(RING);
+}
