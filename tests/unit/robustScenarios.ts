@@ -6,6 +6,7 @@ import { parseLevel } from '../../src/level/parseLevel';
 import { Button, Tile, createTileGrid, tileAt, type TileGrid, type WorldDef, type RopeDef, type BoxDef, type AnchorDef } from '../../src/sim';
 import type { SimWorld } from '../../src/sim';
 import { bodyOverlapsSolid } from '../../src/sim/physics/moveBody';
+import { seededRandom } from './scenarios';
 
 /** Tile grid from rows ('#' solid, '=' one-way, anything else empty). */
 export function gridFromRows(rows: readonly string[]): TileGrid {
@@ -102,17 +103,8 @@ export function expandPhases(phases: readonly InputPhase[], maxTicks = Infinity)
   return out;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32), the same generator as scenarios.ts. */
-export function mulberry32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random numbers (mulberry32): the generator of scenarios.ts. */
+export const mulberry32 = seededRandom;
 
 /**
  * The fuzz input generator: each player holds a random button mask (all 5 buttons, any mix) for
