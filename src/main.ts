@@ -35,7 +35,7 @@ function describe(e: unknown): string {
 
 // Every level file, bundled as text: `?level=<number, slug or id>` picks one (levelCatalog.ts).
 const catalog = createLevelCatalog(
-  import.meta.glob<string>('../levels/*.json', { query: '?raw', import: 'default', eager: true }),
+  import.meta.glob<string>('../levels/[0-9]*.json', { query: '?raw', import: 'default', eager: true }),
 );
 
 /** The level the URL asks for; an unknown one is reported with the list and level 1 is played. */

@@ -31,7 +31,8 @@ export function parseLevel(text: string): ParseResult {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // A leading byte-order mark (Windows editors write one) is not JSON but is not an error either.
+    json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (e) {
     return fail(`$: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
   }
@@ -39,10 +40,16 @@ export function parseLevel(text: string): ParseResult {
   const head = json as Record<string, unknown>;
   if (head.format !== LEVEL_FORMAT) return fail(`$.format: must be "${LEVEL_FORMAT}" (is this a Ropebound level?)`);
   if (head.version !== LEVEL_VERSION) {
-    return fail(`$.version: version ${JSON.stringify(head.version)} is not supported; this game reads version ${LEVEL_VERSION}`);
+    if (head.version === undefined) return fail(`$.version: is required but missing; this game reads version ${LEVEL_VERSION}`);
+    return fail(`$.version: version ${shortValue(head.version)} is not supported; this game reads version ${LEVEL_VERSION}`);
   }
   const parsed = v.safeParse(levelSchema, json);
-  if (!parsed.success) return { ok: false, errors: parsed.issues.map((issue) => describeIssue(issue, json)) };
+  if (!parsed.success) {
+    // A hostile file can hold 100k broken entries: report the first MAX_ERRORS, not 400k lines.
+    const errors = parsed.issues.slice(0, MAX_ERRORS).map((issue) => describeIssue(issue, json));
+    if (parsed.issues.length > MAX_ERRORS) errors.push(`$: ... and ${parsed.issues.length - MAX_ERRORS} more errors (fix the ones above first)`);
+    return { ok: false, errors };
+  }
   const level = parsed.output;
   const errors: string[] = [];
   const grid = buildGrid(level, errors);
@@ -59,6 +66,21 @@ export function parseLevel(text: string): ParseResult {
 
 function fail(message: string): ParseResult {
   return { ok: false, errors: [message] };
+}
+
+/** Most errors reported for one file. */
+const MAX_ERRORS = 50;
+
+/** A value for an error message: never recursive (a 10^5-deep array must not overflow the stack) and never long. */
+function shortValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(clip(value, 40));
+  if (value === null || typeof value !== 'object') return String(value);
+  return Array.isArray(value) ? '[...]' : '{...}';
+}
+
+/** `text`, cut to at most `max` characters. */
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 3)}...`;
 }
 
 function buildGrid(level: LevelFile, errors: string[]): TileGrid | null {
@@ -157,11 +179,11 @@ function describeIssue(issue: v.BaseIssue<unknown>, root: unknown): string {
     path += typeof key === 'number' ? `[${key}]` : `.${key}`;
     node = (node as Record<string | number, unknown> | undefined)?.[key];
     const id = (node as { id?: unknown } | null | undefined)?.id;
-    if (typeof node === 'object' && node !== null && typeof id === 'string') entity = `'${id}': `;
+    if (typeof node === 'object' && node !== null && typeof id === 'string') entity = `'${clip(id, 40)}': `;
   }
   let message = issue.message;
   if (issue.received === 'undefined') message = 'is required but missing';
   else if (issue.type === 'strict_object' && issue.expected === 'never') message = 'unknown field (check its spelling)';
   else if (issue.expected && issue.received && /^Invalid/.test(message)) message = `expected ${issue.expected} but got ${issue.received}`;
-  return `${path}: ${entity}${message}`;
+  return `${path}: ${entity}${clip(message, 200)}`;
 }

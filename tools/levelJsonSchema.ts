@@ -1,0 +1,132 @@
+// `npm run schema`: levels/level.schema.json, the JSON Schema editors (VS Code) use to autocomplete
+// and check level files, generated from the SAME valibot schema the game validates with
+// (src/level/levelSchema.ts), so the two cannot disagree. tests/unit/levelJsonSchema.test.ts fails
+// when the committed file is out of date.
+//
+// What JSON Schema cannot say is left to the game's own checks (parseLevel): finite numbers (JSON
+// has no Infinity, but 1e309 parses to it), ids unique and references resolving, equal row widths,
+// positions inside the grid, ropes long enough, spawns within the tether, the 1 MiB cap.
+
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { toJsonSchema } from '@valibot/to-json-schema';
+import { LEVEL_FORMAT, LEVEL_VERSION, levelSchema } from '../src/level/levelSchema';
+
+export const LEVEL_SCHEMA_PATH = fileURLToPath(new URL('../levels/level.schema.json', import.meta.url));
+
+type Node = Record<string, unknown>;
+
+/** Hover texts for editors, by path: `a.b` for object fields, `a[]` for an array's items. */
+const DESCRIPTIONS: Record<string, string> = {
+  $schema: 'Path of this JSON Schema, for editors: "./level.schema.json".',
+  format: `Always "${LEVEL_FORMAT}".`,
+  version: `Format version; this game reads version ${LEVEL_VERSION}.`,
+  id: 'Stable id of the level: 1-40 letters, digits, _ or -.',
+  name: 'Name shown to players (1-80 characters).',
+  author: 'Who made the level (at most 80 characters).',
+  description: 'A sentence or two about the level (at most 500 characters).',
+  tiles: "Rows of the grid, top first; all rows equally wide (2-512 tiles), 2-256 rows. '#' solid, '=' one-way wooden plank, '.' empty. 1 tile = 1 m.",
+  spawns: 'Exactly two spawns, one for player 1 and one for player 2, at most tether.length apart.',
+  'spawns[]': 'Where a player starts.',
+  'spawns[].id': "Unique id (by convention 'p1' / 'p2').",
+  'spawns[].player': 'Which player starts here: 1 or 2.',
+  'spawns[].x': "x of the player's feet (centre-bottom), m.",
+  'spawns[].y': "y of the player's feet (centre-bottom), m; y points down.",
+  goal: "Rectangle both players' centres must be inside to complete the level.",
+  'goal.x': 'Left edge, m.',
+  'goal.y': 'Top edge, m (y points down).',
+  'goal.w': 'Width, m.',
+  'goal.h': 'Height, m.',
+  tether: 'The rope between the two players.',
+  'tether.length': 'Rope length between the players, m.',
+  'tether.segments': 'Rope segments simulated and drawn.',
+  physics: 'Optional overrides of the physics settings.',
+  'physics.gravity': 'm/s², default 40.',
+  'physics.substeps': 'Solver substeps per tick, default 8.',
+  'physics.runSpeed': 'm/s, default 7.',
+  'physics.jumpSpeed': 'm/s, default 14.1.',
+  'physics.ropeDamping': '1/s, default 0.5.',
+  'physics.airDrag': 'Air drag on boxes and rope particles, 1/s, default 0 (a pendulum swings forever).',
+  anchors: 'Fixed points ropes hang from.',
+  'anchors[].x': 'm, inside the grid.',
+  'anchors[].y': 'm, inside the grid (y points down).',
+  boxes: 'Dynamic boxes.',
+  'boxes[].x': 'Centre x, m.',
+  'boxes[].y': 'Centre y, m (y points down).',
+  'boxes[].w': 'Full width, m.',
+  'boxes[].h': 'Full height, m.',
+  'boxes[].mass': 'kg.',
+  'boxes[].spikes': 'true: touching it kills a player (the level restarts).',
+  ropes: 'Ropes between anchors, boxes, players and fixed points.',
+  'ropes[].a': 'One end: exactly one of {"anchor": id}, {"box": id, "at"?: [x, y]}, {"player": 1|2}, {"point": [x, y]}.',
+  'ropes[].b': 'The other end: exactly one of {"anchor": id}, {"box": id, "at"?: [x, y]}, {"player": 1|2}, {"point": [x, y]}.',
+  'ropes[].length': 'Rest length, m; at least the distance between the ends at the start.',
+  'ropes[].segments': 'Segments simulated and drawn.',
+  'ropes[].compliance': 'Stretchiness, m/N; default 0 (inextensible).',
+  'ropes[].breakTension': 'Tension at which the rope snaps, N; default 0 (never). Needs segments >= 2.',
+  'ropes[].maxLength': 'Longest the rope may be reeled out to, m; at least length.',
+};
+
+const END_DESCRIPTIONS: Record<string, string> = {
+  anchor: 'Id of an anchor in "anchors".',
+  box: 'Id of a box in "boxes".',
+  at: "With \"box\": attachment point relative to the box's centre, m, within the box; default [0, -h/2] (middle of the top side).",
+  player: "1 or 2: tied to that player's centre.",
+  point: 'A fixed point in the level, [x, y] m.',
+};
+
+/** The JSON Schema of a level file (plain data, deterministic). */
+export function buildLevelJsonSchema(): Node {
+  const generated = toJsonSchema(levelSchema, {
+    target: 'draft-07',
+    // finite(): JSON cannot hold Infinity anyway (parseLevel rejects 1e309); check(): the rope-end
+    // rules, re-expressed below. Anything else that cannot be converted is warned about and
+    // skipped, never thrown: the game's validator stays the authority.
+    ignoreActions: ['finite', 'check'],
+    errorMode: 'warn',
+  }) as Node;
+  const { $schema, ...rest } = generated;
+  const schema: Node = {
+    $schema,
+    title: 'Ropebound level',
+    description: `A Ropebound level file (format "${LEVEL_FORMAT}", version ${LEVEL_VERSION}). Units: metres, 1 tile = 1 m, x right, y down, (0, 0) top-left. Generated by \`npm run schema\` from src/level/levelSchema.ts; see docs/LEVELS.md. The game also checks what this schema cannot: unique ids, references, rows of equal width, positions inside the grid, rope lengths, the 1 MiB size cap.`,
+    ...rest,
+  };
+  for (const [path, text] of Object.entries(DESCRIPTIONS)) describe(schema, path, text);
+  const ropeItem = at(schema, 'ropes[]');
+  for (const side of ['a', 'b']) {
+    const end = (ropeItem.properties as Record<string, Node>)[side];
+    for (const [key, text] of Object.entries(END_DESCRIPTIONS)) (end.properties as Record<string, Node>)[key].description = text;
+    // The two valibot check()s of a rope end, in JSON Schema words.
+    end.oneOf = ['anchor', 'box', 'player', 'point'].map((k) => ({ required: [k] }));
+    end.dependencies = { at: ['box'] };
+  }
+  return schema;
+}
+
+/** The sub-schema at a DESCRIPTIONS path. */
+function at(schema: Node, path: string): Node {
+  let node = schema;
+  for (const part of path.split('.')) {
+    const isItem = part.endsWith('[]');
+    const key = isItem ? part.slice(0, -2) : part;
+    const props = node.properties as Record<string, Node> | undefined;
+    if (!props || !(key in props)) throw new Error(`levelJsonSchema: no field '${path}' in the schema (update DESCRIPTIONS)`);
+    node = props[key];
+    if (isItem) node = node.items as Node;
+  }
+  return node;
+}
+
+function describe(schema: Node, path: string, text: string): void {
+  at(schema, path).description = text;
+}
+
+export function levelJsonSchemaText(): string {
+  return `${JSON.stringify(buildLevelJsonSchema(), null, 2)}\n`;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  writeFileSync(LEVEL_SCHEMA_PATH, levelJsonSchemaText());
+  console.log(`wrote ${LEVEL_SCHEMA_PATH}`);
+}
