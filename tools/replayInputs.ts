@@ -1,9 +1,11 @@
-// The runner's stop-gap replay file -> per-tick input masks. Two shapes (a later issue defines
-// the real replay file, with the level hash and state hashes):
+// A replay file -> per-tick input masks for the headless runner. Three shapes:
+//   { "format": "ropebound-replay", "version": 1, ... }   the replay file (src/level/replay.ts;
+//                                         levels/replays/*.json); only its inputs are used here
 //   { "inputs": [[p1, p2], ...] }          one [P1 mask, P2 mask] per tick
 //   { "runs": [[ticks, p1, p2], ...] }     run-length: hold these masks for `ticks` ticks
 // Masks are Button bits (Left 1, Right 2, Jump 4, Down 8, Anchor 16), 0-31.
 
+import { REPLAY_FORMAT, parseReplay } from '../src/level/replay';
 import { BUTTON_MASK_ALL } from '../src/sim';
 import { MAX_TICKS, UsageError } from './simArgs';
 
@@ -18,9 +20,23 @@ export function parseReplayInputs(text: string): ReplayInputs {
     throw new UsageError(`replay: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new UsageError('replay: must be a JSON object { "inputs": [[p1, p2], ...] } or { "runs": [[ticks, p1, p2], ...] }');
+    throw new UsageError('replay: must be a JSON object: a "ropebound-replay" file, { "inputs": [[p1, p2], ...] } or { "runs": [[ticks, p1, p2], ...] }');
   }
   const file = json as Record<string, unknown>;
+  if (Object.hasOwn(file, 'format')) {
+    if (file.format !== REPLAY_FORMAT) throw new UsageError(`replay: $.format must be "${REPLAY_FORMAT}" (got ${JSON.stringify(file.format)})`);
+    const parsed = parseReplay(text);
+    if (!parsed.ok) throw new UsageError(`replay: ${parsed.errors.join('; ')}`);
+    const out = new Uint8Array(parsed.replay.ticks * 2);
+    let t = 0;
+    for (const [ticks, p1, p2] of parsed.replay.inputs) {
+      for (let n = 0; n < ticks; n++, t++) {
+        out[2 * t] = p1;
+        out[2 * t + 1] = p2;
+      }
+    }
+    return out;
+  }
   const hasInputs = Object.hasOwn(file, 'inputs');
   const hasRuns = Object.hasOwn(file, 'runs');
   if (hasInputs === hasRuns) throw new UsageError('replay: needs exactly one of "inputs" (one [p1, p2] per tick) or "runs" ([ticks, p1, p2])');

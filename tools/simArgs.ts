@@ -26,7 +26,8 @@ export interface SimOptions {
 
 export const USAGE = `usage: npm run sim -- <level.json> [--ticks N] [--replay file.json] [--trace id,id] [--every K] [--json]
   --ticks N      ticks to run (0-${MAX_TICKS}; default: the replay's length, or ${DEFAULT_TICKS} = 10 s)
-  --replay FILE  per-tick inputs: { "inputs": [[p1, p2], ...] } or { "runs": [[ticks, p1, p2], ...] }
+  --replay FILE  per-tick inputs: a replay file (levels/replays/*.replay.json),
+                 { "inputs": [[p1, p2], ...] } or { "runs": [[ticks, p1, p2], ...] }
                  (masks: Left 1, Right 2, Jump 4, Down 8, Anchor 16; after the replay ends nobody presses anything)
   --trace IDS    comma-separated player (p1, p2), box or anchor ids: adds trace: { id: [[tick, x, y], ...] }
   --every K      trace every K ticks (default 1)

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type-check, make sure Chromium exists, run vitest (unit + browser projects).
+// `npm test`: type-check, make sure Chromium exists, run vitest (unit + browser projects), then
+// check every level and its replay (tools/checkLevels.ts).
 // Keeps going after failures and ends with exactly one plain line: `N passed, N failed`.
 // Extra args (`npm test -- tests/unit/foo.test.ts`) are passed to vitest; nothing is skipped.
 import { spawnSync } from 'node:child_process';
@@ -110,6 +111,29 @@ if (report) {
 }
 if (report && vitestTests === 0 && vitestStatus === 0) {
   record('vitest ran at least one test', false, extraArgs.length ? `filter: ${extraArgs.join(' ')}` : 'no test files found');
+}
+
+// d. Levels: each level file must parse and its committed replay must still complete it with the
+// same state hashes (tools/checkLevels.ts); each level counts as one test.
+heading('check-levels');
+{
+  const [cmd, args] = bin('tsx', ['tools/checkLevels.ts']);
+  const r = spawnSync(cmd, args, { cwd: ROOT, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.stdout) process.stdout.write(r.stdout);
+  const levelLines = (r.stdout ?? '').split('\n').filter((l) => /^(ok {4}|FAILED) /.test(l));
+  for (const l of levelLines) {
+    const ok = l.startsWith('ok');
+    const text = l.slice(7);
+    const colon = text.indexOf(': ');
+    record(`level ${colon > 0 ? text.slice(0, colon) : text}`, ok, ok ? '' : colon > 0 ? text.slice(colon + 2) : '');
+  }
+  if (r.error || r.status !== 0) {
+    if (!levelLines.some((l) => l.startsWith('FAILED'))) {
+      record('check-levels', false, r.error ? r.error.message : `exit status ${r.status}; see the output above`);
+    }
+  } else if (levelLines.length === 0) {
+    record('check-levels', false, 'checked no levels');
+  }
 }
 
 console.log('\n=== summary ===');

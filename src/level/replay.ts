@@ -1,0 +1,300 @@
+// The replay file (DESIGN.md §4): which level (id and a hash of its content), the players' held
+// buttons run-length encoded per tick, a state hash every 60 ticks, and the tick the level was
+// completed at. Pure (no Node or DOM): the game, the tools and the tests share it.
+//
+//   { "format": "ropebound-replay", "version": 1, "level": "first-gap", "levelHash": "1a2b3c4d",
+//     "ticks": 1234, "inputs": [[runLength, p1Mask, p2Mask], ...], "hashes": ["...", ...],
+//     "completedTick": 1233 }
+//
+// `hashes[k]` is hashHex(world) after tick 60 * (k + 1). `completedTick` is world.completedTick
+// after the last tick, or null when the level was not completed.
+
+import { BUTTON_MASK_ALL, createSimWorld, hashHex, step } from '../sim';
+import { parseLevel } from './parseLevel';
+
+export const REPLAY_FORMAT = 'ropebound-replay';
+export const REPLAY_VERSION = 1;
+/** Ticks between two state hashes. */
+export const CHECKPOINT_TICKS = 60;
+/** Longest replay, in ticks (about 4.6 hours). */
+export const MAX_REPLAY_TICKS = 1_000_000;
+
+/** One run: hold these masks for `length` ticks. */
+export type InputRun = [length: number, p1: number, p2: number];
+/** One [P1, P2] mask pair per tick. */
+export type TickMasks = ReadonlyArray<readonly [number, number]>;
+
+export interface ReplayFile {
+  format: typeof REPLAY_FORMAT;
+  version: typeof REPLAY_VERSION;
+  level: string;
+  levelHash: string;
+  ticks: number;
+  inputs: InputRun[];
+  hashes: string[];
+  completedTick: number | null;
+}
+
+export type ReplayParseResult = { ok: true; replay: ReplayFile } | { ok: false; errors: string[] };
+
+export interface VerifyResult {
+  ok: boolean;
+  /** The tick the level was completed at when replayed, or null. */
+  completedTick: number | null;
+  /** The first checkpoint tick (60, 120, ...) whose state hash differs from the recorded one, or null. */
+  firstMismatchTick: number | null;
+  /** True when the level's content hash (or id) differs from the one recorded. */
+  levelChanged: boolean;
+  /** One plain sentence. */
+  message: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Level content hash
+
+/** FNV-1a (32 bit) over the UTF-8 bytes of `text`, as 8 hex digits. */
+export function fnv1aHex(text: string): string {
+  let h = 0x811c9dc5;
+  const byte = (b: number) => {
+    h ^= b;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  };
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    if (c < 0x80) byte(c);
+    else if (c < 0x800) { byte(0xc0 | (c >> 6)); byte(0x80 | (c & 63)); }
+    else if (c < 0x10000) { byte(0xe0 | (c >> 12)); byte(0x80 | ((c >> 6) & 63)); byte(0x80 | (c & 63)); }
+    else { byte(0xf0 | (c >> 18)); byte(0x80 | ((c >> 12) & 63)); byte(0x80 | ((c >> 6) & 63)); byte(0x80 | (c & 63)); }
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+/** The level's JSON with object keys sorted and the top-level "$schema" left out: formatting,
+ *  key order and the schema link do not change it. */
+export function canonicalLevelJson(json: unknown): string {
+  const sortKeys = (value: unknown, top: boolean): unknown => {
+    if (Array.isArray(value)) return value.map((x) => sortKeys(x, false));
+    if (typeof value !== 'object' || value === null) return value;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      if (top && key === '$schema') continue;
+      out[key] = sortKeys((value as Record<string, unknown>)[key], false);
+    }
+    return out;
+  };
+  return JSON.stringify(sortKeys(json, true));
+}
+
+/** Hash of a level file's content (8 hex digits), or null when the text is not JSON. */
+export function levelContentHash(levelText: string): string | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(levelText);
+  } catch {
+    return null;
+  }
+  return fnv1aHex(canonicalLevelJson(json));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run-length encoding
+
+/** Per-tick masks -> runs of equal masks. */
+export function encodeInputs(masks: TickMasks): InputRun[] {
+  const runs: InputRun[] = [];
+  for (const [p1, p2] of masks) {
+    const last = runs[runs.length - 1];
+    if (last && last[1] === p1 && last[2] === p2) last[0]++;
+    else runs.push([1, p1, p2]);
+  }
+  return runs;
+}
+
+/** Runs -> per-tick masks. Throws RangeError on a bad run (parseReplay checks runs first). */
+export function decodeInputs(runs: ReadonlyArray<readonly [number, number, number]>): Array<[number, number]> {
+  const error = checkRuns(runs, '$.inputs');
+  if (error) throw new RangeError(error);
+  const out: Array<[number, number]> = [];
+  for (const [length, p1, p2] of runs) for (let n = 0; n < length; n++) out.push([p1, p2]);
+  return out;
+}
+
+const isMask = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= BUTTON_MASK_ALL;
+
+/** The first problem with `runs`, as a message with its path, or null. */
+function checkRuns(runs: unknown, path: string): string | null {
+  if (!Array.isArray(runs)) return `${path}: must be an array of [runLength, p1Mask, p2Mask]`;
+  let total = 0;
+  for (let k = 0; k < runs.length; k++) {
+    const run: unknown = runs[k];
+    const at = `${path}[${k}]`;
+    if (!Array.isArray(run) || run.length !== 3) return `${at}: must be [runLength, p1Mask, p2Mask]`;
+    const [length, p1, p2] = run as unknown[];
+    if (!Number.isInteger(length) || (length as number) < 1) {
+      return `${at}[0]: the run length must be a positive whole number (got ${JSON.stringify(length)})`;
+    }
+    total += length as number;
+    if (total > MAX_REPLAY_TICKS) return `${at}[0]: the runs add up to more than ${MAX_REPLAY_TICKS} ticks`;
+    if (!isMask(p1)) return `${at}[1]: P1's mask must be a whole number from 0 to ${BUTTON_MASK_ALL} (got ${JSON.stringify(p1)})`;
+    if (!isMask(p2)) return `${at}[2]: P2's mask must be a whole number from 0 to ${BUTTON_MASK_ALL} (got ${JSON.stringify(p2)})`;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+/** Replay text -> a checked replay, or errors naming the JSON path. Never throws. */
+export function parseReplay(text: string): ReplayParseResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, errors: [`$: not valid JSON (${e instanceof Error ? e.message : String(e)})`] };
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { ok: false, errors: ['$: a replay must be a JSON object'] };
+  }
+  const f = json as Record<string, unknown>;
+  if (f.format !== REPLAY_FORMAT) return { ok: false, errors: [`$.format: must be "${REPLAY_FORMAT}" (is this a Ropebound replay?)`] };
+  if (f.version !== REPLAY_VERSION) {
+    return { ok: false, errors: [`$.version: version ${JSON.stringify(f.version)} is not supported; this game reads version ${REPLAY_VERSION}`] };
+  }
+  const errors: string[] = [];
+  if (typeof f.level !== 'string' || f.level === '') errors.push('$.level: must be the level id, a non-empty string');
+  if (typeof f.levelHash !== 'string' || !/^[0-9a-f]{8}$/.test(f.levelHash)) {
+    errors.push(`$.levelHash: must be 8 lowercase hex digits (got ${JSON.stringify(f.levelHash)})`);
+  }
+  const ticksOk = Number.isInteger(f.ticks) && (f.ticks as number) >= 0 && (f.ticks as number) <= MAX_REPLAY_TICKS;
+  if (!ticksOk) errors.push(`$.ticks: must be a whole number from 0 to ${MAX_REPLAY_TICKS} (got ${JSON.stringify(f.ticks)})`);
+  const runsError = checkRuns(f.inputs, '$.inputs');
+  if (runsError) errors.push(runsError);
+  else if (ticksOk) {
+    const total = (f.inputs as number[][]).reduce((sum, run) => sum + run[0], 0);
+    if (total !== f.ticks) errors.push(`$.inputs: the runs add up to ${total} ticks but $.ticks says ${String(f.ticks)}`);
+  }
+  if (!Array.isArray(f.hashes)) errors.push('$.hashes: must be an array of 8-hex-digit state hashes');
+  else {
+    const bad = f.hashes.findIndex((h) => typeof h !== 'string' || !/^[0-9a-f]{8}$/.test(h));
+    if (bad >= 0) errors.push(`$.hashes[${bad}]: must be 8 lowercase hex digits (got ${JSON.stringify(f.hashes[bad])})`);
+    else if (ticksOk && f.hashes.length !== Math.floor((f.ticks as number) / CHECKPOINT_TICKS)) {
+      errors.push(`$.hashes: has ${f.hashes.length} hashes; a ${String(f.ticks)}-tick replay has one every ${CHECKPOINT_TICKS} ticks, ${Math.floor((f.ticks as number) / CHECKPOINT_TICKS)}`);
+    }
+  }
+  const ct = f.completedTick;
+  if (ct !== null && !(Number.isInteger(ct) && (ct as number) >= 0 && (!ticksOk || (ct as number) <= (f.ticks as number)))) {
+    errors.push(`$.completedTick: must be null or a whole number from 0 to $.ticks (got ${JSON.stringify(ct)})`);
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    replay: {
+      format: REPLAY_FORMAT,
+      version: REPLAY_VERSION,
+      level: f.level as string,
+      levelHash: f.levelHash as string,
+      ticks: f.ticks as number,
+      inputs: (f.inputs as number[][]).map(([a, b, c]) => [a, b, c] as InputRun),
+      hashes: [...(f.hashes as string[])],
+      completedTick: ct as number | null,
+    },
+  };
+}
+
+/** A replay as commit-ready text: one run per line. */
+export function formatReplay(replay: ReplayFile): string {
+  const line = (x: unknown) => JSON.stringify(x);
+  const list = (items: unknown[], per: number) => {
+    if (items.length === 0) return '[]';
+    const rows: string[] = [];
+    for (let i = 0; i < items.length; i += per) rows.push(`    ${items.slice(i, i + per).map(line).join(', ')}`);
+    return `[\n${rows.join(',\n')}\n  ]`;
+  };
+  return [
+    '{',
+    `  "format": ${line(replay.format)},`,
+    `  "version": ${line(replay.version)},`,
+    `  "level": ${line(replay.level)},`,
+    `  "levelHash": ${line(replay.levelHash)},`,
+    `  "ticks": ${line(replay.ticks)},`,
+    `  "completedTick": ${line(replay.completedTick)},`,
+    `  "hashes": ${list(replay.hashes, 8)},`,
+    `  "inputs": ${list(replay.inputs, 1)}`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Record and verify
+
+/** Runs the level with these masks (one [P1, P2] per tick) and returns the replay. Throws when the
+ *  level is invalid or a mask is out of range. */
+export function recordReplay(levelText: string, masks: TickMasks): ReplayFile {
+  const parsed = parseLevel(levelText);
+  if (!parsed.ok) throw new Error(`the level is not valid: ${parsed.errors.join('; ')}`);
+  const inputs = encodeInputs(masks);
+  const error = checkRuns(inputs, 'masks');
+  if (error) throw new RangeError(error);
+  const world = createSimWorld(parsed.def);
+  const hashes: string[] = [];
+  const pair = [0, 0];
+  for (let t = 0; t < masks.length; t++) {
+    pair[0] = masks[t][0];
+    pair[1] = masks[t][1];
+    step(world, pair);
+    if ((t + 1) % CHECKPOINT_TICKS === 0) hashes.push(hashHex(world));
+  }
+  return {
+    format: REPLAY_FORMAT,
+    version: REPLAY_VERSION,
+    level: parsed.id,
+    levelHash: levelContentHash(levelText)!,
+    ticks: masks.length,
+    inputs,
+    hashes,
+    completedTick: world.completedTick >= 0 ? world.completedTick : null,
+  };
+}
+
+/** Replays `replay` on the level and compares: level hash, every checkpoint hash, completion. */
+export function verifyReplay(levelText: string, replay: ReplayFile): VerifyResult {
+  const result = (ok: boolean, message: string, extra: Partial<VerifyResult> = {}): VerifyResult =>
+    ({ ok, completedTick: null, firstMismatchTick: null, levelChanged: false, message, ...extra });
+  const parsed = parseLevel(levelText);
+  if (!parsed.ok) return result(false, `the level is not valid: ${parsed.errors[0]}`);
+  if (parsed.id !== replay.level) {
+    return result(false, `the replay is for level "${replay.level}" but this level is "${parsed.id}"`, { levelChanged: true });
+  }
+  const levelHash = levelContentHash(levelText);
+  if (levelHash !== replay.levelHash) {
+    return result(false, `level changed since the replay was recorded (level hash ${levelHash}, replay has ${replay.levelHash})`, { levelChanged: true });
+  }
+  const world = createSimWorld(parsed.def);
+  const pair = [0, 0];
+  let t = 0;
+  let firstMismatchTick: number | null = null;
+  for (const [length, p1, p2] of replay.inputs) {
+    pair[0] = p1;
+    pair[1] = p2;
+    for (let n = 0; n < length; n++) {
+      step(world, pair);
+      t++;
+      if (t % CHECKPOINT_TICKS === 0 && firstMismatchTick === null) {
+        const k = t / CHECKPOINT_TICKS - 1;
+        if (replay.hashes[k] !== hashHex(world)) firstMismatchTick = t;
+      }
+    }
+  }
+  const completedTick = world.completedTick >= 0 ? world.completedTick : null;
+  const extra = { completedTick, firstMismatchTick };
+  if (firstMismatchTick !== null) {
+    const completion = completedTick === null ? 'and the level is no longer completed' : `(completed at tick ${completedTick}, recorded ${String(replay.completedTick)})`;
+    return result(false, `the physics changed: the state hash first differs at tick ${firstMismatchTick} ${completion}`, extra);
+  }
+  if (completedTick !== replay.completedTick) {
+    const now = completedTick === null ? 'is no longer completed' : `is completed at tick ${completedTick}`;
+    return result(false, `the level ${now}; the replay recorded ${replay.completedTick === null ? 'no completion' : `tick ${replay.completedTick}`}`, extra);
+  }
+  return result(true, completedTick === null ? `replays identically (${t} ticks, not completed)` : `completed at tick ${completedTick}, all ${replay.hashes.length} state hashes match`, extra);
+}

@@ -1,0 +1,78 @@
+// `npm run make-replay -- [level ...]`: plays each level with its scripted bot (tools/firstGapBot.ts,
+// tools/swingYardBot.ts), records the masks it pressed and writes levels/replays/<basename>.replay.json.
+// A level is named by its file (levels/01-first-gap.json), basename (01-first-gap) or id (first-gap);
+// no argument = every level that has a bot. Run it after an intended physics or level change, then
+// check the diff: `npm run check-levels` verifies the committed replays.
+
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseLevel } from '../src/level/parseLevel';
+import { formatReplay, recordReplay } from '../src/level/replay';
+import { createSimWorld, type SimWorld } from '../src/sim';
+import { playCrossing } from './firstGapBot';
+import { playSwingYard } from './swingYardBot';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const LEVELS_DIR = join(ROOT, 'levels');
+export const REPLAYS_DIR = join(LEVELS_DIR, 'replays');
+
+/** Bots by level id: each plays the world until the level is complete (or it gives up). */
+const BOTS: Record<string, (world: SimWorld, onTick: () => void) => void> = {
+  'first-gap': (world, onTick) => playCrossing(world, onTick),
+  'swing-yard': (world, onTick) => { playSwingYard(world, onTick); },
+};
+
+/** The replay file of a level file: levels/replays/<basename>.replay.json. */
+export function replayPathFor(levelFile: string): string {
+  return join(REPLAYS_DIR, `${basename(levelFile, '.json')}.replay.json`);
+}
+
+/** Every level file: levels/*.json except JSON Schemas (*.schema.json). */
+export function levelFiles(): string[] {
+  return readdirSync(LEVELS_DIR).filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json')).sort().map((f) => join(LEVELS_DIR, f));
+}
+
+function main(args: string[]): number {
+  const files = levelFiles();
+  const wanted = args.length === 0 ? files : args.map((arg) => {
+    const file = files.find((f) => f === join(ROOT, arg) || f === arg || basename(f, '.json') === basename(arg, '.json')
+      || (() => { const p = parseLevel(readFileSync(f, 'utf8')); return p.ok && p.id === arg; })());
+    if (!file) throw new Error(`no level '${arg}' in levels/ (give a file, a basename like 01-first-gap or a level id)`);
+    return file;
+  });
+  let failures = 0;
+  for (const file of wanted) {
+    const text = readFileSync(file, 'utf8');
+    const parsed = parseLevel(text);
+    if (!parsed.ok) throw new Error(`${file} is not a valid level: ${parsed.errors.join('; ')}`);
+    const bot = BOTS[parsed.id];
+    if (!bot) {
+      if (args.length > 0) throw new Error(`no bot plays level "${parsed.id}"; add one to BOTS in tools/makeReplay.ts`);
+      console.log(`skip  ${basename(file)}: no bot for level "${parsed.id}"`);
+      continue;
+    }
+    const world = createSimWorld(parsed.def);
+    const masks: Array<[number, number]> = [];
+    bot(world, () => masks.push([world.input[0], world.input[1]]));
+    const replay = recordReplay(text, masks);
+    if (replay.completedTick === null) {
+      console.log(`FAIL  ${basename(file)}: the bot did not complete the level in ${replay.ticks} ticks; nothing written`);
+      failures++;
+      continue;
+    }
+    const out = replayPathFor(file);
+    writeFileSync(out, formatReplay(replay));
+    console.log(`wrote ${out.replace(`${ROOT}/`, '')}: ${replay.ticks} ticks, ${replay.inputs.length} runs, completed at tick ${replay.completedTick}`);
+  }
+  return failures > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    process.exitCode = main(process.argv.slice(2));
+  } catch (e) {
+    console.error(`make-replay: ${e instanceof Error ? e.message : String(e)}`);
+    process.exitCode = 2;
+  }
+}
