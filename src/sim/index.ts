@@ -5,7 +5,7 @@ export { SimEvent, readEvents, type EventRing, type SimEventType } from './event
 export { Tile, createTileGrid, tileAt, type TileGrid } from './tileGrid';
 export { defaultPhysicsSettings, type PhysicsSettings } from './settings';
 export {
-  createSimWorld, placePlayersAtSpawns, resetLevel, layOutFromEnds,
+  createSimWorld, resetLevel, layOutFromEnds,
   type SimWorld, type WorldDef, type Rect, type RopeDef, type RopeEndDef, type BoxDef, type AnchorDef,
 } from './world';
 export { EndKind } from './ropePool';

@@ -28,7 +28,3 @@ export function tileAt(grid: TileGrid, col: number, row: number): number {
   if (row < 0 || row >= grid.height) return Tile.Empty;
   return grid.cells[row * grid.width + col];
 }
-
-export function isSolidAt(grid: TileGrid, col: number, row: number): boolean {
-  return tileAt(grid, col, row) === Tile.Solid;
-}

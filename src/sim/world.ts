@@ -248,6 +248,8 @@ export function createSimWorld(def: WorldDef): SimWorld {
     player.spawnX[eid] = def.spawns[slot].x;
     player.spawnY[eid] = def.spawns[slot].y - settings.playerHalfHeight;
     player.gravityScale[eid] = 1;
+    body.x[eid] = body.prevX[eid] = body.lastX[eid] = player.spawnX[eid];
+    body.y[eid] = body.prevY[eid] = body.lastY[eid] = player.spawnY[eid];
   }
 
   anchorDefs.forEach((a, k) => {
@@ -293,7 +295,7 @@ export function createSimWorld(def: WorldDef): SimWorld {
   });
   world.entityEnd = entityCapacity;
 
-  placePlayersAtSpawns(world);
+  layOutFromEnds(world, tether);
   for (let k = 0; k < ropeDefs.length; k++) layOutFromEnds(world, world.ropes[k]);
   world.initial = captureState(world);
   return world;
@@ -366,27 +368,6 @@ export function layOutFromEnds(world: SimWorld, r: number): void {
   const isGroundBelow = span < length - 1e-9 &&
     rectOverlapsSolid(world.grid, midX - 0.1, midY, midX + 0.1, midY + length / 2);
   layOutRope(pool, first, count, ax, ay, bx, by, isGroundBelow);
-}
-
-/** Puts both players at their spawns, at rest, and lays the tether out slack between them. */
-export function placePlayersAtSpawns(world: SimWorld): void {
-  const { body, player } = world;
-  for (let slot = 0; slot < PLAYER_COUNT; slot++) {
-    const eid = world.players[slot];
-    body.x[eid] = body.prevX[eid] = body.lastX[eid] = player.spawnX[eid];
-    body.y[eid] = body.prevY[eid] = body.lastY[eid] = player.spawnY[eid];
-    body.vx[eid] = body.vy[eid] = 0;
-    body.invMass[eid] = 1 / world.settings.playerMass;
-    player.isGrounded[eid] = 0;
-    player.isAnchored[eid] = 0;
-    player.isTaut[eid] = 0;
-    player.isJumping[eid] = 0;
-    player.coyoteTicks[eid] = 0;
-    player.jumpBufferTicks[eid] = 0;
-    player.dropTicks[eid] = 0;
-    player.groundBox[eid] = 0;
-  }
-  layOutFromEnds(world, world.tetherRope);
 }
 
 /** Puts the whole level back as it was built (players, boxes, ropes), keeping the tick and events. */

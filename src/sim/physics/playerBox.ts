@@ -68,7 +68,8 @@ export function collidePlayersWithBoxes(world: SimWorld): void {
         // The player's corner (or face middle) deepest into the box's face, kept within that face.
         const cx = px + (nx > 1e-6 ? hwP : nx < -1e-6 ? -hwP : 0) - bx;
         const cy = py + (ny > 1e-6 ? hhP : ny < -1e-6 ? -hhP : 0) - by;
-        const tu = clamp(cx * -ny + cy * nx, -faceHalf(hwB, hhB, c, s, nx, ny), faceHalf(hwB, hhB, c, s, nx, ny));
+        const half = faceHalf(hwB, hhB, c, s, nx, ny);
+        const tu = clamp(cx * -ny + cy * nx, -half, half);
         const depthIn = -(hwB * Math.abs(nx * c + ny * s) + hhB * Math.abs(-nx * s + ny * c));
         rx = nx * depthIn + -ny * tu;
         ry = ny * depthIn + nx * tu;

@@ -78,8 +78,10 @@ export function solveRope(world: SimWorld, r: number, h: number): void {
 }
 
 /**
- * The box tied at end `side` if the chain should pull it (see projectSegment: not for an elastic
- * rope tied at both ends, whose end-to-end constraint already carries the load), else 0.
+ * The box tied at end `side` if the chain should pull it, else 0. Not for an elastic rope tied at
+ * both ends: its end-to-end constraint already pulls the box with the rope's whole compliance, and
+ * the chain pulling too would be a second spring in parallel (half the stretch); there the box's end
+ * particle stays pinned (1/m = 0) and the chain only gives the rope its shape.
  */
 function chainBoxEnd(world: SimWorld, r: number, side: number, alphaPerMetre: number): number {
   const { rope, body } = world;
@@ -200,16 +202,21 @@ export function relaxRope(world: SimWorld, r: number, h: number): void {
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
   const alphaPerMetre = rope.compliance[r] / (rope.length[r] * h * h);
-  for (let i = last - 1; i >= first; i--) projectSegment(world, r, i, alphaPerMetre);
+  const boxA = chainBoxEnd(world, r, 0, alphaPerMetre);
+  const boxB = chainBoxEnd(world, r, 1, alphaPerMetre);
+  for (let i = last - 1; i >= first; i--) projectSegment(world, r, i, alphaPerMetre, boxA, boxB);
 }
 
 /**
  * XPBD distance constraint between particles i and i+1 (compliance proportional to the segment's
- * share of the rope, as springs in series). A segment that ends on a box pulls the box too, by
- * the box's generalized inverse mass at the tie point, and the end particle stays on that point.
+ * share of the rope, as springs in series). A segment that ends on a box the chain pulls (boxA,
+ * boxB from chainBoxEnd, 0 = none) pulls the box too, by its generalized inverse mass at the tie
+ * point, and the end particle stays on that point.
  */
-function projectSegment(world: SimWorld, r: number, i: number, alphaPerMetre: number): void {
-  const { pool, rope, body } = world;
+function projectSegment(
+  world: SimWorld, r: number, i: number, alphaPerMetre: number, boxA: number, boxB: number,
+): void {
+  const { pool, rope } = world;
   const x = pool.x;
   const y = pool.y;
   const j = i + 1;
@@ -222,20 +229,13 @@ function projectSegment(world: SimWorld, r: number, i: number, alphaPerMetre: nu
   const ny = dy / d;
   let wi = pool.invMass[i];
   let wj = pool.invMass[j];
-  // A segment touching a tied box end: the box is one side of the constraint. Not for an elastic
-  // rope tied at both ends: its end-to-end constraint already pulls the box with the rope's whole
-  // compliance, and the chain pulling too would be a second spring in parallel (half the stretch);
-  // there the box's end particle stays pinned (1/m = 0) and the chain only gives the rope its shape.
-  const first = rope.first[r];
-  const last = first + rope.count[r] - 1;
-  const isChainOnBox = alphaPerMetre === 0 || rope.kindA[r] === EndKind.Free || rope.kindB[r] === EndKind.Free;
   let boxSide = -1;
-  if (isChainOnBox && i === first && rope.kindA[r] === EndKind.Body && body.invInertia[rope.entityA[r]] > 0) {
+  if (boxA !== 0 && i === rope.first[r]) {
     boxSide = 0;
-    wi = bodyInvMassAt(world, rope.entityA[r], endArmX(world, r, 0), endArmY(world, r, 0), nx, ny);
-  } else if (isChainOnBox && j === last && rope.kindB[r] === EndKind.Body && body.invInertia[rope.entityB[r]] > 0) {
+    wi = bodyInvMassAt(world, boxA, endArmX(world, r, 0), endArmY(world, r, 0), nx, ny);
+  } else if (boxB !== 0 && j === rope.first[r] + rope.count[r] - 1) {
     boxSide = 1;
-    wj = bodyInvMassAt(world, rope.entityB[r], endArmX(world, r, 1), endArmY(world, r, 1), nx, ny);
+    wj = bodyInvMassAt(world, boxB, endArmX(world, r, 1), endArmY(world, r, 1), nx, ny);
   }
   const alpha = alphaPerMetre * rest;
   const wsum = wi + wj + alpha;
@@ -243,7 +243,7 @@ function projectSegment(world: SimWorld, r: number, i: number, alphaPerMetre: nu
   const dLambda = (d - rest - alpha * pool.lambda[i]) / wsum;
   pool.lambda[i] += dLambda;
   if (boxSide === 0) {
-    applyBodyCorrection(world, rope.entityA[r], endArmX(world, r, 0), endArmY(world, r, 0), nx * dLambda, ny * dLambda);
+    applyBodyCorrection(world, boxA, endArmX(world, r, 0), endArmY(world, r, 0), nx * dLambda, ny * dLambda);
     x[i] = endX(world, r, 0);
     y[i] = endY(world, r, 0);
   } else {
@@ -251,7 +251,7 @@ function projectSegment(world: SimWorld, r: number, i: number, alphaPerMetre: nu
     y[i] += ny * dLambda * wi;
   }
   if (boxSide === 1) {
-    applyBodyCorrection(world, rope.entityB[r], endArmX(world, r, 1), endArmY(world, r, 1), -nx * dLambda, -ny * dLambda);
+    applyBodyCorrection(world, boxB, endArmX(world, r, 1), endArmY(world, r, 1), -nx * dLambda, -ny * dLambda);
     x[j] = endX(world, r, 1);
     y[j] = endY(world, r, 1);
   } else {
