@@ -1,27 +1,31 @@
-// `npm run make-replay -- [level ...]`: plays each level with its scripted bot (tools/firstGapBot.ts,
-// tools/swingYardBot.ts), records the masks it pressed and writes levels/replays/<basename>.replay.json.
-// A level is named by its file (levels/01-first-gap.json), basename (01-first-gap) or id (first-gap);
+// `npm run make-replay -- [level ...]`: plays each level with its scripted bot (tools/bots/first-gap.ts,
+// tools/bots/swing-yard.ts), records the masks it pressed and writes levels/replays/<basename>.replay.json.
+// A level is named by its file (levels/03-first-gap.json), basename (03-first-gap) or id (first-gap);
 // no argument = every level that has a bot. Run it after an intended physics or level change, then
 // check the diff: `npm run check-levels` verifies the committed replays.
 
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseLevel } from '../src/level/parseLevel';
 import { formatReplay, recordReplay } from '../src/level/replay';
 import { createSimWorld, type SimWorld } from '../src/sim';
-import { playCrossing } from './firstGapBot';
-import { playSwingYard } from './swingYardBot';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const LEVELS_DIR = join(ROOT, 'levels');
 export const REPLAYS_DIR = join(LEVELS_DIR, 'replays');
 
-/** Bots by level id: each plays the world until the level is complete (or it gives up). */
-const BOTS: Record<string, (world: SimWorld, onTick: () => void) => void> = {
-  'first-gap': (world, onTick) => playCrossing(world, onTick),
-  'swing-yard': (world, onTick) => { playSwingYard(world, onTick); },
-};
+/** A bot plays the world until the level is complete (or it gives up), calling onTick after each step. */
+type Bot = (world: SimWorld, onTick: () => void) => void;
+
+/** The bot of a level id: tools/bots/<id>.ts's `play`, or null when there is none. */
+async function botFor(id: string): Promise<Bot | null> {
+  const file = join(ROOT, 'tools', 'bots', `${id}.ts`);
+  if (!existsSync(file)) return null;
+  const module = (await import(file)) as { play?: Bot };
+  if (typeof module.play !== 'function') throw new Error(`tools/bots/${id}.ts does not export a play(world, onTick) function`);
+  return module.play;
+}
 
 /** The replay file of a level file: levels/replays/<basename>.replay.json. */
 export function replayPathFor(levelFile: string): string {
@@ -33,12 +37,12 @@ export function levelFiles(): string[] {
   return readdirSync(LEVELS_DIR).filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json')).sort().map((f) => join(LEVELS_DIR, f));
 }
 
-function main(args: string[]): number {
+async function main(args: string[]): Promise<number> {
   const files = levelFiles();
   const wanted = args.length === 0 ? files : args.map((arg) => {
     const file = files.find((f) => f === join(ROOT, arg) || f === arg || basename(f, '.json') === basename(arg, '.json')
       || (() => { const p = parseLevel(readFileSync(f, 'utf8')); return p.ok && p.id === arg; })());
-    if (!file) throw new Error(`no level '${arg}' in levels/ (give a file, a basename like 01-first-gap or a level id)`);
+    if (!file) throw new Error(`no level '${arg}' in levels/ (give a file, a basename like 03-first-gap or a level id)`);
     return file;
   });
   let failures = 0;
@@ -46,9 +50,9 @@ function main(args: string[]): number {
     const text = readFileSync(file, 'utf8');
     const parsed = parseLevel(text);
     if (!parsed.ok) throw new Error(`${file} is not a valid level: ${parsed.errors.join('; ')}`);
-    const bot = BOTS[parsed.id];
+    const bot = await botFor(parsed.id);
     if (!bot) {
-      if (args.length > 0) throw new Error(`no bot plays level "${parsed.id}"; add one to BOTS in tools/makeReplay.ts`);
+      if (args.length > 0) throw new Error(`no bot plays level "${parsed.id}"; write tools/bots/${parsed.id}.ts exporting play(world, onTick)`);
       console.log(`skip  ${basename(file)}: no bot for level "${parsed.id}"`);
       continue;
     }
@@ -69,10 +73,8 @@ function main(args: string[]): number {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  try {
-    process.exitCode = main(process.argv.slice(2));
-  } catch (e) {
+  main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => {
     console.error(`make-replay: ${e instanceof Error ? e.message : String(e)}`);
     process.exitCode = 2;
-  }
+  });
 }

@@ -10,12 +10,12 @@ import { performance } from 'node:perf_hooks';
 import { parseLevel } from '../src/level/parseLevel';
 import { SimEvent, createSimWorld, step, type SimWorld, type WorldDef } from '../src/sim';
 import { createInputFuzzer, parsedLevels, ropeYardDef, stressDef } from '../tests/unit/robustScenarios';
-import { playCrossing } from './firstGapBot';
+import { playCrossing } from './bots/first-gap';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
 // ---- (1) level 1, scripted crossing ----------------------------------------------------------
-const parsed = parseLevel(readFileSync('levels/01-first-gap.json', 'utf8'));
+const parsed = parseLevel(readFileSync('levels/03-first-gap.json', 'utf8'));
 if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
 const levelOne = parsed.def;
 

@@ -14,7 +14,7 @@ beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 test('P1 runs into the hanging crate of level 2: it swings away and back, on screen too', async () => {
-  const { page, errors, close } = await openGame(gameUrl('?level=2'), { browser });
+  const { page, errors, close } = await openGame(gameUrl('?level=swing-yard'), { browser });
   try {
     const start = await getState(page);
     expect(start.boxes.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-// The whole first level played with real key presses (the same plan as tools/firstGapBot.ts):
+// The whole first level played with real key presses (the same plan as tools/bots/first-gap.ts):
 // swing across, anchor on the lip, haul the partner up, both into the goal -> "Level complete!".
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -10,7 +10,7 @@ beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 test('both players reach the goal of level 1 and the level-complete message shows', async () => {
-  const { page, errors, close } = await openGame(gameUrl(), { browser });
+  const { page, errors, close } = await openGame(gameUrl('?level=first-gap'), { browser });
   try {
     const press = playerKeys(page);
     const hop = (x: number) => x > 3 && x < 6.5;

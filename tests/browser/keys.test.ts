@@ -18,7 +18,7 @@ afterAll(async () => {
 
 /** A new page on the built-in level for each test, so no test sees another's state. */
 function fresh(): Promise<GameHandle> {
-  return openGame(gameUrl(), { browser });
+  return openGame(gameUrl('?level=first-gap'), { browser });
 }
 
 describe('keyboard', () => {

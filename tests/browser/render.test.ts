@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 test('the start of level 01 shows both players in their colours, the level and the controls hint', async () => {
-  const { page, errors, close } = await openGame(gameUrl(), { browser });
+  const { page, errors, close } = await openGame(gameUrl('?level=first-gap'), { browser });
   try {
     await page.waitForTimeout(300);
     const shot = await screenshotStats(page, 'render-start');
@@ -34,7 +34,7 @@ test('the start of level 01 shows both players in their colours, the level and t
 });
 
 test('the canvas follows a window resize', async () => {
-  const { page, errors, close } = await openGame(gameUrl(), { browser });
+  const { page, errors, close } = await openGame(gameUrl('?level=first-gap'), { browser });
   try {
     await page.setViewportSize({ width: 900, height: 600 });
     const size = () => page.evaluate(() => {
@@ -54,7 +54,7 @@ test('on a 2x display the canvas has 2x backing pixels and still fills the windo
   const context = await browser.newContext({ viewport: { width: 800, height: 500 }, deviceScaleFactor: 2 });
   try {
     const page = await context.newPage();
-    await page.goto(gameUrl());
+    await page.goto(gameUrl('?level=first-gap'));
     await page.waitForFunction(() => window.__ropebound?.ready === true, undefined, { timeout: 30_000 });
     const size = await page.evaluate(() => {
       const c = document.querySelector('canvas')!;

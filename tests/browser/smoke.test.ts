@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 test('game boots without errors and draws something', async () => {
-  const game = await openGame(gameUrl(), { browser });
+  const game = await openGame(gameUrl('?level=first-gap'), { browser });
   try {
     // Let a few frames render.
     await game.page.waitForTimeout(500);

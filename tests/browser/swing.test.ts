@@ -10,7 +10,7 @@ beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 test('one player anchors at the edge while the other swings below on the rope', async () => {
-  const { page, errors, close } = await openGame(gameUrl(), { browser });
+  const { page, errors, close } = await openGame(gameUrl('?level=first-gap'), { browser });
   try {
     const key = keySetter(page);
     const hop = (x: number) => x > 3 && x < 6.5;

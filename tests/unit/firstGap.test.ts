@@ -2,7 +2,7 @@
 // player anchoring while the other swings (then anchoring on the far side and hauling).
 import { describe, expect, it } from 'vitest';
 import { Button, SimEvent, createSimWorld, readEvents, step } from '../../src/sim';
-import { LIP_START, playCrossing } from '../../tools/firstGapBot';
+import { LIP_START, playCrossing } from '../../tools/bots/first-gap';
 import { loadBuiltInLevel, separation } from './scenarios';
 
 describe('level 1: The First Gap', () => {

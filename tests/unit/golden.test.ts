@@ -5,7 +5,7 @@
 // why the new behaviour is intended. Never update it in passing to make a test pass.
 import { describe, expect, it } from 'vitest';
 import { createSimWorld, hashHex, step } from '../../src/sim';
-import { playCrossing } from '../../tools/firstGapBot';
+import { playCrossing } from '../../tools/bots/first-gap';
 import { createYardRunInputs, ropeYardDef } from './robustScenarios';
 import { loadBuiltInLevel } from './scenarios';
 
@@ -25,10 +25,10 @@ describe('golden state hashes', () => {
     expect(hashHex(world)).toBe('b913e042');
   });
 
-  it('"first gap crossing": levels/01-first-gap.json played by tools/firstGapBot.ts to the goal', () => {
+  it('"first gap crossing": levels/03-first-gap.json played by tools/bots/first-gap.ts to the goal', () => {
     // World: level 1 from its file. Inputs: the scripted crossing (playCrossing), which stops at
     // level complete. Pinned: the tick it completes on and the hash at that tick.
-    const world = createSimWorld(loadBuiltInLevel('levels/01-first-gap.json'));
+    const world = createSimWorld(loadBuiltInLevel('levels/03-first-gap.json'));
     playCrossing(world);
     expect(world.completedTick).toBe(815);
     expect(hashHex(world)).toBe('1c4025a0');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { EndKind, createSimWorld, step } from '../../src/sim';
 
-const builtIn = readFileSync('levels/01-first-gap.json', 'utf8');
+const builtIn = readFileSync('levels/03-first-gap.json', 'utf8');
 const base = JSON.parse(builtIn);
 
 function withChange(change: (level: any) => void): string {

@@ -34,7 +34,7 @@ function holdsInvariants(def: WorldDef, plan: InputPhase[]): void {
 
 describe('invariants over random inputs', () => {
   it('level 1 (The First Gap): 100 runs of up to 600 ticks', () => {
-    const def = loadBuiltInLevel('levels/01-first-gap.json');
+    const def = loadBuiltInLevel('levels/03-first-gap.json');
     fc.assert(fc.property(phases, (plan) => holdsInvariants(def, plan)), { numRuns: 100, seed: SEED });
   }, 60_000);
 

@@ -15,7 +15,7 @@ import {
   type ReplayFile,
 } from '../../src/level/replay';
 
-const LEVELS = ['01-first-gap', '02-swing-yard'];
+const LEVELS = ['03-first-gap', '05-swing-yard'];
 const levelText = (name: string) => readFileSync(`levels/${name}.json`, 'utf8');
 const replayText = (name: string) => readFileSync(`levels/replays/${name}.replay.json`, 'utf8');
 function loadReplay(name: string): ReplayFile {
@@ -50,7 +50,7 @@ describe('run-length encoding', () => {
 });
 
 describe('parseReplay', () => {
-  const good = () => JSON.parse(replayText('02-swing-yard')) as Record<string, unknown>;
+  const good = () => JSON.parse(replayText('05-swing-yard')) as Record<string, unknown>;
   const errorsOf = (text: string) => {
     const r = parseReplay(text);
     return r.ok ? [] : r.errors;
@@ -68,7 +68,7 @@ describe('parseReplay', () => {
   it.each([
     ['not JSON', '{"format": ', /^\$: not valid JSON/],
     ['an array', '[]', /^\$: a replay must be a JSON object/],
-    ['a level file', levelText('01-first-gap'), /^\$\.format: must be "ropebound-replay"/],
+    ['a level file', levelText('03-first-gap'), /^\$\.format: must be "ropebound-replay"/],
     ['a future version', withField('version', 2), /^\$\.version: version 2 is not supported/],
     ['no level id', withField('level', ''), /^\$\.level: must be the level id/],
     ['a bad level hash', withField('levelHash', 'xyz'), /^\$\.levelHash: must be 8 lowercase hex digits/],
@@ -110,13 +110,13 @@ describe('verifyReplay', () => {
   });
 
   it('recording the same masks again gives the same file', () => {
-    const name = '02-swing-yard';
+    const name = '05-swing-yard';
     const replay = loadReplay(name);
     expect(formatReplay(recordReplay(levelText(name), decodeInputs(replay.inputs)))).toBe(replayText(name));
   });
 
   it('a tampered replay (one mask changed) fails at the first checkpoint after the change', () => {
-    const name = '01-first-gap';
+    const name = '03-first-gap';
     const replay = loadReplay(name);
     const masks = decodeInputs(replay.inputs);
     const tick = 200; // P1 runs right here; make P1 let go for this one tick
@@ -129,7 +129,7 @@ describe('verifyReplay', () => {
   });
 
   it('a change after the last checkpoint is caught by the completion tick', () => {
-    const name = '02-swing-yard';
+    const name = '05-swing-yard';
     const replay = loadReplay(name);
     const masks = decodeInputs(replay.inputs);
     const lastCheckpoint = replay.hashes.length * CHECKPOINT_TICKS;
@@ -142,7 +142,7 @@ describe('verifyReplay', () => {
   });
 
   it('a changed level (one tile changed) is reported as changed', () => {
-    const name = '01-first-gap';
+    const name = '03-first-gap';
     const level = JSON.parse(levelText(name)) as { tiles: string[] };
     const row = level.tiles[0];
     level.tiles[0] = `#${row.slice(1)}`;
@@ -154,18 +154,18 @@ describe('verifyReplay', () => {
   });
 
   it('the level hash ignores formatting, key order and "$schema"', () => {
-    const text = levelText('01-first-gap');
+    const text = levelText('03-first-gap');
     const { $schema: _schema, ...rest } = JSON.parse(text) as Record<string, unknown>;
     const reordered = Object.fromEntries(Object.entries(rest).reverse());
     expect(levelContentHash(JSON.stringify(reordered))).toBe(levelContentHash(text));
     expect(levelContentHash(JSON.stringify({ $schema: 'elsewhere.json', ...rest }, null, 4))).toBe(levelContentHash(text));
     expect(levelContentHash(JSON.stringify({ ...rest, name: 'Another Gap' }))).not.toBe(levelContentHash(text));
-    const result = verifyReplay(JSON.stringify(reordered, null, 1), loadReplay('01-first-gap'));
+    const result = verifyReplay(JSON.stringify(reordered, null, 1), loadReplay('03-first-gap'));
     expect(result.ok).toBe(true);
   });
 
   it('a replay of another level is refused', () => {
-    const result = verifyReplay(levelText('02-swing-yard'), loadReplay('01-first-gap'));
+    const result = verifyReplay(levelText('05-swing-yard'), loadReplay('03-first-gap'));
     expect(result.ok).toBe(false);
     expect(result.message).toMatch(/the replay is for level "first-gap" but this level is "swing-yard"/);
   });
@@ -174,8 +174,8 @@ describe('verifyReplay', () => {
 describe('npm run sim --replay', () => {
   it('reads a replay file: the same masks as decodeInputs, one pair per tick', async () => {
     const { parseReplayInputs } = await import('../../tools/replayInputs');
-    const replay = loadReplay('01-first-gap');
-    const inputs = parseReplayInputs(replayText('01-first-gap'));
+    const replay = loadReplay('03-first-gap');
+    const inputs = parseReplayInputs(replayText('03-first-gap'));
     expect(Array.from(inputs)).toEqual(decodeInputs(replay.inputs).flat());
     expect(() => parseReplayInputs(JSON.stringify({ ...replay, inputs: [[816, 99, 0]] }))).toThrow(/\$\.inputs\[0\]\[1\]: P1's mask/);
   });

@@ -31,7 +31,7 @@ export function ledgeWorld(p1x: number, p2x: number, tetherLength = 6): SimWorld
   return worldFromMap(rows, { x: p1x, y: 10 }, { x: p2x, y: 10 }, tetherLength);
 }
 
-export function loadBuiltInLevel(file = 'levels/01-first-gap.json'): WorldDef {
+export function loadBuiltInLevel(file = 'levels/03-first-gap.json'): WorldDef {
   const result = parseLevel(readFileSync(file, 'utf8'));
   if (!result.ok) throw new Error(result.errors.join('\n'));
   return result.def;

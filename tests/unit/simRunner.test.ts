@@ -10,9 +10,9 @@ import { Button, createSimWorld, hashHex, step } from '../../src/sim';
 import { parseReplayInputs } from '../../tools/replayInputs';
 import { DEFAULT_TICKS, UsageError, parseSimArgs } from '../../tools/simArgs';
 import { formatSummary, round6, runSim, type RunnerLevel } from '../../tools/simRunner';
-import { playSwingYard } from '../../tools/swingYardBot';
+import { playSwingYard } from '../../tools/bots/swing-yard';
 
-const LEVEL2 = 'levels/02-swing-yard.json';
+const LEVEL2 = 'levels/05-swing-yard.json';
 
 function level2(): RunnerLevel {
   const parsed = parseLevel(readFileSync(LEVEL2, 'utf8'));

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { Button, SimEvent, createSimWorld, readEvents, ropeMaxStretch, step } from '../../src/sim';
-import { playSwingYard } from '../../tools/swingYardBot';
+import { playSwingYard } from '../../tools/bots/swing-yard';
 
-const FILE = 'levels/02-swing-yard.json';
+const FILE = 'levels/05-swing-yard.json';
 
 function load() {
   const parsed = parseLevel(readFileSync(FILE, 'utf8'));

@@ -2,7 +2,7 @@
 // hanging box out of the way), wait left of the spiked pendulum, cross right behind it as it swings
 // away, jump onto the crate (its rope snaps under a player) and up the ledge into the goal.
 // It reads the sim state to time the crossing, so it stays valid if the swing's phase shifts a little.
-import { Button, step, type SimWorld } from '../src/sim';
+import { Button, step, type SimWorld } from '../../src/sim';
 
 /** Where the players wait for the pendulum (x of P1 and P2), m. */
 export const WAIT_X: readonly [number, number] = [12.5, 11.7];
@@ -40,3 +40,6 @@ export function playSwingYard(world: SimWorld, onTick?: (phase: 'walk' | 'cross'
   }
   return pressed;
 }
+
+/** The bot tools/makeReplay.ts runs for this level (every tools/bots/<level id>.ts exports one). */
+export const play = (world: SimWorld, onTick: () => void): void => { playSwingYard(world, onTick); };

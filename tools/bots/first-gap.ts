@@ -1,7 +1,7 @@
 // A scripted pair of players that completes level 1 ("The First Gap"): P2 anchors at the deck's
 // edge, P1 runs off and pumps the swing over to the wooden lip, anchors there; P2 swings under and
 // P1 hauls it up. Used by the level's test and by tools/tick-cost.ts.
-import { Button, step, type SimWorld } from '../src/sim';
+import { Button, step, type SimWorld } from '../../src/sim';
 
 export const DECK_EDGE = 19; // x of the deck's right end
 export const LIP_START = 26; // x where the wooden lip over the chasm begins
@@ -41,3 +41,6 @@ export function playCrossing(world: SimWorld, onTick?: (phase: string) => void):
   }
 }
 
+
+/** The bot tools/makeReplay.ts runs for this level (every tools/bots/<level id>.ts exports one). */
+export const play = (world: SimWorld, onTick: () => void): void => playCrossing(world, onTick);
