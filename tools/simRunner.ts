@@ -32,7 +32,8 @@ export interface RunOptions {
 export type EntityState =
   | { type: 'player'; x: number; y: number; vx: number; vy: number; mass: number }
   | { type: 'box'; x: number; y: number; vx: number; vy: number; angle: number; omega: number; mass: number; spiked?: true }
-  | { type: 'anchor'; x: number; y: number };
+  | { type: 'anchor'; x: number; y: number }
+  | { type: 'platform'; x: number; y: number; vx: number; vy: number };
 
 export interface RopePart {
   /** Particle positions from end A to end B, m. */
@@ -112,7 +113,7 @@ export function indexWorld(world: SimWorld, ids: LevelIds): WorldIndex {
   world.players.forEach((e, slot) => names.set(e, `p${slot + 1}`));
   names.set(world.tetherRope, 'tether');
   world.anchors.forEach((e, k) => names.set(e, ids.anchors[k]));
-  world.boxes.forEach((e, k) => names.set(e, ids.boxes[k]));
+  world.boxes.forEach((e, k) => names.set(e, boxId(ids, k)));
   world.ropes.forEach((e, k) => {
     names.set(e, ids.ropes[k]);
     const spare = world.rope.spare[e];
@@ -133,16 +134,21 @@ export function resolveTrace(world: SimWorld, level: RunnerLevel, trace: readonl
     if (spawn) byId.set(spawn, e);
   });
   level.ids.anchors.forEach((id, k) => byId.set(id, world.anchors[k]));
-  level.ids.boxes.forEach((id, k) => byId.set(id, world.boxes[k]));
+  world.boxes.forEach((e, k) => byId.set(boxId(level.ids, k), e));
   return trace.map((id): [string, number] => {
     const e = byId.get(id);
     if (e !== undefined) return [id, e];
     if (id === 'tether' || level.ids.ropes.includes(id)) {
       throw new UsageError(`--trace: '${id}' is a rope; trace follows players, boxes and anchors (its points are in "ropes")`);
     }
-    const known = ['p1', 'p2', ...level.ids.boxes, ...level.ids.anchors].join(', ');
-    throw new UsageError(`--trace: level '${level.id}' has no player, box or anchor with id '${id}' (ids: ${known})`);
+    const known = ['p1', 'p2', ...level.ids.boxes, ...level.ids.platforms, ...level.ids.anchors].join(', ');
+    throw new UsageError(`--trace: level '${level.id}' has no player, box, platform or anchor with id '${id}' (ids: ${known})`);
   });
+}
+
+/** The level id of world.boxes[k]: the level's boxes come first, then its platforms. */
+function boxId(ids: LevelIds, k: number): string {
+  return k < ids.boxes.length ? ids.boxes[k] : ids.platforms[k - ids.boxes.length];
 }
 
 /** Builds the world, steps it `ticks` times with the inputs and returns the final state. */
@@ -197,6 +203,10 @@ export function describeWorld(world: SimWorld, level: RunnerLevel, index: WorldI
     entities[level.ids.anchors[k]] = { type: 'anchor', x: round6(world.anchor.x[e]), y: round6(world.anchor.y[e]) };
   });
   world.boxes.forEach((e, k) => {
+    if (world.box.isPlatform[e]) {
+      entities[boxId(level.ids, k)] = { type: 'platform', x: round6(body.x[e]), y: round6(body.y[e]), vx: round6(body.vx[e]), vy: round6(body.vy[e]) };
+      return;
+    }
     const state: EntityState = {
       type: 'box', x: round6(body.x[e]), y: round6(body.y[e]), vx: round6(body.vx[e]), vy: round6(body.vy[e]),
       angle: round6(Math.atan2(body.rotS[e], body.rotC[e])), omega: round6(body.omega[e]),

@@ -1,8 +1,14 @@
-// A level's anchors, boxes and ropes -> the WorldDef's arrays, with the checks a schema cannot
-// express: references resolve, nothing starts inside a wall or outside the grid, a rope is long
-// enough to reach between its ends. Every message names the JSON path and the entity id.
+// A level's anchors, boxes, ropes and platforms -> the WorldDef's arrays, with the checks a schema
+// cannot express: references resolve, nothing starts inside a wall or outside the grid, a rope is
+// long enough to reach between its ends, a pendulum hangs from one rope. Every message names the
+// JSON path and the entity id.
+// A pendulum's start angle is turned into a position and orientation here, with Math.sin/cos: this
+// is the level layer, not the sim (which has no trigonometry), and the result is a plain number
+// that both Node and the browser compute with the same V8 code.
 
-import { rectOverlapsSolid, type AnchorDef, type BoxDef, type RopeDef, type RopeEndDef, type TileGrid } from '../sim';
+import {
+  rectOverlapsSolid, type AnchorDef, type BoxDef, type PlatformDef, type RopeDef, type RopeEndDef, type TileGrid,
+} from '../sim';
 import type { LevelFile, LevelRopeEnd } from './levelSchema';
 
 /** Largest particle reserve of one rope and of all ropes together (memory guard). */
@@ -16,20 +22,36 @@ export interface LevelEntities {
   anchors: AnchorDef[];
   boxes: BoxDef[];
   ropes: RopeDef[];
+  platforms: PlatformDef[];
 }
+
+/** Where a box starts: centre, orientation (cos, sin) and the half extents of its bounding box, m. */
+interface Placement { x: number; y: number; c: number; s: number; hw: number; hh: number }
 
 export function buildEntities(
   level: LevelFile, grid: TileGrid, players: PlayerCentres, playerHalf: { w: number; h: number }, errors: string[],
 ): LevelEntities {
+  const platforms = (level.platforms ?? []).map((_, i) => buildPlatform(level, grid, i, errors));
   const anchors = (level.anchors ?? []).map((a, i): AnchorDef => {
     if (a.x > grid.width || a.y > grid.height) {
       errors.push(`$.anchors[${i}]: anchor '${a.id}': (${a.x}, ${a.y}) is outside the ${grid.width}x${grid.height} grid`);
     }
-    return { x: a.x, y: a.y };
+    if (a.platform === undefined) return { x: a.x, y: a.y };
+    const k = (level.platforms ?? []).findIndex((p) => p.id === a.platform);
+    if (k < 0) {
+      errors.push(`$.anchors[${i}].platform: anchor '${a.id}': no platform with id '${a.platform}' (${listIds('platforms', level.platforms ?? [])})`);
+      return { x: a.x, y: a.y };
+    }
+    return { x: a.x, y: a.y, platform: k };
   });
+  const placements = (level.boxes ?? []).map((_, i) => placeBox(level, i, errors));
   const boxes = (level.boxes ?? []).map((b, i): BoxDef => {
-    checkBox(level, grid, players, playerHalf, i, errors);
-    return { x: b.x, y: b.y, w: b.w, h: b.h, mass: b.mass, isSpiked: b.spikes === true };
+    const at = placements[i];
+    checkBox(level, grid, players, playerHalf, placements, i, errors);
+    return {
+      x: at.x, y: at.y, w: b.w, h: b.h, mass: b.mass, isSpiked: b.spikes === true,
+      rotC: at.c, rotS: at.s, vx: b.push?.[0] ?? 0, vy: b.push?.[1] ?? 0,
+    };
   });
   const ropes: RopeDef[] = [];
   let particles = 0;
@@ -41,8 +63,8 @@ export function buildEntities(
     if (a && b) {
       const same = sameThing(r.a, r.b);
       if (same) errors.push(`${path}: ${who}: both ends are tied to ${same}; tie the ends to two different things`);
-      const pa = startPosition(level, players, a);
-      const pb = startPosition(level, players, b);
+      const pa = startPosition(level, players, placements, a);
+      const pb = startPosition(level, players, placements, b);
       if (pa && pb) {
         const d = Math.sqrt((pa.x - pb.x) ** 2 + (pa.y - pb.y) ** 2);
         if (d > r.length + 1e-9) {
@@ -69,20 +91,80 @@ export function buildEntities(
   if (particles > MAX_TOTAL_PARTICLES) {
     errors.push(`$.ropes: all ropes together need ${particles} particles; at most ${MAX_TOTAL_PARTICLES} (use fewer segments)`);
   }
-  return { anchors, boxes, ropes };
+  return { anchors, boxes, ropes, platforms };
+}
+
+function buildPlatform(level: LevelFile, grid: TileGrid, i: number, errors: string[]): PlatformDef {
+  const p = (level.platforms ?? [])[i];
+  const path = `$.platforms[${i}]`;
+  const who = `platform '${p.id}'`;
+  const isLoop = p.mode === 'loop';
+  p.path.forEach(([x, y], k) => {
+    if (x - p.w / 2 < 0 || x + p.w / 2 > grid.width || y - p.h / 2 < 0 || y + p.h / 2 > grid.height) {
+      errors.push(`${path}.path[${k}]: ${who} centred at (${x}, ${y}) would reach outside the ${grid.width}x${grid.height} grid`);
+    }
+    const isLast = k === p.path.length - 1;
+    if (isLast && !isLoop) return;
+    const [nx, ny] = p.path[isLast ? 0 : k + 1];
+    if (nx === x && ny === y) {
+      errors.push(`${path}.path[${k}]: ${who}: point ${k} equals the ${isLast ? 'first' : 'next'} one; a path needs a distance between points`);
+    }
+  });
+  return { w: p.w, h: p.h, path: p.path.map(([x, y]) => ({ x, y })), speed: p.speed, isLoop };
+}
+
+/**
+ * A box's start: where the file puts it, or, with `startAngle`, swung out by that angle around the
+ * fixed end of the one rope it hangs from, turned with it (as a rigid pendulum would be).
+ */
+function placeBox(level: LevelFile, i: number, errors: string[]): Placement {
+  const b = (level.boxes ?? [])[i];
+  const rest: Placement = { x: b.x, y: b.y, c: 1, s: 0, hw: b.w / 2, hh: b.h / 2 };
+  if (b.startAngle === undefined || b.startAngle === 0) return rest;
+  const path = `$.boxes[${i}].startAngle`;
+  const who = `box '${b.id}'`;
+  const hanging = (level.ropes ?? []).filter((r) => r.a.box === b.id || r.b.box === b.id);
+  if (hanging.length !== 1) {
+    errors.push(`${path}: ${who}: a start angle needs the box to hang from exactly one rope (it has ${hanging.length})`);
+    return rest;
+  }
+  const rope = hanging[0];
+  const pivotEnd = rope.a.box === b.id ? rope.b : rope.a;
+  const pivot = pivotEnd.point
+    ? { x: pivotEnd.point[0], y: pivotEnd.point[1] }
+    : pivotEnd.anchor !== undefined ? (level.anchors ?? []).find((a) => a.id === pivotEnd.anchor) : undefined;
+  if (!pivot) {
+    errors.push(`${path}: ${who}: a start angle needs its rope '${rope.id}' to hang from an anchor or a point`);
+    return rest;
+  }
+  // Turning by startAngle to the right around a pivot above is a turn by -angle in y-down axes.
+  const angle = (b.startAngle * Math.PI) / 180;
+  const c = Math.cos(angle);
+  const s = -Math.sin(angle);
+  const dx = b.x - pivot.x;
+  const dy = b.y - pivot.y;
+  return {
+    x: pivot.x + c * dx - s * dy,
+    y: pivot.y + s * dx + c * dy,
+    c, s,
+    hw: Math.abs(c) * b.w / 2 + Math.abs(s) * b.h / 2,
+    hh: Math.abs(s) * b.w / 2 + Math.abs(c) * b.h / 2,
+  };
 }
 
 function checkBox(
-  level: LevelFile, grid: TileGrid, players: PlayerCentres, playerHalf: { w: number; h: number }, i: number, errors: string[],
+  level: LevelFile, grid: TileGrid, players: PlayerCentres, playerHalf: { w: number; h: number },
+  placements: readonly Placement[], i: number, errors: string[],
 ): void {
   const boxes = level.boxes ?? [];
   const b = boxes[i];
+  const at = placements[i];
   const path = `$.boxes[${i}]`;
   const who = `box '${b.id}'`;
-  const left = b.x - b.w / 2;
-  const top = b.y - b.h / 2;
-  const right = b.x + b.w / 2;
-  const bottom = b.y + b.h / 2;
+  const left = at.x - at.hw;
+  const top = at.y - at.hh;
+  const right = at.x + at.hw;
+  const bottom = at.y + at.hh;
   if (left < 0 || top < 0 || right > grid.width || bottom > grid.height) {
     errors.push(`${path}: ${who} reaches outside the ${grid.width}x${grid.height} grid`);
     return;
@@ -91,13 +173,13 @@ function checkBox(
     errors.push(`${path}: ${who} overlaps a solid tile (it spans x ${left}..${right}, y ${top}..${bottom})`);
   }
   for (let j = 0; j < i; j++) {
-    const o = boxes[j];
-    if (Math.abs(o.x - b.x) < (o.w + b.w) / 2 - 1e-9 && Math.abs(o.y - b.y) < (o.h + b.h) / 2 - 1e-9) {
-      errors.push(`${path}: ${who} overlaps box '${o.id}'`);
+    const o = placements[j];
+    if (Math.abs(o.x - at.x) < o.hw + at.hw - 1e-9 && Math.abs(o.y - at.y) < o.hh + at.hh - 1e-9) {
+      errors.push(`${path}: ${who} overlaps box '${boxes[j].id}'`);
     }
   }
   players.forEach((p, slot) => {
-    if (p && Math.abs(p.x - b.x) < playerHalf.w + b.w / 2 && Math.abs(p.y - b.y) < playerHalf.h + b.h / 2) {
+    if (p && Math.abs(p.x - at.x) < playerHalf.w + at.hw && Math.abs(p.y - at.y) < playerHalf.h + at.hh) {
       errors.push(`${path}: ${who} overlaps where player ${slot + 1} spawns`);
     }
   });
@@ -155,11 +237,16 @@ function sameThing(a: LevelRopeEnd, b: LevelRopeEnd): string | null {
 }
 
 /** Where a rope end is when the level starts, m. */
-function startPosition(level: LevelFile, players: PlayerCentres, end: RopeEndDef): { x: number; y: number } | null {
+function startPosition(
+  level: LevelFile, players: PlayerCentres, placements: readonly Placement[], end: RopeEndDef,
+): { x: number; y: number } | null {
   switch (end.kind) {
     case 'point': return { x: end.x, y: end.y };
     case 'anchor': { const a = (level.anchors ?? [])[end.anchor]; return { x: a.x, y: a.y }; }
-    case 'box': { const b = (level.boxes ?? [])[end.box]; return { x: b.x + end.x, y: b.y + end.y }; }
+    case 'box': {
+      const b = placements[end.box];
+      return { x: b.x + b.c * end.x - b.s * end.y, y: b.y + b.s * end.x + b.c * end.y };
+    }
     case 'player': return players[end.slot] ?? null;
     case 'free': return null;
   }

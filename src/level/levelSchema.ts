@@ -1,11 +1,16 @@
-// The level file format, version 1, as a valibot schema: the one description of a level that the
-// game validates with (and that a JSON Schema for editors can be generated from later).
+// The level file format as valibot schemas: the one description of a level that the game validates
+// with and that levels/level.schema.json is generated from (npm run schema). Version 2 is current;
+// version 1 is kept frozen so old files are checked against the rules they were written for, then
+// migrated (src/level/migrateLevel.ts).
 // Units: metres = tiles (1 tile = 1 m), x to the right, y down, (0, 0) = top-left of the grid.
 
 import * as v from 'valibot';
 
 export const LEVEL_FORMAT = 'ropebound-level';
-export const LEVEL_VERSION = 1;
+/** The version this game writes and the JSON Schema describes. */
+export const LEVEL_VERSION = 2;
+/** Every version this game reads (older ones are migrated on load). */
+export const READABLE_VERSIONS: readonly number[] = [1, 2];
 /** Largest grid, in tiles. */
 export const MAX_WIDTH = 512;
 export const MAX_HEIGHT = 256;
@@ -58,14 +63,20 @@ export const MAX_BOX_SIZE = 8;
 export const MAX_ROPE_LENGTH = 60;
 export const MAX_ROPE_REEL = 120;
 
-const anchorSchema = v.strictObject({
+const anchorSchemaV1 = v.strictObject({
   id: entityId,
   /** A fixed point ropes hang from, m. */
   x: bounded(0, MAX_WIDTH),
   y: bounded(0, MAX_HEIGHT),
 });
 
-const boxSchema = v.strictObject({
+const anchorSchema = v.strictObject({
+  ...anchorSchemaV1.entries,
+  /** Id of a platform this anchor rides: (x, y) is where it is when the level starts. */
+  platform: v.optional(entityId),
+});
+
+const boxSchemaV1 = v.strictObject({
   id: entityId,
   /** Centre, m. */
   x: bounded(0, MAX_WIDTH),
@@ -77,6 +88,18 @@ const boxSchema = v.strictObject({
   mass: bounded(0.1, 10000),
   /** true: touching it kills a player (the level restarts). */
   spikes: v.optional(v.boolean()),
+});
+
+/** Largest start speed of a box, m/s. */
+export const MAX_PUSH = 50;
+
+const boxSchema = v.strictObject({
+  ...boxSchemaV1.entries,
+  /** Pendulums: swing the box out by this angle around the fixed end of the one rope it hangs
+   *  from, degrees (positive = to the right, i.e. counter-clockwise on screen when hanging). */
+  startAngle: v.optional(bounded(-170, 170)),
+  /** Velocity at the start, [vx, vy] m/s. */
+  push: v.optional(v.strictTuple([bounded(-MAX_PUSH, MAX_PUSH), bounded(-MAX_PUSH, MAX_PUSH)], 'must be [vx, vy]')),
 });
 
 const pointSchema = v.strictTuple([bounded(0, MAX_WIDTH), bounded(0, MAX_HEIGHT)], 'must be [x, y]');
@@ -119,28 +142,78 @@ const ropeSchema = v.strictObject({
   maxLength: v.optional(bounded(0.2, MAX_ROPE_REEL)),
 });
 
-export const levelSchema = v.strictObject({
+/** Most points in a platform's path. */
+export const MAX_PATH_POINTS = 64;
+
+const platformSchema = v.strictObject({
+  id: entityId,
+  /** Full width and height, m. */
+  w: bounded(0.5, 16),
+  h: bounded(0.2, 4),
+  /** Positions of its centre, m: it starts at the first and moves along the others in order. */
+  path: v.pipe(v.array(pointSchema), v.minLength(2, 'needs at least 2 points'), v.maxLength(MAX_PATH_POINTS, `may have at most ${MAX_PATH_POINTS} points`)),
+  /** m/s along the path. */
+  speed: bounded(0.1, 20),
+  /** "pingpong" (default): back and forth; "loop": from the last point on to the first. */
+  mode: v.optional(v.picklist(['pingpong', 'loop'], 'must be "pingpong" or "loop"')),
+});
+
+const checkpointSchema = v.strictObject({
+  id: entityId,
+  /** Top-left corner and size of the area; a player's centre inside it reaches the checkpoint, m. */
+  x: bounded(0, MAX_WIDTH),
+  y: bounded(0, MAX_HEIGHT),
+  w: bounded(0.5, MAX_WIDTH),
+  h: bounded(0.5, MAX_HEIGHT),
+  /** Where player 1 and player 2 respawn: feet positions [x, y], m. */
+  p1: pointSchema,
+  p2: pointSchema,
+});
+
+const TILE_ROW_V1 = v.pipe(v.string(), v.regex(/^[#=.]*$/, "may only contain '#' (solid), '=' (one-way platform) and '.' (empty)"));
+const TILE_ROW = v.pipe(v.string(), v.regex(/^[#=.^]*$/, "may only contain '#' (solid), '=' (one-way platform), '^' (spikes) and '.' (empty)"));
+
+/** Version 1, frozen: what files written for it may hold. */
+export const levelSchemaV1 = v.strictObject({
   $schema: v.optional(v.string()),
   format: v.literal(LEVEL_FORMAT, `must be "${LEVEL_FORMAT}"`),
-  version: v.literal(LEVEL_VERSION),
+  version: v.literal(1),
   id: entityId,
   name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(80, 'must be at most 80 characters')),
   author: v.optional(v.pipe(v.string(), v.maxLength(80))),
   description: v.optional(v.pipe(v.string(), v.maxLength(500))),
   /** Rows of the grid, top first: '#' solid, '=' one-way platform, '.' empty. */
   tiles: v.pipe(
-    v.array(v.pipe(v.string(), v.regex(/^[#=.]*$/, "may only contain '#' (solid), '=' (one-way platform) and '.' (empty)"))),
+    v.array(TILE_ROW_V1),
     v.minLength(2, 'needs at least 2 rows'),
     v.maxLength(MAX_HEIGHT, `may have at most ${MAX_HEIGHT} rows`),
   ),
   spawns: v.pipe(v.array(spawnSchema), v.maxLength(2, 'must list exactly 2 spawns'), v.minLength(2, 'must list exactly 2 spawns')),
   goal: goalSchema,
   tether: tetherSchema,
-  anchors: v.optional(v.pipe(v.array(anchorSchema), v.maxLength(256, 'may list at most 256 anchors'))),
-  boxes: v.optional(v.pipe(v.array(boxSchema), v.maxLength(256, 'may list at most 256 boxes'))),
+  anchors: v.optional(v.pipe(v.array(anchorSchemaV1), v.maxLength(256, 'may list at most 256 anchors'))),
+  boxes: v.optional(v.pipe(v.array(boxSchemaV1), v.maxLength(256, 'may list at most 256 boxes'))),
   ropes: v.optional(v.pipe(v.array(ropeSchema), v.maxLength(256, 'may list at most 256 ropes'))),
   physics: v.optional(physicsSchema),
 });
 
+/** Version 2 (current): spike tiles, checkpoints, moving platforms, anchors riding them, pendulum starts. */
+export const levelSchema = v.strictObject({
+  ...levelSchemaV1.entries,
+  version: v.literal(LEVEL_VERSION),
+  /** Rows of the grid, top first: '#' solid, '=' one-way platform, '^' spikes, '.' empty. */
+  tiles: v.pipe(
+    v.array(TILE_ROW),
+    v.minLength(2, 'needs at least 2 rows'),
+    v.maxLength(MAX_HEIGHT, `may have at most ${MAX_HEIGHT} rows`),
+  ),
+  anchors: v.optional(v.pipe(v.array(anchorSchema), v.maxLength(256, 'may list at most 256 anchors'))),
+  boxes: v.optional(v.pipe(v.array(boxSchema), v.maxLength(256, 'may list at most 256 boxes'))),
+  /** In order: reaching a later checkpoint moves the respawn point there. */
+  checkpoints: v.optional(v.pipe(v.array(checkpointSchema), v.maxLength(64, 'may list at most 64 checkpoints'))),
+  platforms: v.optional(v.pipe(v.array(platformSchema), v.maxLength(64, 'may list at most 64 platforms'))),
+});
+
 export type LevelFile = v.InferOutput<typeof levelSchema>;
+export type LevelFileV1 = v.InferOutput<typeof levelSchemaV1>;
 export type LevelRopeEnd = v.InferOutput<typeof ropeEndSchema>;

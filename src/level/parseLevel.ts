@@ -2,10 +2,11 @@
 // and the entity id. Never throws on bad input: the game shows the errors and keeps running.
 
 import * as v from 'valibot';
-import { Tile, createTileGrid, rectOverlapsSolid, type TileGrid, type WorldDef } from '../sim';
+import { Tile, createTileGrid, rectOverlapsSolid, type CheckpointDef, type TileGrid, type WorldDef } from '../sim';
 import { defaultPhysicsSettings } from '../sim/settings';
 import { buildEntities } from './levelEntities';
-import { LEVEL_FORMAT, LEVEL_VERSION, MAX_WIDTH, levelSchema, type LevelFile } from './levelSchema';
+import { LEVEL_FORMAT, LEVEL_VERSION, MAX_WIDTH, READABLE_VERSIONS, levelSchema, levelSchemaV1, type LevelFile } from './levelSchema';
+import { migrateV1 } from './migrateLevel';
 
 /** Level files larger than this are refused before parsing. */
 export const MAX_LEVEL_BYTES = 1024 * 1024;
@@ -16,10 +17,14 @@ export interface LevelIds {
   anchors: string[];
   boxes: string[];
   ropes: string[];
+  /** world.platforms (which also follow the boxes in world.boxes). */
+  platforms: string[];
+  checkpoints: string[];
 }
 
 export type ParseResult =
-  | { ok: true; def: WorldDef; id: string; name: string; level: LevelFile; ids: LevelIds }
+  /** `level` is migrated to the current version; `fileVersion` is what the file said. */
+  | { ok: true; def: WorldDef; id: string; name: string; level: LevelFile; ids: LevelIds; fileVersion: number }
   | { ok: false; errors: string[] };
 
 /** Ids tools give the players and the tether; a level may use 'p1' / 'p2' only as that player's spawn. */
@@ -39,18 +44,23 @@ export function parseLevel(text: string): ParseResult {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return fail('$: a level must be a JSON object');
   const head = json as Record<string, unknown>;
   if (head.format !== LEVEL_FORMAT) return fail(`$.format: must be "${LEVEL_FORMAT}" (is this a Ropebound level?)`);
-  if (head.version !== LEVEL_VERSION) {
-    if (head.version === undefined) return fail(`$.version: is required but missing; this game reads version ${LEVEL_VERSION}`);
-    return fail(`$.version: version ${shortValue(head.version)} is not supported; this game reads version ${LEVEL_VERSION}`);
+  const versions = READABLE_VERSIONS.join(' and ');
+  if (typeof head.version !== 'number' || !READABLE_VERSIONS.includes(head.version)) {
+    if (head.version === undefined) return fail(`$.version: is required but missing; this game reads versions ${versions} (write ${LEVEL_VERSION})`);
+    const newer = typeof head.version === 'number' && head.version > LEVEL_VERSION ? ' (a newer game wrote it?)' : '';
+    return fail(`$.version: version ${shortValue(head.version)} is not supported${newer}; this game reads versions ${versions}`);
   }
-  const parsed = v.safeParse(levelSchema, json);
-  if (!parsed.success) {
-    // A hostile file can hold 100k broken entries: report the first MAX_ERRORS, not 400k lines.
-    const errors = parsed.issues.slice(0, MAX_ERRORS).map((issue) => describeIssue(issue, json));
-    if (parsed.issues.length > MAX_ERRORS) errors.push(`$: ... and ${parsed.issues.length - MAX_ERRORS} more errors (fix the ones above first)`);
-    return { ok: false, errors };
+  const fileVersion = head.version;
+  let level: LevelFile;
+  if (fileVersion === 1) {
+    const parsed = v.safeParse(levelSchemaV1, json);
+    if (!parsed.success) return { ok: false, errors: describeIssues(parsed.issues, json, 1) };
+    level = migrateV1(parsed.output);
+  } else {
+    const parsed = v.safeParse(levelSchema, json);
+    if (!parsed.success) return { ok: false, errors: describeIssues(parsed.issues, json, 2) };
+    level = parsed.output;
   }
-  const level = parsed.output;
   const errors: string[] = [];
   const grid = buildGrid(level, errors);
   if (!grid) return { ok: false, errors };
@@ -60,8 +70,26 @@ export function parseLevel(text: string): ParseResult {
     anchors: (level.anchors ?? []).map((a) => a.id),
     boxes: (level.boxes ?? []).map((b) => b.id),
     ropes: (level.ropes ?? []).map((r) => r.id),
+    platforms: (level.platforms ?? []).map((p) => p.id),
+    checkpoints: (level.checkpoints ?? []).map((c) => c.id),
   };
-  return { ok: true, def, id: level.id, name: level.name, level, ids };
+  return { ok: true, def, id: level.id, name: level.name, level, ids, fileVersion };
+}
+
+/** Fields and tile characters version 2 added: in a version 1 file they get a hint to upgrade. */
+const V2_FIELDS = new Set(['checkpoints', 'platforms', 'platform', 'startAngle', 'push']);
+
+/** The first MAX_ERRORS issues as messages (a hostile file can hold 100k broken entries). */
+function describeIssues(issues: ReadonlyArray<v.BaseIssue<unknown>>, json: unknown, version: number): string[] {
+  const errors = issues.slice(0, MAX_ERRORS).map((issue) => {
+    const message = describeIssue(issue, json);
+    const key = issue.path?.[issue.path.length - 1]?.key;
+    const isNewer = (typeof key === 'string' && V2_FIELDS.has(key) && /unknown field/.test(message)) ||
+      (/^\$\.tiles\[/.test(message) && typeof issue.input === 'string' && issue.input.includes('^'));
+    return version === 1 && isNewer ? `${message} (it needs "version": 2)` : message;
+  });
+  if (issues.length > MAX_ERRORS) errors.push(`$: ... and ${issues.length - MAX_ERRORS} more errors (fix the ones above first)`);
+  return errors;
 }
 
 function fail(message: string): ParseResult {
@@ -97,7 +125,7 @@ function buildGrid(level: LevelFile, errors: string[]): TileGrid | null {
   level.tiles.forEach((row, r) => {
     for (let c = 0; c < width; c++) {
       const ch = row[c];
-      grid.cells[r * width + c] = ch === '#' ? Tile.Solid : ch === '=' ? Tile.OneWay : Tile.Empty;
+      grid.cells[r * width + c] = ch === '#' ? Tile.Solid : ch === '=' ? Tile.OneWay : ch === '^' ? Tile.Spikes : Tile.Empty;
     }
   });
   return grid;
@@ -131,7 +159,23 @@ function buildDef(level: LevelFile, grid: TileGrid, errors: string[]): WorldDef 
     errors.push(`$.goal: goal '${g.id}' reaches outside the ${grid.width}x${grid.height} grid`);
   }
   const centres = spawnOf.map((s) => s && { x: s.x, y: s.y - settings.playerHalfHeight });
-  const { anchors, boxes, ropes } = buildEntities(level, grid, centres, { w: hw, h: settings.playerHalfHeight }, errors);
+  const { anchors, boxes, ropes, platforms } = buildEntities(level, grid, centres, { w: hw, h: settings.playerHalfHeight }, errors);
+  const checkpoints = (level.checkpoints ?? []).map((c, i): CheckpointDef => {
+    const path = `$.checkpoints[${i}]`;
+    const who = `checkpoint '${c.id}'`;
+    if (c.x + c.w > grid.width || c.y + c.h > grid.height) errors.push(`${path}: ${who} reaches outside the ${grid.width}x${grid.height} grid`);
+    const feet = [c.p1, c.p2];
+    feet.forEach(([x, y], slot) => {
+      if (x - hw < 0 || x + hw > grid.width || y - height < 0 || y > grid.height) {
+        errors.push(`${path}.p${slot + 1}: ${who}: player ${slot + 1} would respawn outside the ${grid.width}x${grid.height} grid`);
+      } else if (rectOverlapsSolid(grid, x - hw, y - height, x + hw, y)) {
+        errors.push(`${path}.p${slot + 1}: ${who}: player ${slot + 1} would respawn inside a solid tile at (${x}, ${y})`);
+      }
+    });
+    const d = Math.sqrt((c.p1[0] - c.p2[0]) ** 2 + (c.p1[1] - c.p2[1]) ** 2);
+    if (d > level.tether.length) errors.push(`${path}: ${who}: p1 and p2 are ${d.toFixed(2)} m apart but the tether is only ${level.tether.length} m long`);
+    return { area: { x: c.x, y: c.y, w: c.w, h: c.h }, spawns: [{ x: c.p1[0], y: c.p1[1] }, { x: c.p2[0], y: c.p2[1] }] };
+  });
   return {
     grid,
     spawns: [p1 ?? { x: 0, y: 0 }, p2 ?? { x: 0, y: 0 }],
@@ -140,11 +184,13 @@ function buildDef(level: LevelFile, grid: TileGrid, errors: string[]): WorldDef 
     anchors,
     boxes,
     ropes,
+    platforms,
+    checkpoints,
     physics: level.physics,
   };
 }
 
-/** Every id is unique across spawns, goal, anchors, boxes and ropes; reserved ids stay free. */
+/** Every id is unique across spawns, goal, anchors, boxes, ropes, platforms and checkpoints; reserved ids stay free. */
 function checkIds(level: LevelFile, errors: string[]): void {
   const entities: Array<{ id: string; path: string; kind: string; player?: number }> = [
     ...level.spawns.map((s, i) => ({ id: s.id, path: `$.spawns[${i}]`, kind: 'spawn', player: s.player })),
@@ -152,6 +198,8 @@ function checkIds(level: LevelFile, errors: string[]): void {
     ...(level.anchors ?? []).map((a, i) => ({ id: a.id, path: `$.anchors[${i}]`, kind: 'anchor' })),
     ...(level.boxes ?? []).map((b, i) => ({ id: b.id, path: `$.boxes[${i}]`, kind: 'box' })),
     ...(level.ropes ?? []).map((r, i) => ({ id: r.id, path: `$.ropes[${i}]`, kind: 'rope' })),
+    ...(level.platforms ?? []).map((p, i) => ({ id: p.id, path: `$.platforms[${i}]`, kind: 'platform' })),
+    ...(level.checkpoints ?? []).map((c, i) => ({ id: c.id, path: `$.checkpoints[${i}]`, kind: 'checkpoint' })),
   ];
   const firstPath = new Map<string, string>();
   for (const e of entities) {

@@ -78,12 +78,51 @@ export interface PlayerComponents {
 export interface BoxComponents {
   /** 1 if touching it kills a player. */
   isSpiked: Uint8Array;
+  /** 1 for a moving platform: kinematic (1/m = 0), driven along its path, no gravity, no tiles. */
+  isPlatform: Uint8Array;
 }
 
-/** Anchors: fixed points ropes hang from (later: moved by level scripts, so ropes read them every substep). */
+/** Anchors: points ropes hang from, fixed or riding a moving platform. */
 export interface AnchorComponents {
   x: Float64Array;
   y: Float64Array;
+  /** The platform (box entity) the anchor rides, or 0 for a fixed anchor. */
+  platform: Uint32Array;
+  /** Offset from the platform's centre, m (platforms never turn). */
+  offsetX: Float64Array;
+  offsetY: Float64Array;
+}
+
+/**
+ * Moving platforms follow a polyline of their centre's positions (points in world.paths) at a
+ * constant speed. The state is where along it they are: segment, distance into it, direction.
+ */
+export interface PlatformComponents {
+  /** First point in world.paths and number of points. */
+  pathFirst: Uint32Array;
+  pathCount: Uint32Array;
+  /** m/s along the path. */
+  speed: Float64Array;
+  /** 1: after the last point go on to the first; 0: turn back at either end (ping-pong). */
+  isLoop: Uint8Array;
+  /** Current segment (from point k to point k + 1, or last to first when looping). */
+  segment: Int32Array;
+  /** Distance travelled into the current segment, m. */
+  along: Float64Array;
+  /** +1 forwards along the path, -1 back (ping-pong only). */
+  direction: Int8Array;
+}
+
+/** The rules' own state (one of each, so arrays of length 1: snapshots and the hash cover them). */
+export interface RulesState {
+  /** Index of the last checkpoint either player reached, -1 = none (respawn at the spawns). */
+  checkpoint: Int32Array;
+  /** Deaths since the level was built. */
+  deaths: Uint32Array;
+  /** Ticks left of the death pause (> 0: a player died, inputs are ignored, then everyone respawns). */
+  dyingTicks: Uint32Array;
+  /** Who died last (player slot). */
+  deadSlot: Uint8Array;
 }
 
 export function createBodyComponents(capacity: number): BodyComponents {
@@ -120,9 +159,26 @@ export function createPlayerComponents(capacity: number): PlayerComponents {
 }
 
 export function createBoxComponents(capacity: number): BoxComponents {
-  return { isSpiked: new Uint8Array(capacity) };
+  return { isSpiked: new Uint8Array(capacity), isPlatform: new Uint8Array(capacity) };
 }
 
 export function createAnchorComponents(capacity: number): AnchorComponents {
-  return { x: new Float64Array(capacity), y: new Float64Array(capacity) };
+  return {
+    x: new Float64Array(capacity), y: new Float64Array(capacity), platform: new Uint32Array(capacity),
+    offsetX: new Float64Array(capacity), offsetY: new Float64Array(capacity),
+  };
+}
+
+export function createPlatformComponents(capacity: number): PlatformComponents {
+  return {
+    pathFirst: new Uint32Array(capacity), pathCount: new Uint32Array(capacity), speed: new Float64Array(capacity),
+    isLoop: new Uint8Array(capacity), segment: new Int32Array(capacity), along: new Float64Array(capacity),
+    direction: new Int8Array(capacity),
+  };
+}
+
+export function createRulesState(): RulesState {
+  return {
+    checkpoint: new Int32Array([-1]), deaths: new Uint32Array(1), dyingTicks: new Uint32Array(1), deadSlot: new Uint8Array(1),
+  };
 }

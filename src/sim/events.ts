@@ -10,7 +10,7 @@ export const SimEvent = {
   Unanchored: 5,
   /** Both players are inside the goal. */
   LevelComplete: 6,
-  /** A player fell out of the level; both players were put back at their spawns. */
+  /** After a death pause both players were put back at the last checkpoint (or their spawns). */
   Respawned: 7,
   /** Non-finite state was found and replaced by the last good state. */
   NaNQuarantined: 8,
@@ -20,9 +20,19 @@ export const SimEvent = {
   Bumped: 10,
   /** A rope snapped; entity = the rope, value = its tension, N. */
   RopeSnapped: 11,
-  /** A player touched a spiked box; entity = the box. The level restarts. */
+  /** A player died; value = the cause (DeathCause), entity = the spiked box or 0. After a short
+   *  pause both players respawn (Respawned). */
   Died: 12,
+  /** A player reached checkpoint number `value` (its index in the level's list). */
+  CheckpointReached: 13,
 } as const;
+/** Why a player died (the value of a Died event). */
+export const DeathCause = {
+  SpikeTiles: 1,
+  SpikedBox: 2,
+  FellOut: 3,
+} as const;
+
 export type SimEventType = (typeof SimEvent)[keyof typeof SimEvent];
 
 export interface EventRing {

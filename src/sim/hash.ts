@@ -30,7 +30,8 @@ export function hashWorld(world: SimWorld): number {
   for (const array of stateArrays(world)) {
     // Scratch arrays (XPBD multipliers) and draw positions are not state: skip them.
     if (array === world.pool.lambda || array === world.pool.drawX || array === world.pool.drawY) continue;
-    const end = particleArrays.has(array) ? world.pool.used : world.entityEnd;
+    // Entity arrays to the last entity, particle arrays to the pool's use, the rules' one-element arrays whole.
+    const end = Math.min(array.length, particleArrays.has(array) ? world.pool.used : world.entityEnd);
     const isFloat = array instanceof Float64Array;
     for (let i = 0; i < end; i++) h = isFloat ? mixNumber(h, array[i]) : mixWord(h, array[i]);
   }

@@ -4,7 +4,7 @@
 
 import type { SimWorld } from './world';
 
-type NumberArray = Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array;
+type NumberArray = Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array | Int8Array;
 
 export interface StateSnapshot {
   /** Copies of every state array, in the order of {@link stateArrays}. */
@@ -24,7 +24,7 @@ function storeArrays(store: object, out: NumberArray[]): void {
 
 /**
  * Every typed array that holds sim state, in a fixed order: bodies, players, boxes, anchors,
- * ropes, the particle pool, then the event ring (last, so a level reset can leave it alone).
+ * platforms, ropes, the particle pool, the rules, then the event ring (last, so a level reset can leave it alone).
  */
 export function stateArrays(world: SimWorld): NumberArray[] {
   const out: NumberArray[] = [];
@@ -32,8 +32,10 @@ export function stateArrays(world: SimWorld): NumberArray[] {
   storeArrays(world.player, out);
   storeArrays(world.box, out);
   storeArrays(world.anchor, out);
+  storeArrays(world.platform, out);
   storeArrays(world.rope, out);
   storeArrays(world.pool, out);
+  storeArrays(world.rules, out);
   return out;
 }
 

@@ -1,12 +1,14 @@
 // One fixed tick of the game. The whole order of systems lives here, one line each with its reason.
 
 import { PLAYER_COUNT } from './constants';
+import { checkpointSystem } from './systems/checkpointSystem';
 import { goalSystem } from './systems/goalSystem';
 import { groundSystem } from './systems/groundSystem';
 import { ledgeClimbSystem } from './systems/ledgeClimbSystem';
 import { inputSystem } from './systems/inputSystem';
 import { movementSystem } from './systems/movementSystem';
 import { physicsSystem } from './systems/physicsSystem';
+import { platformSystem } from './systems/platformSystem';
 import { respawnSystem } from './systems/respawnSystem';
 import { ropeSnapSystem } from './systems/ropeSnapSystem';
 import type { ButtonMask } from './input';
@@ -14,12 +16,14 @@ import type { SimWorld } from './world';
 
 export const systems: ReadonlyArray<(world: SimWorld) => void> = [
   inputSystem,    // held masks -> edges, jump buffer, drop-through, anchor; all below read these
+  platformSystem, // moving platforms: this tick's velocity along their paths, anchors on them
   movementSystem, // run, brake, air control, swing pumping, jumps -> velocities for this tick
   physicsSystem,  // substeps: players, boxes, rope lengths, contacts, rope shapes, velocities
   ropeSnapSystem, // a rope pulled past its breaking tension over the tick splits in two
   ledgeClimbSystem, // airborne + pressing into a wall just below its top -> up onto the ledge
   groundSystem,   // grounded, landing and coyote time from the settled positions
-  respawnSystem,  // touched spikes or fell out of the level -> the level restarts
+  checkpointSystem, // a player inside a later checkpoint -> the respawn point moves there
+  respawnSystem,  // spikes or a fall -> died; after a short pause everyone respawns at the checkpoint
   goalSystem,     // both players in the goal -> level complete (once)
 ];
 

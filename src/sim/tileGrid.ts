@@ -8,7 +8,13 @@ export const Tile = {
   Solid: 1,
   /** Solid only from above, and only for bodies whose feet were above it. */
   OneWay: 2,
+  /** Not solid: a row of spikes in the lower part of the cell (it usually sits on a floor). A
+   *  player touching that part dies; ropes and boxes pass through to whatever is below. */
+  Spikes: 3,
 } as const;
+
+/** Height of the spikes from the bottom of a Spikes cell, m. */
+export const SPIKE_HEIGHT = 0.5;
 
 export interface TileGrid {
   /** Columns and rows. */

@@ -5,8 +5,10 @@
 
 import { addComponent, addEntity, createWorld, registerQuery, type Query } from 'bitecs';
 import {
-  createAnchorComponents, createBodyComponents, createBoxComponents, createPlayerComponents,
-  type AnchorComponents, type BodyComponents, type BoxComponents, type PlayerComponents,
+  createAnchorComponents, createBodyComponents, createBoxComponents, createPlatformComponents, createPlayerComponents,
+  createRulesState,
+  type AnchorComponents, type BodyComponents, type BoxComponents, type PlatformComponents, type PlayerComponents,
+  type RulesState,
 } from './components';
 import { PLAYER_COUNT } from './constants';
 import { createEventRing, type EventRing } from './events';
@@ -34,7 +36,35 @@ export type RopeEndDef =
   | { kind: 'player'; slot: number }
   | { kind: 'free' };
 
-export interface AnchorDef { x: number; y: number }
+export interface AnchorDef {
+  /** Position at the start, m. */
+  x: number;
+  y: number;
+  /** Index of the platform it rides (in WorldDef.platforms), if any: it keeps its offset from the
+   *  platform's centre as the platform moves. */
+  platform?: number;
+}
+
+/** A moving platform: a kinematic box that carries players, anchors and what hangs from them. */
+export interface PlatformDef {
+  /** Full width and height, m. */
+  w: number;
+  h: number;
+  /** Positions of its centre, m; it starts at the first and moves along them at `speed`. At least 2
+   *  points, no two consecutive ones equal (nor the last and first when looping). */
+  path: ReadonlyArray<{ x: number; y: number }>;
+  /** m/s. */
+  speed: number;
+  /** true: from the last point on to the first; false: back and forth (ping-pong). */
+  isLoop: boolean;
+}
+
+/** A checkpoint: once either player's centre is inside `area`, deaths respawn both at `spawns`. */
+export interface CheckpointDef {
+  area: Rect;
+  /** Feet positions (centre-bottom) of player 1 and player 2 when respawning here. */
+  spawns: readonly [{ x: number; y: number }, { x: number; y: number }];
+}
 
 export interface BoxDef {
   /** Centre, m. */
@@ -46,6 +76,12 @@ export interface BoxDef {
   /** kg. */
   mass: number;
   isSpiked?: boolean;
+  /** Orientation at the start as (cos, sin) of its angle (y down: positive turns clockwise); default (1, 0). */
+  rotC?: number;
+  rotS?: number;
+  /** Velocity at the start, m/s (a push). */
+  vx?: number;
+  vy?: number;
 }
 
 export interface RopeDef {
@@ -73,6 +109,9 @@ export interface WorldDef {
   anchors?: readonly AnchorDef[];
   boxes?: readonly BoxDef[];
   ropes?: readonly RopeDef[];
+  /** Ordered: reaching a later one (even skipping some) moves the respawn point there. */
+  checkpoints?: readonly CheckpointDef[];
+  platforms?: readonly PlatformDef[];
   physics?: Partial<PhysicsSettings>;
 }
 
@@ -118,8 +157,15 @@ export interface SimState {
   player: PlayerComponents;
   box: BoxComponents;
   anchor: AnchorComponents;
+  platform: PlatformComponents;
   rope: RopeComponents;
   pool: RopePool;
+  /** Checkpoint, deaths and the death pause. */
+  rules: RulesState;
+  /** Points of every platform's path, m (read-only after building). */
+  paths: { x: Float64Array; y: Float64Array; segmentLength: Float64Array };
+  /** The level's checkpoints, in order (read-only). */
+  checkpoints: readonly CheckpointDef[];
   events: EventRing;
   /** Held buttons of each player for the tick being stepped (written by `step`). */
   input: Uint8Array;
@@ -127,8 +173,11 @@ export interface SimState {
   players: Uint32Array;
   /** Anchor, box and rope entities in the order of the WorldDef's arrays (level ids map by index). */
   anchors: Uint32Array;
+  /** Every rigid body that is not a player: the level's boxes in order, then its platforms. */
   boxes: Uint32Array;
   ropes: Uint32Array;
+  /** Platform entities in the order of WorldDef.platforms (also at the end of `boxes`). */
+  platforms: Uint32Array;
   /** Every rope the solver walks, in solve order: the tether, the level's ropes, then spare halves. */
   ropeOrder: Uint32Array;
   /** The rope between the players. */
@@ -149,7 +198,7 @@ export interface SimState {
   /** Registered queries (query() allocates per call; these are read as `.dense`). */
   queries: { players: Query };
   /** Tag components: membership only. */
-  tags: { Player: object; Body: object; Rope: object; Box: object; Anchor: object };
+  tags: { Player: object; Body: object; Rope: object; Box: object; Anchor: object; Platform: object };
 }
 
 export type SimWorld = ReturnType<typeof createWorld<SimState>>;
@@ -187,8 +236,10 @@ export function createSimWorld(def: WorldDef): SimWorld {
   const anchorDefs = def.anchors ?? [];
   const boxDefs = def.boxes ?? [];
   const ropeDefs = def.ropes ?? [];
+  const platformDefs = def.platforms ?? [];
   const spareCount = ropeDefs.filter((r) => (r.breakTension ?? 0) > 0).length;
-  const entityCapacity = 1 + PLAYER_COUNT + anchorDefs.length + boxDefs.length + 1 + ropeDefs.length + spareCount;
+  const entityCapacity = 1 + PLAYER_COUNT + anchorDefs.length + boxDefs.length + platformDefs.length + 1 +
+    ropeDefs.length + spareCount;
   const tetherDef: RopeDef = {
     a: { kind: 'player', slot: 0 }, b: { kind: 'player', slot: 1 },
     length: def.tether.length, segments: def.tether.segments,
@@ -201,7 +252,10 @@ export function createSimWorld(def: WorldDef): SimWorld {
   const box = createBoxComponents(entityCapacity);
   const anchor = createAnchorComponents(entityCapacity);
   const rope = createRopeComponents(entityCapacity);
-  const tags = { Player: player, Body: body, Rope: rope, Box: box, Anchor: anchor };
+  const platform = createPlatformComponents(entityCapacity);
+  const tags = { Player: player, Body: body, Rope: rope, Box: box, Anchor: anchor, Platform: platform };
+  let pathPoints = 0;
+  for (const p of platformDefs) pathPoints += p.path.length;
   const state: SimState = {
     tick: 0,
     settings,
@@ -211,14 +265,19 @@ export function createSimWorld(def: WorldDef): SimWorld {
     player,
     box,
     anchor,
+    platform,
     rope,
     pool: createRopePool(particleCapacity),
+    rules: createRulesState(),
+    paths: { x: new Float64Array(pathPoints), y: new Float64Array(pathPoints), segmentLength: new Float64Array(pathPoints) },
+    checkpoints: def.checkpoints ?? [],
     events: createEventRing(),
     input: new Uint8Array(PLAYER_COUNT),
     players: new Uint32Array(PLAYER_COUNT),
     anchors: new Uint32Array(anchorDefs.length),
-    boxes: new Uint32Array(boxDefs.length),
+    boxes: new Uint32Array(boxDefs.length + platformDefs.length),
     ropes: new Uint32Array(ropeDefs.length),
+    platforms: new Uint32Array(platformDefs.length),
     ropeOrder: new Uint32Array(1 + ropeDefs.length + spareCount),
     tetherRope: 0,
     tetherLength: def.tether.length,
@@ -252,14 +311,6 @@ export function createSimWorld(def: WorldDef): SimWorld {
     body.y[eid] = body.prevY[eid] = body.lastY[eid] = player.spawnY[eid];
   }
 
-  anchorDefs.forEach((a, k) => {
-    const eid = addEntity(world);
-    addComponent(world, eid, tags.Anchor);
-    world.anchors[k] = eid;
-    anchor.x[eid] = a.x;
-    anchor.y[eid] = a.y;
-  });
-
   boxDefs.forEach((b, k) => {
     const eid = addEntity(world);
     addComponent(world, eid, tags.Body);
@@ -271,8 +322,55 @@ export function createSimWorld(def: WorldDef): SimWorld {
     body.halfH[eid] = b.h / 2;
     body.invMass[eid] = 1 / b.mass;
     body.invInertia[eid] = 12 / (b.mass * (b.w * b.w + b.h * b.h)); // solid rectangle
-    body.rotC[eid] = body.prevRotC[eid] = body.lastRotC[eid] = 1;
+    body.rotC[eid] = body.prevRotC[eid] = body.lastRotC[eid] = b.rotC ?? 1;
+    body.rotS[eid] = body.prevRotS[eid] = body.lastRotS[eid] = b.rotS ?? 0;
+    body.vx[eid] = b.vx ?? 0;
+    body.vy[eid] = b.vy ?? 0;
     box.isSpiked[eid] = b.isSpiked ? 1 : 0;
+  });
+
+  let pathAt = 0;
+  platformDefs.forEach((p, k) => {
+    const eid = addEntity(world);
+    addComponent(world, eid, tags.Body);
+    addComponent(world, eid, tags.Box);
+    addComponent(world, eid, tags.Platform);
+    world.platforms[k] = eid;
+    world.boxes[boxDefs.length + k] = eid;
+    body.x[eid] = body.prevX[eid] = body.lastX[eid] = p.path[0].x;
+    body.y[eid] = body.prevY[eid] = body.lastY[eid] = p.path[0].y;
+    body.halfW[eid] = p.w / 2;
+    body.halfH[eid] = p.h / 2;
+    body.rotC[eid] = body.prevRotC[eid] = body.lastRotC[eid] = 1; // invMass and invInertia stay 0
+    box.isPlatform[eid] = 1;
+    platform.pathFirst[eid] = pathAt;
+    platform.pathCount[eid] = p.path.length;
+    platform.speed[eid] = p.speed;
+    platform.isLoop[eid] = p.isLoop ? 1 : 0;
+    platform.direction[eid] = 1;
+    const { paths } = world;
+    p.path.forEach((q, i) => { paths.x[pathAt + i] = q.x; paths.y[pathAt + i] = q.y; });
+    for (let i = 0; i < p.path.length; i++) {
+      const next = p.path[(i + 1) % p.path.length];
+      const dx = next.x - p.path[i].x;
+      const dy = next.y - p.path[i].y;
+      paths.segmentLength[pathAt + i] = Math.sqrt(dx * dx + dy * dy);
+    }
+    pathAt += p.path.length;
+  });
+
+  anchorDefs.forEach((a, k) => {
+    const eid = addEntity(world);
+    addComponent(world, eid, tags.Anchor);
+    world.anchors[k] = eid;
+    anchor.x[eid] = a.x;
+    anchor.y[eid] = a.y;
+    if (a.platform !== undefined) {
+      const p = world.platforms[a.platform];
+      anchor.platform[eid] = p;
+      anchor.offsetX[eid] = a.x - body.x[p];
+      anchor.offsetY[eid] = a.y - body.y[p];
+    }
   });
 
   // The tether: a rope from player 1 to player 2, solved first (PHYSICS.md #4).
@@ -334,7 +432,15 @@ function setEnd(world: SimWorld, r: number, side: 0 | 1, end: RopeEndDef): void 
   let py = 0;
   switch (end.kind) {
     case 'point': kind = EndKind.Point; px = end.x; py = end.y; break;
-    case 'anchor': kind = EndKind.Anchor; entity = world.anchors[end.anchor]; break;
+    case 'anchor': {
+      const a = world.anchors[end.anchor];
+      const p = world.anchor.platform[a];
+      // An anchor on a platform is a point of that (immovable, 1/m = 0) body: the rope end then
+      // moves with it through every substep, like a rope tied to a box.
+      if (p !== 0) { kind = EndKind.Body; entity = p; px = world.anchor.offsetX[a]; py = world.anchor.offsetY[a]; }
+      else { kind = EndKind.Anchor; entity = a; }
+      break;
+    }
     case 'box': kind = EndKind.Body; entity = world.boxes[end.box]; px = end.x; py = end.y; break;
     case 'player': kind = EndKind.Body; entity = world.players[end.slot]; break;
     case 'free': break;
@@ -370,7 +476,38 @@ export function layOutFromEnds(world: SimWorld, r: number): void {
   layOutRope(pool, first, count, ax, ay, bx, by, isGroundBelow);
 }
 
-/** Puts the whole level back as it was built (players, boxes, ropes), keeping the tick and events. */
+/**
+ * Puts the whole level back as it was built (players, boxes, ropes, platforms), keeping the tick,
+ * the events and the rules' state (checkpoint, deaths), then stands the players at the last
+ * checkpoint reached, if any, with every rope tied to them laid out slack again.
+ */
 export function resetLevel(world: SimWorld): void {
+  const { rules } = world;
+  const checkpoint = rules.checkpoint[0];
+  const deaths = rules.deaths[0];
+  const deadSlot = rules.deadSlot[0];
   restoreState(world, world.initial, false);
+  rules.checkpoint[0] = checkpoint;
+  rules.deaths[0] = deaths;
+  rules.deadSlot[0] = deadSlot;
+  rules.dyingTicks[0] = 0;
+  if (checkpoint < 0 || checkpoint >= world.checkpoints.length) return;
+  const { body, rope } = world;
+  const spawns = world.checkpoints[checkpoint].spawns;
+  for (let slot = 0; slot < world.players.length; slot++) {
+    const e = world.players[slot];
+    body.x[e] = body.prevX[e] = body.lastX[e] = spawns[slot].x;
+    body.y[e] = body.prevY[e] = body.lastY[e] = spawns[slot].y - body.halfH[e];
+  }
+  for (let k = 0; k < world.ropeOrder.length; k++) {
+    const r = world.ropeOrder[k];
+    if (rope.isActive[r] === 0) continue;
+    const isTiedToPlayer = (rope.kindA[r] === EndKind.Body && isPlayer(world, rope.entityA[r])) ||
+      (rope.kindB[r] === EndKind.Body && isPlayer(world, rope.entityB[r]));
+    if (isTiedToPlayer) layOutFromEnds(world, r);
+  }
+}
+
+function isPlayer(world: SimWorld, e: number): boolean {
+  return e === world.players[0] || e === world.players[1];
 }

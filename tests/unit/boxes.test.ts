@@ -2,7 +2,7 @@
 // dw = (r x J)/I, boxes rest on the floor without jitter or sinking and slide with Coulomb friction,
 // players push, stand on and ride boxes, spiked boxes kill, and ropes drape over boxes.
 import { describe, expect, it } from 'vitest';
-import { Button, SimEvent, applyImpulse, readEvents, step } from '../../src/sim';
+import { Button, DEATH_TICKS, DeathCause, SimEvent, applyImpulse, readEvents, step } from '../../src/sim';
 import { idle, isAllFinite, labWorld, ropeRange } from './physicsScenarios';
 
 /** labWorld's floor surface (its default height is 40 tiles). */
@@ -213,7 +213,7 @@ describe('players and boxes', () => {
     expect(worstOffset).toBeLessThan(2); // never off the 4 m wide platform
   });
 
-  it('touching a spiked box kills: Died, and the level restarts with the players at their spawns', () => {
+  it('touching a spiked box kills: Died, a pause without control, then Respawned with the level as built', () => {
     const w = labWorld({
       spawnX: [6, 3], tetherLength: 30,
       boxes: [{ x: 10, y: FLOOR - 0.5, w: 1, h: 1, mass: 10, isSpiked: true }, { x: 30, y: 30, w: 1, h: 1, mass: 10 }],
@@ -225,12 +225,19 @@ describe('players and boxes', () => {
     const spawn1 = [w.body.x[p1], w.body.y[p1]];
     const spawn2 = [w.body.x[p2], w.body.y[p2]];
     let cursor = w.events.count;
-    let died: { tick: number; slot: number; entity: number } | null = null;
-    for (let t = 0; t < 120 && !died; t++) {
+    let died: { tick: number; slot: number; entity: number; cause: number } | null = null;
+    let respawnedAt = -1;
+    for (let t = 0; t < 240 && respawnedAt < 0; t++) {
       step(w, [Button.Right, 0]);
-      cursor = readEvents(w.events, cursor, (type, tick, slot, _value, entity) => { if (type === SimEvent.Died) died = { tick, slot, entity }; });
+      cursor = readEvents(w.events, cursor, (type, tick, slot, value, entity) => {
+        if (type === SimEvent.Died) died = { tick, slot, entity, cause: value };
+        if (type === SimEvent.Respawned) respawnedAt = tick;
+      });
+      if (died && respawnedAt < 0) expect(w.rules.dyingTicks[0]).toBeGreaterThan(0);
     }
-    expect(died).toEqual({ tick: w.tick - 1, slot: 0, entity: spiked });
+    expect(died).toEqual({ tick: expect.any(Number), slot: 0, entity: spiked, cause: DeathCause.SpikedBox });
+    expect(respawnedAt - died!.tick).toBe(DEATH_TICKS);
+    expect(w.rules.deaths[0]).toBe(1);
     expect([w.body.x[p1], w.body.y[p1]]).toEqual(spawn1);
     expect([w.body.x[p2], w.body.y[p2]]).toEqual(spawn2);
     expect(w.body.vx[p1]).toBe(0);

@@ -43,7 +43,7 @@ const nestedObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat
 // Not a level at all.
 add('an empty file', '', /^\$: not valid JSON \(Unexpected end of JSON input\)$/);
 add('only whitespace', ' \n\t ', /^\$: not valid JSON/);
-add('a byte-order mark before an invalid level', '\uFEFF' + level((l) => { l.version = 7; }), /^\$\.version: version 7 is not supported; this game reads version 1$/);
+add('a byte-order mark before an invalid level', '\uFEFF' + level((l) => { l.version = 7; }), /^\$\.version: version 7 is not supported \(a newer game wrote it\?\); this game reads versions 1 and 2$/);
 add('null as the root', 'null', /^\$: a level must be a JSON object$/);
 add('an array as the root', '[{"format": "ropebound-level"}]', /^\$: a level must be a JSON object$/);
 add('a number as the root', '42', /^\$: a level must be a JSON object$/);
@@ -60,7 +60,8 @@ add('a 1 MiB + 1 string of a valid level', BASE_TEXT.replace('"Hostile base"', J
 add('no format', level((l) => { delete l.format; }), /^\$\.format: must be \"ropebound-level\" \(is this a Ropebound level\?\)$/);
 add('a wrong format', level((l) => { l.format = 'ropebound-levels'; }), /^\$\.format: must be \"ropebound-level\"/);
 add('format as a number', level((l) => { l.format = 1; }), /^\$\.format: must be \"ropebound-level\"/);
-add('an unknown version', level((l) => { l.version = 2; }), /^\$\.version: version 2 is not supported; this game reads version 1$/);
+add('an unknown version', level((l) => { l.version = 3; }), /^\$\.version: version 3 is not supported \(a newer game wrote it\?\); this game reads versions 1 and 2$/);
+add('version 0', level((l) => { l.version = 0; }), /^\$\.version: version 0 is not supported; this game reads versions 1 and 2$/);
 add('version as a string', level((l) => { l.version = '1'; }), /^\$\.version: version \"1\" is not supported/);
 add('no version', level((l) => { delete l.version; }), /^\$\.version: is required but missing/);
 add('version as 10^5 nested arrays', raw((l) => { l.version = '__RAW__'; }, nested(100_000)), /^\$\.version: version \[\.\.\.\] is not supported/);
@@ -153,6 +154,33 @@ function prototypeSnapshot(): string {
   }).join('|');
 }
 const PROTOTYPE_BEFORE = prototypeSnapshot();
+
+// Version 2 fields: used in a version 1 file, and broken in a version 2 file.
+const v2 = (change: (l: Level) => void) => level((l) => {
+  l.version = 2;
+  l.platforms = [{ id: 'lift', w: 2, h: 0.5, path: [[3, 3], [7, 3]], speed: 2 }];
+  l.checkpoints = [{ id: 'cp1', x: 5, y: 2, w: 2, h: 3, p1: [5, 5], p2: [6, 5] }];
+  change(l);
+});
+add('checkpoints in a version 1 file', level((l) => { l.checkpoints = []; }), /^\$\.checkpoints: unknown field \(check its spelling\) \(it needs "version": 2\)$/);
+add('a spike tile in a version 1 file', level((l) => { l.tiles[4] = '....^.....'; }), /^\$\.tiles\[4\]: may only contain '#' \(solid\), '=' \(one-way platform\) and '\.' \(empty\) \(it needs "version": 2\)$/);
+add('an anchor on a missing platform', v2((l) => { l.anchors[0].platform = 'elevator'; }), /^\$\.anchors\[0\]\.platform: anchor 'hook': no platform with id 'elevator' \(platforms: lift\)$/);
+add('a platform path of one point', v2((l) => { l.platforms[0].path = [[3, 3]]; }), /^\$\.platforms\[0\]\.path: 'lift': needs at least 2 points$/);
+add('a platform path of 10^5 points', v2((l) => { l.platforms[0].path = Array.from({ length: 100_000 }, (_, i) => [3 + (i % 2), 3]); }), /^\$\.platforms\[0\]\.path: 'lift': may have at most 64 points$/);
+add('a platform path repeating a point', v2((l) => { l.platforms[0].path = [[3, 3], [3, 3], [7, 3]]; }), /^\$\.platforms\[0\]\.path\[0\]: platform 'lift': point 0 equals the next one/);
+add('a looping path that ends where it starts', v2((l) => { l.platforms[0].mode = 'loop'; l.platforms[0].path = [[3, 3], [7, 3], [3, 3]]; }), /^\$\.platforms\[0\]\.path\[2\]: platform 'lift': point 2 equals the first one/);
+add('a platform path leaving the grid', v2((l) => { l.platforms[0].path = [[3, 3], [9.5, 3]]; }), /^\$\.platforms\[0\]\.path\[1\]: platform 'lift' centred at \(9\.5, 3\) would reach outside the 10x6 grid$/);
+add('an unknown platform mode', v2((l) => { l.platforms[0].mode = 'bounce'; }), /^\$\.platforms\[0\]\.mode: 'lift': must be "pingpong" or "loop"$/);
+add('a platform speed of 1e309', raw((l) => { l.version = 2; l.platforms = [{ id: 'lift', w: 2, h: 0.5, path: [[3, 3], [7, 3]], speed: '__RAW__' }]; }, '1e309'), /^\$\.platforms\[0\]\.speed: 'lift': must be a finite number$/);
+add('a checkpoint respawn inside a wall', v2((l) => { l.checkpoints[0].p1 = [5, 6]; }), /^\$\.checkpoints\[0\]\.p1: checkpoint 'cp1': player 1 would respawn inside a solid tile at \(5, 6\)$/);
+add('checkpoint respawns farther apart than the tether', v2((l) => { l.checkpoints[0].p1 = [0.5, 5]; l.checkpoints[0].p2 = [9.5, 5]; }), /^\$\.checkpoints\[0\]: checkpoint 'cp1': p1 and p2 are 9\.00 m apart but the tether is only 5 m long$/);
+add('a checkpoint reaching outside the grid', v2((l) => { l.checkpoints[0].w = 8; }), /^\$\.checkpoints\[0\]: checkpoint 'cp1' reaches outside the 10x6 grid$/);
+add('a checkpoint without p2', v2((l) => { delete l.checkpoints[0].p2; }), /^\$\.checkpoints\[0\]\.p2: 'cp1': is required but missing$/);
+add('a platform and a checkpoint with one id', v2((l) => { l.checkpoints[0].id = 'lift'; }), /^\$\.checkpoints\[0\]: id 'lift' is used more than once \(first at \$\.platforms\[0\]\)/);
+add('a start angle on a box without a rope', v2((l) => { l.ropes = []; l.boxes[0].startAngle = 30; }), /^\$\.boxes\[0\]\.startAngle: box 'crate': a start angle needs the box to hang from exactly one rope \(it has 0\)$/);
+add('a start angle on a box hanging from a player', v2((l) => { l.ropes[0].a = { player: 1 }; l.boxes[0].startAngle = 30; }), /^\$\.boxes\[0\]\.startAngle: box 'crate': a start angle needs its rope 'r1' to hang from an anchor or a point$/);
+add('a start angle of 200 degrees', v2((l) => { l.boxes[0].startAngle = 200; }), /^\$\.boxes\[0\]\.startAngle: 'crate': must be at most 170$/);
+add('a push of three numbers', v2((l) => { l.boxes[0].push = [1, 2, 3]; }), /^\$\.boxes\[0\]\.push\[2\]: 'crate': must be \[vx, vy\]$/);
 
 describe('hostile level files', () => {
   it('the base level itself is valid', () => {

@@ -31,7 +31,7 @@ describe('level files', () => {
     ['not JSON', '{"format": ', /^\$: not valid JSON/],
     ['not an object', '[1, 2]', /^\$: a level must be a JSON object/],
     ['wrong format', withChange((l) => { l.format = 'other'; }), /^\$\.format: must be "ropebound-level"/],
-    ['unknown version', withChange((l) => { l.version = 99; }), /^\$\.version: version 99 is not supported; this game reads version 1/],
+    ['unknown version', withChange((l) => { l.version = 99; }), /^\$\.version: version 99 is not supported \(a newer game wrote it\?\); this game reads versions 1 and 2/],
     ['a bad tile character', withChange((l) => { l.tiles[3] = l.tiles[3].replace('.', 'x'); }), /^\$\.tiles\[3\]: may only contain/],
     ['uneven rows', withChange((l) => { l.tiles[5] += '.'; }), /^\$\.tiles\[5\]: row is \d+ tiles wide but row 0 is \d+/],
     ['Infinity from 1e309', builtIn.replace('"length": 9', '"length": 1e309'), /^\$\.tether\.length: must be a finite number/],
@@ -86,7 +86,7 @@ describe('level files: anchors, boxes and ropes', () => {
   it('a level with every kind of rope end builds a world whose ropes and boxes match the file', () => {
     const result = parseLevel(withRopes((l) => { l.physics = { airDrag: 0.2 }; }));
     if (!result.ok) throw new Error(result.errors.join('\n'));
-    expect(result.ids).toEqual({ anchors: ['a1', 'a3'], boxes: ['crate', 'weight'], ropes: ['r1', 'r2', 'r3', 'r4', 'r5'] });
+    expect(result.ids).toEqual({ anchors: ['a1', 'a3'], boxes: ['crate', 'weight'], ropes: ['r1', 'r2', 'r3', 'r4', 'r5'], platforms: [], checkpoints: [] });
     const file = JSON.parse(withRopes());
     const world = createSimWorld(result.def);
     expect(world.settings.airDrag).toBe(0.2);

@@ -144,7 +144,7 @@ describe('sim runner: output', () => {
 
   it('names unknown trace ids and ropes in one clear message', () => {
     expect(() => runSim(level2(), { ticks: 1, trace: ['p1', 'crat'] })).toThrow(new UsageError(
-      "--trace: level 'swing-yard' has no player, box or anchor with id 'crat' (ids: p1, p2, bumper, spike-ball, crate, hook, pivot, crane)",
+      "--trace: level 'swing-yard' has no player, box, platform or anchor with id 'crat' (ids: p1, p2, bumper, spike-ball, crate, hook, pivot, crane)",
     ));
     expect(() => runSim(level2(), { ticks: 1, trace: ['pendulum'] })).toThrow("--trace: 'pendulum' is a rope");
   });
@@ -197,7 +197,7 @@ describe('sim runner: command line', () => {
     [['levels/no-such-level.json'], "sim: cannot read level file 'levels/no-such-level.json': no such file"],
     [['package.json'], 'sim: package.json is not a valid level: $.format: must be "ropebound-level"'],
     [[LEVEL2, '--ticks', 'ten'], "sim: --ticks must be a whole number from 0 to 1000000 (got 'ten')"],
-    [[LEVEL2, '--trace', 'nobody'], "sim: --trace: level 'swing-yard' has no player, box or anchor with id 'nobody'"],
+    [[LEVEL2, '--trace', 'nobody'], "sim: --trace: level 'swing-yard' has no player, box, platform or anchor with id 'nobody'"],
   ])('exits with code 2 and one line on stderr for %j', (args, message) => {
     const result = run(...args);
     expect(result.status).toBe(2);

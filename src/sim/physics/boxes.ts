@@ -25,6 +25,12 @@ export function integrateBoxes(world: SimWorld, h: number): void {
     body.prevY[e] = body.y[e];
     body.prevRotC[e] = body.rotC[e];
     body.prevRotS[e] = body.rotS[e];
+    if (world.box.isPlatform[e]) {
+      // Kinematic: platformSystem set the velocity that reaches this tick's point on its path.
+      body.x[e] += body.vx[e] * h;
+      body.y[e] += body.vy[e] * h;
+      continue;
+    }
     let vx = body.vx[e] * keep;
     let vy = (body.vy[e] + settings.gravity * h) * keep;
     const speed2 = (vx * vx + vy * vy) * h * h;
@@ -85,6 +91,7 @@ export function collideBoxesWithTiles(world: SimWorld): void {
   const boxes = world.boxes;
   for (let k = 0; k < boxes.length; k++) {
     const e = boxes[k];
+    if (world.box.isPlatform[e]) continue; // platforms go where their path says, through tiles too
     const hw = body.halfW[e];
     const hh = body.halfH[e];
     const nw = Math.max(1, Math.ceil((2 * hw) / POINT_SPACING));
@@ -128,7 +135,7 @@ function collidePoint(world: SimWorld, e: number, lx: number, ly: number, n: num
   const col = Math.floor(px);
   const row = Math.floor(py);
   const tile = tileAt(grid, col, row);
-  if (tile === Tile.Empty) return;
+  if (tile !== Tile.Solid && tile !== Tile.OneWay) return; // empty or spikes
   // Where the point was at the start of the substep: the side it came in from.
   const qx = body.prevX[e] + body.prevRotC[e] * lx - body.prevRotS[e] * ly;
   const qy = body.prevY[e] + body.prevRotS[e] * lx + body.prevRotC[e] * ly;

@@ -5,7 +5,7 @@ import { SimEvent, pushEvent } from '../events';
 import type { SimWorld } from '../world';
 
 export function goalSystem(world: SimWorld): void {
-  if (world.completedTick >= 0) return;
+  if (world.completedTick >= 0 || world.rules.dyingTicks[0] > 0) return;
   const { body, goal } = world;
   for (let slot = 0; slot < PLAYER_COUNT; slot++) {
     const eid = world.players[slot];

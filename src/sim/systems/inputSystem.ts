@@ -8,10 +8,12 @@ import type { SimWorld } from '../world';
 export function inputSystem(world: SimWorld): void {
   const { player, body, settings, events } = world;
   const players = world.queries.players.dense;
+  // During the pause after a death nobody controls anything (both let go of their keys).
+  const isDying = world.rules.dyingTicks[0] > 0;
   for (let n = 0; n < players.length; n++) {
     const eid = players[n];
     const slot = player.slot[eid];
-    const held = world.input[slot] & BUTTON_MASK_ALL;
+    const held = isDying ? 0 : world.input[slot] & BUTTON_MASK_ALL;
     const pressed = held & ~player.prevButtons[eid];
     player.prevButtons[eid] = player.buttons[eid];
     player.buttons[eid] = held;

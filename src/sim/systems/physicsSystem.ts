@@ -44,6 +44,9 @@ export function physicsSystem(world: SimWorld): void {
     const e = world.players[slot];
     body.lastX[e] = body.x[e];
     body.lastY[e] = body.y[e];
+    player.hurtBy[e] = 0;
+    // An anchored player keeps the platform it stands on: it rides it (below) instead of moving.
+    if (player.isAnchored[e] && world.box.isPlatform[player.groundBox[e]]) continue;
     player.groundBox[e] = 0;
     player.groundVx[e] = 0;
     player.groundVy[e] = 0;
@@ -73,7 +76,16 @@ export function physicsSystem(world: SimWorld): void {
       const e = world.players[slot];
       body.prevX[e] = body.x[e];
       body.prevY[e] = body.y[e];
-      if (player.isAnchored[e]) continue;
+      if (player.isAnchored[e]) {
+        const p = player.groundBox[e];
+        if (world.box.isPlatform[p]) {
+          moveBody(grid, body, e, body.vx[p] * h, body.vy[p] * h, false);
+          // Moving with it: letting go keeps the ride's speed instead of sliding off the back.
+          body.vx[e] = player.groundVx[e] = body.vx[p];
+          body.vy[e] = player.groundVy[e] = body.vy[p];
+        }
+        continue;
+      }
       let vy = body.vy[e];
       if (vy < settings.maxFallSpeed) vy = Math.min(vy + settings.gravity * player.gravityScale[e] * h, settings.maxFallSpeed);
       body.vy[e] = vy;

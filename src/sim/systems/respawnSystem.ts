@@ -1,26 +1,62 @@
-// Touching spikes or falling out of the bottom of the level restarts the level: players, boxes
-// and ropes go back to how the level was built (the tick count and events go on).
+// Death and respawn. Touching spike tiles or a spiked box, or falling out of the bottom of the
+// level, kills a player: a Died event, then a short pause (inputs are ignored, the world goes on
+// moving, the game shows it), then the whole level is put back as it was built and both players
+// stand at the last checkpoint reached (or their spawns) with the tether slack: Respawned.
 
-import { SimEvent, pushEvent } from '../events';
+import { DeathCause, SimEvent, pushEvent } from '../events';
+import { SPIKE_HEIGHT, Tile, tileAt } from '../tileGrid';
 import { resetLevel, type SimWorld } from '../world';
 
 /** How far below the grid's last row a player must be to count as fallen out, m. */
 const FALL_MARGIN = 3;
+/** Length of the pause between a death and the respawn, ticks (0.75 s). */
+export const DEATH_TICKS = 45;
+/** A player must reach this far into the spikes to be hurt, m (brushing the tips is safe). */
+const SPIKE_TOUCH = 0.05;
 
 export function respawnSystem(world: SimWorld): void {
-  const { body, player } = world;
+  const { body, player, rules } = world;
+  if (rules.dyingTicks[0] > 0) {
+    rules.dyingTicks[0]--;
+    if (rules.dyingTicks[0] === 0) {
+      resetLevel(world);
+      pushEvent(world.events, SimEvent.Respawned, world.tick, rules.deadSlot[0], rules.checkpoint[0]);
+    }
+    return;
+  }
+  if (world.completedTick >= 0) return;
   for (let slot = 0; slot < world.players.length; slot++) {
     const e = world.players[slot];
-    const spikes = player.hurtBy[e];
-    if (spikes !== 0) {
-      resetLevel(world);
-      pushEvent(world.events, SimEvent.Died, world.tick, slot, 0, spikes);
-      return;
-    }
-    if (body.y[e] - body.halfH[e] > world.grid.height + FALL_MARGIN) {
-      resetLevel(world);
-      pushEvent(world.events, SimEvent.Respawned, world.tick, slot, 0);
-      return;
+    let cause = 0;
+    if (player.hurtBy[e] !== 0) cause = DeathCause.SpikedBox;
+    else if (isOnSpikes(world, e)) cause = DeathCause.SpikeTiles;
+    else if (body.y[e] - body.halfH[e] > world.grid.height + FALL_MARGIN) cause = DeathCause.FellOut;
+    if (cause === 0) continue;
+    rules.dyingTicks[0] = DEATH_TICKS;
+    rules.deaths[0]++;
+    rules.deadSlot[0] = slot;
+    pushEvent(world.events, SimEvent.Died, world.tick, slot, cause, player.hurtBy[e]);
+    return;
+  }
+}
+
+/** True if player e's box reaches SPIKE_TOUCH into the spikes of any Spikes cell it overlaps. */
+function isOnSpikes(world: SimWorld, e: number): boolean {
+  const { body, grid } = world;
+  const left = body.x[e] - body.halfW[e] + SPIKE_TOUCH;
+  const right = body.x[e] + body.halfW[e] - SPIKE_TOUCH;
+  const top = body.y[e] - body.halfH[e];
+  const bottom = body.y[e] + body.halfH[e];
+  const c0 = Math.floor(left);
+  const c1 = Math.floor(right);
+  const r0 = Math.floor(top);
+  const r1 = Math.floor(bottom - 1e-9);
+  for (let row = r0; row <= r1; row++) {
+    // The spikes fill the cell from row + 1 - SPIKE_HEIGHT down to row + 1.
+    if (bottom < row + 1 - SPIKE_HEIGHT + SPIKE_TOUCH || top > row + 1 - SPIKE_TOUCH) continue;
+    for (let col = c0; col <= c1; col++) {
+      if (tileAt(grid, col, row) === Tile.Spikes) return true;
     }
   }
+  return false;
 }

@@ -1,0 +1,67 @@
+// Moving platforms: each tick every platform moves a constant distance along its path, turning
+// back at the ends (ping-pong) or going on from the last point to the first (loop). The system only
+// sets the platform's velocity to reach this tick's point; the substeps move it there, so players,
+// ropes and boxes see it move smoothly inside the tick. Anchors riding it are moved to match.
+
+import { TICK_HZ, DT } from '../constants';
+import type { SimWorld } from '../world';
+
+export function platformSystem(world: SimWorld): void {
+  const { body, platform, paths, anchor } = world;
+  for (let k = 0; k < world.platforms.length; k++) {
+    const e = world.platforms[k];
+    advance(world, e, platform.speed[e] * DT);
+    // Where the platform must be at the end of the tick.
+    const first = platform.pathFirst[e];
+    const count = platform.pathCount[e];
+    const seg = platform.segment[e];
+    const next = seg + 1 < count ? seg + 1 : 0;
+    const t = platform.along[e] / paths.segmentLength[first + seg];
+    const x = paths.x[first + seg] + (paths.x[first + next] - paths.x[first + seg]) * t;
+    const y = paths.y[first + seg] + (paths.y[first + next] - paths.y[first + seg]) * t;
+    body.vx[e] = (x - body.x[e]) * TICK_HZ;
+    body.vy[e] = (y - body.y[e]) * TICK_HZ;
+  }
+  for (let k = 0; k < world.anchors.length; k++) {
+    const a = world.anchors[k];
+    const p = anchor.platform[a];
+    if (p === 0) continue;
+    anchor.x[a] = body.x[p] + body.vx[p] * DT + anchor.offsetX[a];
+    anchor.y[a] = body.y[p] + body.vy[p] * DT + anchor.offsetY[a];
+  }
+}
+
+/** Moves platform e's place on its path `distance` metres on, in its current direction. */
+function advance(world: SimWorld, e: number, distance: number): void {
+  const { platform, paths } = world;
+  const first = platform.pathFirst[e];
+  const count = platform.pathCount[e];
+  const isLoop = platform.isLoop[e] === 1;
+  const lastSegment = isLoop ? count - 1 : count - 2;
+  let seg = platform.segment[e];
+  let along = platform.along[e];
+  let dir = platform.direction[e];
+  let left = distance;
+  // Each pass ends a segment or the distance; a tick never crosses more than every segment twice.
+  for (let guard = 0; left > 0 && guard < 2 * count + 2; guard++) {
+    const length = paths.segmentLength[first + seg];
+    if (dir > 0) {
+      const room = length - along;
+      if (left < room) { along += left; left = 0; break; }
+      left -= room;
+      along = length;
+      if (seg < lastSegment) { seg++; along = 0; }
+      else if (isLoop) { seg = 0; along = 0; }
+      else dir = -1;
+    } else {
+      if (left < along) { along -= left; left = 0; break; }
+      left -= along;
+      along = 0;
+      if (seg > 0) { seg--; along = paths.segmentLength[first + seg]; }
+      else dir = 1;
+    }
+  }
+  platform.segment[e] = seg;
+  platform.along[e] = along;
+  platform.direction[e] = dir;
+}

@@ -1,0 +1,243 @@
+// The version 2 rules, through the whole path a level takes (text -> parseLevel -> world -> step):
+// spike tiles, the death pause and respawn, ordered checkpoints, moving platforms carrying players
+// and anchors, pendulum start angles and pushes, and version 1 files migrating.
+
+import { describe, expect, it } from 'vitest';
+import { parseLevel } from '../../src/level/parseLevel';
+import {
+  Button, DEATH_TICKS, DeathCause, SimEvent, createSimWorld, readEvents, ropeMaxStretch, step, type SimWorld,
+} from '../../src/sim';
+
+type Level = Record<string, any>;
+
+/** A 30 x 12 room with a floor at row 10 (y = 10), players at x 3 and 4.5. */
+function room(change: (l: Level) => void = () => {}): Level {
+  const tiles = Array.from({ length: 12 }, (_, r) => (r >= 10 ? '#'.repeat(30) : '.'.repeat(30)));
+  const l: Level = {
+    format: 'ropebound-level', version: 2, id: 'rules-room', name: 'Rules room', tiles,
+    spawns: [{ id: 'p1', player: 1, x: 3, y: 10 }, { id: 'p2', player: 2, x: 4.5, y: 10 }],
+    goal: { id: 'goal', x: 27, y: 5, w: 2, h: 5 },
+    tether: { length: 4, segments: 12 },
+  };
+  change(l);
+  return l;
+}
+
+function build(level: Level): { world: SimWorld; ids: Record<string, string[]> } {
+  const result = parseLevel(JSON.stringify(level));
+  if (!result.ok) throw new Error(result.errors.join('\n'));
+  return { world: createSimWorld(result.def), ids: result.ids as unknown as Record<string, string[]> };
+}
+
+/** Steps with fixed masks, collecting [type, tick, slot, value] of every event. */
+function run(world: SimWorld, ticks: number, masks: [number, number] | ((t: number) => [number, number])): number[][] {
+  const events: number[][] = [];
+  let cursor = world.events.count;
+  for (let t = 0; t < ticks; t++) {
+    step(world, typeof masks === 'function' ? masks(t) : masks);
+    cursor = readEvents(world.events, cursor, (type, tick, slot, value) => { events.push([type, tick, slot, value]); });
+  }
+  return events;
+}
+
+const ofType = (events: number[][], type: number) => events.filter((e) => e[0] === type);
+
+describe('spike tiles and the death pause', () => {
+  const spiky = room((l) => { l.tiles[9] = '.'.repeat(10) + '^^^' + '.'.repeat(17); });
+
+  it('walking into spikes kills: Died (spike tiles), 45 ticks without control, then Respawned at the spawns', () => {
+    const { world } = build(spiky);
+    const [p1, p2] = world.players;
+    const spawn = [world.body.x[p1], world.body.y[p1], world.body.x[p2], world.body.y[p2]];
+    const events = run(world, 200, [Button.Right | Button.Jump, Button.Right]);
+    const died = ofType(events, SimEvent.Died);
+    const respawned = ofType(events, SimEvent.Respawned);
+    expect(died.length).toBeGreaterThanOrEqual(1);
+    expect(died[0][3]).toBe(DeathCause.SpikeTiles);
+    expect(died[0][2]).toBe(1); // player 2 starts ahead and walks in first
+    expect(respawned[0][1] - died[0][1]).toBe(DEATH_TICKS);
+    // No jump while dead, although Jump is held and both stand on the floor for part of the pause.
+    const jumpsInPause = ofType(events, SimEvent.Jumped).filter((e) => e[1] > died[0][1] && e[1] <= respawned[0][1]);
+    expect(jumpsInPause).toEqual([]);
+    // Right after the respawn both stand where they spawned.
+    const w2 = build(spiky).world;
+    run(w2, respawned[0][1] + 1, [Button.Right | Button.Jump, Button.Right]);
+    expect([w2.body.x[p1], w2.body.y[p1], w2.body.x[p2], w2.body.y[p2]]).toEqual(spawn);
+    expect(w2.rules.deaths[0]).toBe(1);
+  });
+
+  it('the spikes are not solid: a player stands on the floor under them only by dying, a box rests on that floor', () => {
+    const { world } = build(room((l) => {
+      l.tiles[9] = '.'.repeat(10) + '^^^' + '.'.repeat(17);
+      l.boxes = [{ id: 'crate', x: 11.5, y: 6, w: 1, h: 1, mass: 10 }];
+    }));
+    run(world, 120, [0, 0]);
+    const crate = world.boxes[0];
+    expect(world.body.y[crate]).toBeCloseTo(9.5, 3); // on the floor at y 10, through the spike row
+  });
+
+  it('falling out of the bottom of the level is a death too (cause: fell out)', () => {
+    const { world } = build(room((l) => {
+      l.tiles[10] = '#'.repeat(8) + '.'.repeat(22);
+      l.tiles[11] = '#'.repeat(8) + '.'.repeat(22);
+    }));
+    const events = run(world, 240, [Button.Right, Button.Right]);
+    const died = ofType(events, SimEvent.Died);
+    expect(died.length).toBeGreaterThanOrEqual(1);
+    expect(died[0][3]).toBe(DeathCause.FellOut);
+  });
+});
+
+describe('checkpoints', () => {
+  const level = room((l) => {
+    l.tiles[9] = '.'.repeat(20) + '^^^' + '.'.repeat(7);
+    l.checkpoints = [
+      { id: 'cp-a', x: 8, y: 6, w: 2, h: 4, p1: [9, 10], p2: [8, 10] },
+      { id: 'cp-b', x: 14, y: 6, w: 2, h: 4, p1: [15, 10], p2: [13.5, 10] },
+    ];
+  });
+
+  it('are reached in order by either player, and a death respawns both at the last one with the tether slack', () => {
+    const { world } = build(level);
+    const [p1, p2] = world.players;
+    const events = run(world, 400, [Button.Right, Button.Right]);
+    const reached = ofType(events, SimEvent.CheckpointReached).map((e) => [e[2], e[3]]);
+    expect(reached).toEqual([[1, 0], [1, 1]]); // player 2 leads; cp-a then cp-b
+    const died = ofType(events, SimEvent.Died);
+    const respawned = ofType(events, SimEvent.Respawned);
+    expect(died.length).toBeGreaterThanOrEqual(1);
+    expect(respawned[0][3]).toBe(1); // at checkpoint 1
+    // Replay to the tick of the respawn and look at the players and the tether.
+    const w2 = build(level).world;
+    run(w2, respawned[0][1] + 1, [Button.Right, Button.Right]);
+    expect(w2.body.x[p1]).toBe(15);
+    expect(w2.body.y[p1]).toBe(10 - w2.body.halfH[p1]);
+    expect(w2.body.x[p2]).toBe(13.5);
+    expect(w2.rules.checkpoint[0]).toBe(1);
+    expect(ropeMaxStretch(w2, w2.tetherRope)).toBeLessThan(1e-9);
+  });
+
+  it('going back through an earlier checkpoint does not move the respawn point back', () => {
+    const { world } = build(level);
+    run(world, 150, (t) => (t < 100 ? [Button.Right, Button.Right] : [Button.Left, Button.Left]));
+    expect(world.rules.checkpoint[0]).toBe(1);
+    const events = run(world, 120, [Button.Left, Button.Left]);
+    expect(ofType(events, SimEvent.CheckpointReached)).toEqual([]);
+    expect(world.rules.checkpoint[0]).toBe(1);
+  });
+});
+
+describe('moving platforms', () => {
+  const lift = (mode: 'pingpong' | 'loop', change: (l: Level) => void = () => {}) => room((l) => {
+    l.platforms = [{ id: 'lift', w: 3, h: 0.5, path: [[10, 6], [16, 6], [16, 3]], speed: 3, mode }];
+    change(l);
+  });
+
+  it('ping-pong: follows the path at its speed, turns back at the end, returns to the start', () => {
+    const { world } = build(lift('pingpong'));
+    const e = world.platforms[0];
+    run(world, 60, [0, 0]); // 1 s at 3 m/s: 3 m along the first segment
+    expect(world.body.x[e]).toBeCloseTo(13, 9);
+    expect(world.body.y[e]).toBeCloseTo(6, 9);
+    run(world, 60, [0, 0]); // 6 m: at the corner
+    expect(world.body.x[e]).toBeCloseTo(16, 9);
+    run(world, 60, [0, 0]); // 9 m: at the end (6 + 3), turning back
+    expect(world.body.y[e]).toBeCloseTo(3, 9);
+    run(world, 60, [0, 0]); // 12 m: back at the corner
+    expect([world.body.x[e], world.body.y[e]].map((v) => Number(v.toFixed(9)))).toEqual([16, 6]);
+    run(world, 120, [0, 0]); // 18 m: back at the start
+    expect([world.body.x[e], world.body.y[e]].map((v) => Number(v.toFixed(9)))).toEqual([10, 6]);
+  });
+
+  it('loop: goes from the last point straight on to the first', () => {
+    const { world } = build(lift('loop'));
+    const e = world.platforms[0];
+    // Perimeter 6 + 3 + sqrt(36 + 9) = 15.708 m; at 3 m/s, 1 s after the last point (9 m) it is 3 m towards the first.
+    run(world, 240, [0, 0]);
+    const d = 3 / Math.sqrt(45);
+    expect(world.body.x[e]).toBeCloseTo(16 - 6 * d, 6);
+    expect(world.body.y[e]).toBeCloseTo(3 + 3 * d, 6);
+  });
+
+  it('carries a player standing on it, and an anchored player rides it too', () => {
+    const { world } = build(lift('pingpong', (l) => {
+      l.tiles[5] = '.'.repeat(30); // nothing in the way
+      l.platforms[0].path = [[4, 8], [12, 8]];
+      l.platforms[0].speed = 2;
+      l.spawns = [{ id: 'p1', player: 1, x: 4, y: 7.75 }, { id: 'p2', player: 2, x: 3, y: 10 }];
+      l.tether.length = 8;
+    }));
+    const [p1] = world.players;
+    const e = world.platforms[0];
+    run(world, 60, [0, 0]); // lands on the platform and comes to rest on it
+    const x0 = world.body.x[p1] - world.body.x[e];
+    run(world, 60, [Button.Anchor, 0]); // anchored for 1 s: 2 m to the right
+    expect(world.player.isAnchored[p1]).toBe(1);
+    expect(world.body.x[p1] - world.body.x[e]).toBeCloseTo(x0, 6);
+    run(world, 60, [0, 0]); // standing, not anchored: still carried
+    expect(world.body.x[p1] - world.body.x[e]).toBeCloseTo(x0, 2);
+    expect(world.body.y[p1]).toBeCloseTo(world.body.y[e] - 0.25 - world.body.halfH[p1], 2);
+  });
+
+  it('an anchor on it moves with it, and a box hanging from that anchor follows', () => {
+    const { world } = build(lift('pingpong', (l) => {
+      l.platforms[0].path = [[10, 2], [20, 2]];
+      l.platforms[0].speed = 1;
+      l.anchors = [{ id: 'hook', x: 10, y: 2.25, platform: 'lift' }];
+      l.boxes = [{ id: 'crate', x: 10, y: 5.5, w: 1, h: 1, mass: 20 }];
+      l.ropes = [{ id: 'r', a: { anchor: 'hook' }, b: { box: 'crate' }, length: 2.75, segments: 8 }];
+      l.physics = { airDrag: 0.5 };
+    }));
+    const hook = world.anchors[0];
+    const crate = world.boxes[0];
+    run(world, 600, [0, 0]); // 10 s at 1 m/s: at the far end
+    expect(world.anchor.x[hook]).toBeCloseTo(20, 6);
+    expect(world.anchor.y[hook]).toBeCloseTo(2.25, 6);
+    expect(Math.abs(world.body.x[crate] - 20)).toBeLessThan(1.0); // swinging under the hook
+    const d = Math.hypot(world.body.x[crate] - world.anchor.x[hook], world.body.y[crate] - 0.5 - world.anchor.y[hook]);
+    expect(d).toBeLessThan(2.75 * 1.001);
+  });
+});
+
+describe('pendulum starts', () => {
+  const pendulum = (startAngle: number, push?: [number, number]) => room((l) => {
+    l.anchors = [{ id: 'pivot', x: 15, y: 1 }];
+    l.boxes = [{ id: 'blade', x: 15, y: 5.5, w: 1, h: 1, mass: 30, spikes: true, startAngle, ...(push ? { push } : {}) }];
+    l.ropes = [{ id: 'r', a: { anchor: 'pivot' }, b: { box: 'blade' }, length: 4, segments: 10 }];
+  });
+
+  it('startAngle swings the box out around the fixed end, turned with it, and it swings to the mirror angle', () => {
+    const { world } = build(pendulum(40));
+    const blade = world.boxes[0];
+    const r = 4.5; // pivot to the box centre
+    const rad = (40 * Math.PI) / 180;
+    expect(world.body.x[blade]).toBeCloseTo(15 + r * Math.sin(rad), 9);
+    expect(world.body.y[blade]).toBeCloseTo(1 + r * Math.cos(rad), 9);
+    expect(Math.atan2(world.body.rotS[blade], world.body.rotC[blade])).toBeCloseTo(-rad, 9);
+    let minX = Infinity;
+    for (let t = 0; t < 150; t++) { step(world, [0, 0]); minX = Math.min(minX, world.body.x[blade]); }
+    // No drag: it reaches (nearly) the same angle on the left.
+    expect(minX).toBeLessThan(15 - r * Math.sin(rad) * 0.97);
+  });
+
+  it('push gives the box its start velocity', () => {
+    const { world } = build(pendulum(0, [6, 0]));
+    const blade = world.boxes[0];
+    step(world, [0, 0]);
+    expect(world.body.x[blade]).toBeGreaterThan(15 + 6 / 60 * 0.9);
+  });
+});
+
+describe('version 1 files', () => {
+  it('migrate to version 2 and build the same world as the same file written as version 2', () => {
+    const v2 = room((l) => { l.boxes = [{ id: 'crate', x: 12, y: 9.5, w: 1, h: 1, mass: 5 }]; });
+    const v1 = { ...v2, version: 1 };
+    const a = parseLevel(JSON.stringify(v1));
+    const b = parseLevel(JSON.stringify(v2));
+    if (!a.ok || !b.ok) throw new Error('expected both to parse');
+    expect(a.fileVersion).toBe(1);
+    expect(b.fileVersion).toBe(2);
+    expect(a.level.version).toBe(2);
+    expect(a.def).toEqual(b.def);
+  });
+});
