@@ -39,7 +39,8 @@ export function createBoxViews(layer: Container): BoxViews {
       for (let k = 0; k < world.boxes.length; k++) {
         const e = world.boxes[k];
         const g = new Graphics();
-        if (box.isSpiked[e] === 1) drawSpikedBox(g, body.halfW[e], body.halfH[e]);
+        if (box.isPlatform[e] === 1) drawPlatform(g, body.halfW[e], body.halfH[e]);
+        else if (box.isSpiked[e] === 1) drawSpikedBox(g, body.halfW[e], body.halfH[e]);
         else drawCrate(g, body.halfW[e], body.halfH[e]);
         views.push(g);
         layer.addChild(g);
@@ -58,6 +59,20 @@ export function createBoxViews(layer: Container): BoxViews {
       return views.length;
     },
   };
+}
+
+/** A moving platform centred at the origin: a steel slab with a light top (it can be stood on) and rivets. */
+function drawPlatform(g: Graphics, halfW: number, halfH: number): void {
+  const w = halfW * U;
+  const h = halfH * U;
+  g.roundRect(-w, -h, 2 * w, 2 * h, Math.min(h, 0.08 * U)).fill(palette.platform);
+  g.rect(-w, -h, 2 * w, Math.min(2 * h, 0.12 * U)).fill(palette.platformTop);
+  const rivets = Math.max(2, Math.round(halfW * 2));
+  for (let i = 0; i < rivets; i++) {
+    const x = -w + ((i + 0.5) / rivets) * 2 * w;
+    g.circle(x, Math.min(h * 0.35, 0.12 * U), Math.min(h * 0.25, 0.05 * U));
+  }
+  g.fill(palette.platformRivet);
 }
 
 /** A wooden crate centred at the origin: face, a board along the top and bottom, a diagonal brace and a dark rim. */

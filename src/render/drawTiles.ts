@@ -3,7 +3,7 @@
 // sim treats as solid, and the goal. Horizontal runs are merged so a level is a few hundred shapes.
 
 import type { Graphics } from 'pixi.js';
-import { Tile, tileAt, type TileGrid } from '../sim/tileGrid';
+import { SPIKE_HEIGHT, Tile, tileAt, type TileGrid } from '../sim/tileGrid';
 import type { Rect } from '../sim/world';
 import { palette } from './palette';
 import { CM_PER_M as U } from './units';
@@ -14,6 +14,8 @@ const EDGE = 0.06;
 const TOP_EDGE = 0.12;
 /** One-way planks fill only the top of their cell, like the surface the sim collides with. */
 const PLANK = 0.2;
+/** Spikes per tile, drawn as the part of the cell that kills (the sim's SPIKE_HEIGHT). */
+const SPIKES_PER_TILE = 4;
 
 /** Adds a rectangle given in metres. */
 function rectM(g: Graphics, x: number, y: number, w: number, h: number): Graphics {
@@ -67,6 +69,24 @@ export function drawTiles(g: Graphics, grid: TileGrid): void {
       // Board joints, one per cell, so a run still reads as tiles.
       for (let c = c0 + 1; c < c1; c++) rectM(g, c - 0.015, r, 0.03, PLANK);
       if (c1 - c0 > 1) g.fill(palette.plankShade);
+    });
+  }
+
+  // Spikes: yellow teeth on a dark base in the bottom SPIKE_HEIGHT of the cell, like spiked boxes.
+  for (let r = 0; r < h; r++) {
+    forEachRun(grid, r, Tile.Spikes, (c0, c1) => {
+      const bottom = r + 1;
+      const top = bottom - SPIKE_HEIGHT;
+      rectM(g, c0, bottom - 0.08, c1 - c0, 0.08).fill(palette.spikedCore);
+      const pitch = 1 / SPIKES_PER_TILE;
+      for (let x = c0; x < c1 - 1e-9; x += pitch) {
+        g.poly([x + 0.02, bottom - 0.06, x + pitch / 2, top, x + pitch - 0.02, bottom - 0.06].map((v) => v * U));
+      }
+      g.fill(palette.spikes);
+      for (let x = c0; x < c1 - 1e-9; x += pitch) {
+        g.poly([x + pitch / 2, top, x + pitch - 0.02, bottom - 0.06, x + pitch / 2, bottom - 0.06].map((v) => v * U));
+      }
+      g.fill(palette.spikeEdge);
     });
   }
 }

@@ -35,4 +35,12 @@ export const palette = {
   anchorPlate: 0x1e252f,
   anchorRing: 0xc9d1da,
   label: 0xffffff,
+  /** Checkpoints: Okabe-Ito sky blue once reached, grey before. */
+  checkpoint: 0x56b4e9,
+  checkpointIdle: 0x8a96a6,
+  /** Moving platforms: steel, with a light top edge like solid tiles and a faint line for the path. */
+  platform: 0x5d6b80,
+  platformTop: 0xc8d4e2,
+  platformRivet: 0x2b3442,
+  platformPath: 0x4a5566,
 } as const;

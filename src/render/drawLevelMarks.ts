@@ -1,0 +1,43 @@
+// Level marks that are not tiles: the paths moving platforms follow (drawn once per level, faint,
+// so players can read where a platform will go) and the checkpoint flags (redrawn only when the
+// last checkpoint reached changes: grey before, sky blue from then on).
+
+import type { Graphics } from 'pixi.js';
+import type { SimWorld } from '../sim/world';
+import { palette } from './palette';
+import { CM_PER_M as U } from './units';
+
+const PATH_LINE = { width: 0.06 * U, color: palette.platformPath, cap: 'round' } as const;
+
+/** The line each platform's centre follows, with a dot at every point of its path. */
+export function drawPlatformPaths(g: Graphics, world: SimWorld): void {
+  g.clear();
+  const { platform, paths } = world;
+  for (let k = 0; k < world.platforms.length; k++) {
+    const e = world.platforms[k];
+    const first = platform.pathFirst[e];
+    const count = platform.pathCount[e];
+    g.moveTo(paths.x[first] * U, paths.y[first] * U);
+    for (let i = 1; i < count; i++) g.lineTo(paths.x[first + i] * U, paths.y[first + i] * U);
+    if (platform.isLoop[e] === 1) g.lineTo(paths.x[first] * U, paths.y[first] * U);
+    g.stroke(PATH_LINE);
+    for (let i = 0; i < count; i++) g.circle(paths.x[first + i] * U, paths.y[first + i] * U, 0.09 * U);
+    g.fill(palette.platformPath);
+  }
+}
+
+/** A flag on a pole where each checkpoint's players respawn; the ones reached so far are lit. */
+export function drawCheckpoints(g: Graphics, world: SimWorld): void {
+  g.clear();
+  const reached = world.rules.checkpoint[0];
+  world.checkpoints.forEach((cp, k) => {
+    const color = k <= reached ? palette.checkpoint : palette.checkpointIdle;
+    const [a, b] = cp.spawns;
+    const x = (a.x + b.x) / 2;
+    const bottom = Math.max(a.y, b.y);
+    const top = bottom - 1.6;
+    g.rect((x - 0.035) * U, top * U, 0.07 * U, (bottom - top) * U).fill(palette.flagPole);
+    g.poly([x + 0.035, top, x + 0.7, top + 0.22, x + 0.035, top + 0.44].map((v) => v * U)).fill(color);
+    g.rect((x - 0.2) * U, (bottom - 0.06) * U, 0.4 * U, 0.06 * U).fill(color);
+  });
+}
