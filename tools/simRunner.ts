@@ -70,6 +70,9 @@ export interface SimOutput {
   hash: string;
   /** Tick during which both players reached the goal, or null. */
   completedTick: number | null;
+  /** Deaths so far, and the id of the last checkpoint reached (null: none, respawns at the spawns). */
+  deaths: number;
+  checkpoint: string | null;
   entities: Record<string, EntityState>;
   ropes: Record<string, RopeState>;
   events: EventRecord[];
@@ -223,6 +226,8 @@ export function describeWorld(world: SimWorld, level: RunnerLevel, index: WorldI
     tick: world.tick,
     hash: hashHex(world),
     completedTick: world.completedTick >= 0 ? world.completedTick : null,
+    deaths: world.rules.deaths[0],
+    checkpoint: world.rules.checkpoint[0] >= 0 ? level.ids.checkpoints[world.rules.checkpoint[0]] : null,
     entities,
     ropes,
     events: [],

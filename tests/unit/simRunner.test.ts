@@ -99,6 +99,25 @@ describe('sim runner: output', () => {
     expect(out.events).toContainEqual({ tick: 17, type: 'Bumped', player: 'p1', entity: 'bumper', impulse: expect.any(Number) });
   });
 
+  it('reports deaths and the last checkpoint reached', () => {
+    const level = {
+      format: 'ropebound-level', version: 2, id: 'runner-rules', name: 'Runner rules',
+      tiles: ['..........', '..........', '......^...', '##########'],
+      spawns: [{ id: 'p1', player: 1, x: 1, y: 3 }, { id: 'p2', player: 2, x: 2, y: 3 }],
+      goal: { id: 'goal', x: 8, y: 0, w: 2, h: 3 },
+      tether: { length: 3, segments: 8 },
+      checkpoints: [{ id: 'halfway', x: 3, y: 0, w: 1, h: 3, p1: [4, 3], p2: [3, 3] }],
+    };
+    const parsed = parseLevel(JSON.stringify(level));
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    const runnerLevel = { id: parsed.id, def: parsed.def, ids: parsed.ids };
+    expect(runSim(runnerLevel, { ticks: 1 })).toMatchObject({ deaths: 0, checkpoint: null });
+    const inputs = new Uint8Array(Array.from({ length: 90 }, () => [Button.Right, Button.Right]).flat());
+    const out = runSim(runnerLevel, { ticks: 90, inputs });
+    expect(out.deaths).toBe(1); // into the spikes at x 6 (tick ~35), then 45 ticks of pause
+    expect(out.checkpoint).toBe('halfway');
+  });
+
   it('lists every rope with its points, rest and current length, stretch and tension', () => {
     const out = runSim(level2(), { ticks: 10 });
     expect(Object.keys(out.ropes)).toEqual(['tether', 'bumper-rope', 'pendulum', 'crate-rope']);
