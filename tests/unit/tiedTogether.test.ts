@@ -1,0 +1,158 @@
+// Level "Tied Together" (levels/01-tied-together.json) teaches that the players are roped: they
+// hop and jump side by side, a partner who falls into the pit is caught by an anchoring player and
+// hauled out (and drags a partner who does not anchor in with it), and on the wall the rope will
+// not let one climber get far ahead of the other.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseLevel } from '../../src/level/parseLevel';
+import { Button, SimEvent, createSimWorld, readEvents, step, type SimWorld } from '../../src/sim';
+import { PIT, STEP2_X, WALL_X, playTiedTogether, type Phase } from '../../tools/bots/tied-together';
+
+const FILE = 'levels/01-tied-together.json';
+
+function build() {
+  const parsed = parseLevel(readFileSync(FILE, 'utf8'));
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+  return { world: createSimWorld(parsed.def), def: parsed.def };
+}
+
+/** Event types (and the slot) since `cursor`, read from the world's event ring. */
+function eventsSince(world: SimWorld, cursor: number): Array<{ type: number; slot: number; tick: number }> {
+  const out: Array<{ type: number; slot: number; tick: number }> = [];
+  readEvents(world.events, cursor, (type, tick, slot) => { out.push({ type, slot, tick }); });
+  return out;
+}
+const fellOut = (events: Array<{ type: number }>) => events.some((e) => e.type === SimEvent.Died || e.type === SimEvent.Respawned);
+
+/** Both players walk right to the pit's edge (P1 in front) and stop there; P1 then jumps across. */
+function toThePit(world: SimWorld): void {
+  const [a, b] = world.players;
+  const { body, player } = world;
+  const hop = (x: number) => ((x > 7.4 && x < 8.3) || (x > 11.4 && x < 12.3) ? Button.Jump : 0);
+  for (let t = 0; t < 600; t++) {
+    const x1 = body.x[a];
+    const x2 = body.x[b];
+    const p1 = x1 < 19.3 ? Button.Right | (player.isGrounded[a] ? hop(x1) : Button.Jump) : 0;
+    const p2 = x2 < 18.8 ? Button.Right | (player.isGrounded[b] ? hop(x2) : Button.Jump) : 0;
+    step(world, [p1, p2]);
+    if (p1 === 0 && p2 === 0 && player.isGrounded[a] && player.isGrounded[b] && Math.abs(body.vx[a]) < 1e-3) break;
+  }
+  expect(body.x[a]).toBeGreaterThan(19);
+  // P1 jumps the pit (a full running jump would need a run-up; from a standstill at the edge it
+  // still clears the 4 m pit with Right + Jump held).
+  for (let t = 0; t < 120; t++) step(world, [body.x[a] < PIT[1] + 0.8 ? Button.Right | (t < 25 ? Button.Jump : 0) : 0, 0]);
+  for (let t = 0; t < 30; t++) step(world, [0, 0]);
+  expect(player.isGrounded[a]).toBe(1);
+  expect(body.x[a]).toBeGreaterThan(PIT[1]);
+  expect(body.x[b]).toBeLessThan(PIT[0]);
+}
+
+describe('level: Tied Together', () => {
+  it('a scripted pair hops, jumps the pit and the stones, climbs the wall one at a time and finishes', () => {
+    const { world, def } = build();
+    const [a, b] = world.players;
+    const phases = new Set<Phase>();
+    let bothOnFirstStepAtOnce = false;
+    playTiedTogether(world, (phase) => {
+      phases.add(phase);
+      // The leader waits on the first wall step until the partner is up beside it.
+      const onStep = (e: number) => world.body.x[e] > WALL_X && world.body.x[e] < STEP2_X && world.body.y[e] < 9.5;
+      if (onStep(a) && onStep(b)) bothOnFirstStepAtOnce = true;
+    });
+    const events = eventsSince(world, 0);
+    expect(world.completedTick).toBeGreaterThan(0);
+    expect(world.completedTick).toBeLessThan(60 * 20);
+    expect(fellOut(events)).toBe(false);
+    expect(phases.has('wait-on-step')).toBe(true);
+    expect(bothOnFirstStepAtOnce).toBe(true);
+    // Both players pulled themselves up both wall steps.
+    expect(events.filter((e) => e.type === SimEvent.LedgeClimbed && e.slot === 0).length).toBeGreaterThanOrEqual(2);
+    expect(events.filter((e) => e.type === SimEvent.LedgeClimbed && e.slot === 1).length).toBeGreaterThanOrEqual(2);
+    const g = def.goal;
+    for (const e of world.players) {
+      expect(world.body.x[e]).toBeGreaterThan(g.x);
+      expect(world.body.x[e]).toBeLessThan(g.x + g.w);
+    }
+  });
+
+  it('a partner who falls into the pit is caught by an anchoring player and hauled out', () => {
+    const { world } = build();
+    const [a, b] = world.players;
+    const { body, player } = world;
+    toThePit(world);
+    const cursor = world.events.count;
+    // P1 anchors on the far side; P2 walks into the pit without jumping and hangs on the rope.
+    let lowest = 0;
+    for (let t = 0; t < 150; t++) {
+      step(world, [Button.Anchor, body.x[b] < PIT[0] + 1 && body.y[b] < 13 ? Button.Right : 0]);
+      lowest = Math.max(lowest, body.y[b]);
+    }
+    expect(player.isAnchored[a]).toBe(1);
+    expect(lowest).toBeGreaterThan(15); // well down in the pit
+    expect(body.y[b]).toBeGreaterThan(14);
+    expect(fellOut(eventsSince(world, cursor))).toBe(false);
+    // The anchor does not budge, and P2 cannot get out alone: hanging, it has nothing to jump from.
+    const anchoredAt = body.x[a];
+    for (let t = 0; t < 90; t++) step(world, [Button.Anchor, Button.Right | (t % 30 < 15 ? Button.Jump : 0)]);
+    expect(body.x[a]).toBe(anchoredAt);
+    expect(body.y[b]).toBeGreaterThan(14);
+    // P1 lets go and walks away from the pit: the rope drags P2 up the far wall; P2 presses into
+    // the wall and pulls itself over the edge.
+    for (let t = 0; t < 240 && !(player.isGrounded[b] && body.x[b] > PIT[1]); t++) step(world, [Button.Right, Button.Right]);
+    const events = eventsSince(world, cursor);
+    expect(fellOut(events)).toBe(false);
+    expect(events.some((e) => e.type === SimEvent.LedgeClimbed && e.slot === 1)).toBe(true);
+    expect(player.isGrounded[b]).toBe(1);
+    expect(body.x[b]).toBeGreaterThan(PIT[1]);
+    expect(body.y[b]).toBeCloseTo(12.3, 3);
+  });
+
+  it('a partner who stands without anchoring is dragged toward the pit by the one who fell', () => {
+    const { world } = build();
+    const [a, b] = world.players;
+    const { body, player } = world;
+    toThePit(world);
+    // P1 stands a few steps on (not anchored); P2 walks into the pit.
+    for (let t = 0; t < 60; t++) step(world, [body.x[a] < 27.5 ? Button.Right : 0, 0]);
+    const stoodAt = body.x[a];
+    for (let t = 0; t < 200; t++) step(world, [0, body.x[b] < PIT[0] + 1 && body.y[b] < 13 ? Button.Right : 0]);
+    expect(player.isAnchored[a]).toBe(0);
+    expect(body.y[b]).toBeGreaterThan(15);
+    expect(stoodAt - body.x[a]).toBeGreaterThan(1); // slid toward the brink (an anchor does not move at all)
+    expect(body.x[a]).toBeLessThan(stoodAt - 1);
+  });
+
+  it('on the wall the rope holds a climber back until the partner is up the first step', () => {
+    const { world } = build();
+    const [a, b] = world.players;
+    const { body, player } = world;
+    // Play the bot until P1 reaches the first wall step, then hold P2 at the foot of the wall.
+    let onStep = false;
+    playUntil(world, () => (onStep = body.x[a] > WALL_X + 0.5 && body.y[a] < 9.5 && player.isGrounded[a] === 1));
+    expect(onStep).toBe(true);
+    expect(body.y[b]).toBeGreaterThan(11); // P2 still below, at the foot of the wall
+    // P1 runs at the second step and jumps again and again: the rope never lets it up.
+    let highest = Infinity;
+    for (let t = 0; t < 240; t++) {
+      const jump = player.isGrounded[a] && body.x[a] > STEP2_X - 1.2 ? Button.Jump : 0;
+      step(world, [Button.Right | jump, 0]);
+      highest = Math.min(highest, body.y[a] + 0.7);
+      if (t % 40 === 39) step(world, [0, 0]); // let go of Jump now and then, as a person would
+    }
+    expect(body.x[a]).toBeLessThan(STEP2_X);
+    expect(eventsSince(world, 0).filter((e) => e.type === SimEvent.LedgeClimbed && e.slot === 0 && e.tick > 0).length).toBeGreaterThan(0);
+    // Never stood on the second step (its top is y = 7).
+    expect(player.isGrounded[a] && body.y[a] < 7).toBeFalsy();
+    expect(highest).toBeGreaterThan(7 - 2.6);
+  });
+});
+
+/** Runs the level's bot until `until()` holds (checked after every tick), then stops it. */
+function playUntil(world: SimWorld, until: () => boolean): void {
+  const stop = new Error('stop');
+  try {
+    playTiedTogether(world, () => { if (until()) throw stop; });
+  } catch (e) {
+    if (e !== stop) throw e;
+  }
+}
