@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { Button, DEATH_TICKS, DeathCause, SimEvent, applyImpulse, readEvents, step } from '../../src/sim';
 import { idle, isAllFinite, labWorld, ropeRange } from './physicsScenarios';
+import { parseLevel } from '../../src/level/parseLevel';
+import { createSimWorld } from '../../src/sim';
 
 /** labWorld's floor surface (its default height is 40 tiles). */
 const FLOOR = 39;
@@ -246,6 +248,27 @@ describe('players and boxes', () => {
 });
 
 describe('ropes and boxes', () => {
+  it('a player standing on a hanging crate loads its rope: tension = (crate + player) weight', () => {
+    // A 40 kg crate on a 5 m rope; player 1 starts standing on it (player 2 far off, tether slack).
+    const tiles = Array.from({ length: 14 }, (_, r) => (r >= 12 ? '#'.repeat(20) : '.'.repeat(20)));
+    const parsed = parseLevel(JSON.stringify({
+      format: 'ropebound-level', version: 2, id: 'loaded', name: 'Loaded', tiles,
+      spawns: [{ id: 'p1', player: 1, x: 10, y: 6.9 }, { id: 'p2', player: 2, x: 3, y: 12 }],
+      goal: { id: 'goal', x: 17, y: 8, w: 2, h: 4 }, tether: { length: 12, segments: 24 },
+      anchors: [{ id: 'a', x: 10, y: 2 }], boxes: [{ id: 'b', x: 10, y: 7.5, w: 2, h: 1, mass: 40 }],
+      ropes: [{ id: 'r', a: { anchor: 'a' }, b: { box: 'b' }, length: 5, segments: 10 }],
+    }));
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    const w = createSimWorld(parsed.def);
+    const g = w.settings.gravity;
+    idle(w, 120);
+    let sum = 0;
+    for (let t = 0; t < 120; t++) { step(w, [0, 0]); sum += w.rope.tension[w.ropes[0]]; }
+    expect(w.player.groundBox[w.players[0]]).toBe(w.boxes[0]);
+    // Before the chain solve counted the load it carries at a box end, this read 40 g (1604 N).
+    expect(sum / 120 / ((40 + 70) * g)).toBeCloseTo(1, 2);
+  });
+
   it('a rope dropped onto a box drapes over it: no particle inside the box', () => {
     const w = labWorld({ boxes: [{ x: 40, y: FLOOR - 1, w: 2, h: 2, mass: 30 }], ropes: [{ a: { kind: 'free' }, b: { kind: 'free' }, length: 4, segments: 20 }] });
     const b = w.boxes[0];

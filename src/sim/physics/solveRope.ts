@@ -74,7 +74,7 @@ export function solveRope(world: SimWorld, r: number, h: number): void {
   }
 
   const alphaPerMetre = rope.compliance[r] / (rope.length[r] * h * h);
-  solveChainDirect(world, r, alphaPerMetre);
+  solveChainDirect(world, r, alphaPerMetre, h);
 }
 
 /**
@@ -105,7 +105,7 @@ const CHAIN_EPS = 1e-7;
  * and that mode moves no particle. A tied box end takes part with the box's generalized inverse
  * mass along the end segment, and its share moves (and turns) the box; other tied ends are pinned.
  */
-function solveChainDirect(world: SimWorld, r: number, alphaPerMetre: number): void {
+function solveChainDirect(world: SimWorld, r: number, alphaPerMetre: number, h: number): void {
   const { pool, rope } = world;
   const { nx, ny, cp, dp } = world.chain;
   const first = rope.first[r];
@@ -165,6 +165,13 @@ function solveChainDirect(world: SimWorld, r: number, alphaPerMetre: number): vo
     const scale = maxMove / Math.sqrt(worst2);
     for (let k = 0; k < m; k++) dp[k] *= scale;
   }
+  // What a box end carries here counts towards the rope's tension: a load that reaches the box
+  // through a contact after the length constraint ran (a player standing on a hanging crate) is
+  // held up by this solve alone. lambda < 0 pulls (C > 0 stretched).
+  const loadA = boxA !== 0 ? -dp[0] : 0;
+  const loadB = boxB !== 0 ? -dp[m - 1] : 0;
+  const load = loadA > loadB ? loadA : loadB;
+  if (load > 0) rope.impulse[r] += load / h;
   // dx_i = w_i (n_{i-1} lambda_{i-1} - n_i lambda_i); a box end gets that impulse instead.
   for (let k = 0; k <= m; k++) {
     const i = first + k;
