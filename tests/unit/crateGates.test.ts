@@ -1,13 +1,13 @@
-// Level 4, "Crate Gates" (id crate-bridge): hanging crates block two drops. Running into a crate
+// Level 4, "Crate Gates" (id crate-gates): hanging crates block two drops. Running into a crate
 // swings it out over the edge so a player can drop down behind it; the light one returns and blocks
 // again, and the heavy one does not move far enough for one player pushing alone.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { Button, SimEvent, createSimWorld, readEvents, step, type SimWorld } from '../../src/sim';
-import { DROP1_X, DROP2_X, FLOOR_Y, playCrateGates, type CrateGatesPhase } from '../../tools/bots/crate-bridge';
+import { DROP1_X, DROP2_X, FLOOR_Y, playCrateGates, type CrateGatesPhase } from '../../tools/bots/crate-gates';
 
-const FILE = 'levels/04-crate-bridge.json';
+const FILE = 'levels/04-crate-gates.json';
 
 function build() {
   const parsed = parseLevel(readFileSync(FILE, 'utf8'));
@@ -19,7 +19,7 @@ function build() {
 
 const feetY = (world: SimWorld, e: number) => world.body.y[e] + world.body.halfH[e];
 
-describe('level 4: Crate Gates (crate-bridge)', () => {
+describe('level 4: Crate Gates (crate-gates)', () => {
   it('a scripted pair bumps both crates aside, drops down behind them and reaches the goal', () => {
     const { world, parsed, box } = build();
     const crate = box('crate');
