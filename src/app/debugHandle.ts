@@ -6,6 +6,8 @@ import { PLAYER_COUNT } from '../sim/constants';
 import { hashHex } from '../sim/hash';
 import { ropeMaxStretch } from '../sim/physics/solveRope';
 import type { SimWorld } from '../sim/world';
+import type { Progress } from './progress';
+import type { ReplayStatus } from './replayMode';
 import { simulateLevel, type SimulationResult } from './simulate';
 
 export interface PlayerSnapshot {
@@ -52,9 +54,29 @@ export interface GameSnapshot {
   hash: string;
 }
 
+/** Which screen is up: the level select, a level being played, or a level's complete screen. */
+export type ScreenName = 'menu' | 'playing' | 'complete';
+
+/** Visual effects on screen now (tests look for the death feedback). */
+export interface EffectsSnapshot {
+  /** Seconds left of the red death flash, 0 when none. */
+  deathFlashSec: number;
+  /** Death bursts drawn at the place of a death. */
+  deathBursts: number;
+}
+
 export interface DebugHandle {
   /** True once the first frame has been drawn. */
   readonly ready: boolean;
+  /** The screen shown: 'menu', 'playing' or 'complete'. */
+  readonly screen: ScreenName;
+  /** Deaths (the sim's Died events) since the level was loaded or restarted. */
+  readonly deaths: number;
+  /** Id of the level being played or just completed; null on the menu. */
+  readonly levelId: string | null;
+  readonly effects: EffectsSnapshot;
+  /** Campaign progress as the game holds it (a copy); `isPersistent` is false while only in memory. */
+  readonly progress: Progress & { isPersistent: boolean };
   /** The current world's state, or null when no level is loaded (see `errors`). */
   getState(): GameSnapshot | null;
   /** Level and start-up errors shown to the player (a copy). */
@@ -64,12 +86,29 @@ export interface DebugHandle {
    * flat pairs p1, p2 per tick); hashes every 60 ticks. Leaves the running game alone.
    */
   simulate(levelText: string, inputs: number[], ticks: number): SimulationResult;
+  /** True while F8 is recording a replay. */
+  readonly isRecording: boolean;
+  /** The last replay recorded with F8 (the text that was offered as a download, and the state
+   *  hashes the played world had every 60 ticks), or null. */
+  readonly lastReplay: { fileName: string; text: string; liveHashes: string[] } | null;
+  /** Replay mode's progress and state hashes (every 60 ticks), or null when no replay plays. */
+  replayStatus(): ReplayStatus | null;
+  /** Shorthand for `replayStatus()?.hashes ?? []`. */
+  replayHashes(): string[];
 }
 
 export interface DebugSource {
   isReady(): boolean;
   world(): SimWorld | null;
   errors(): readonly string[];
+  screen?(): ScreenName;
+  deaths?(): number;
+  levelId?(): string | null;
+  effects?(): EffectsSnapshot;
+  progress?(): Progress & { isPersistent: boolean };
+  isRecording?(): boolean;
+  lastReplay?(): { fileName: string; text: string; liveHashes: readonly string[] } | null;
+  replayStatus?(): ReplayStatus | null;
 }
 
 export function snapshotWorld(world: SimWorld): GameSnapshot {
@@ -124,8 +163,38 @@ export function installDebugHandle(win: Window, source: DebugSource): DebugHandl
     get errors() {
       return [...source.errors()];
     },
+    get screen() {
+      return source.screen?.() ?? 'playing';
+    },
+    get deaths() {
+      return source.deaths?.() ?? 0;
+    },
+    get levelId() {
+      return source.levelId?.() ?? null;
+    },
+    get effects() {
+      const e = source.effects?.();
+      return { deathFlashSec: e?.deathFlashSec ?? 0, deathBursts: e?.deathBursts ?? 0 };
+    },
+    get progress() {
+      const p = source.progress?.();
+      return p ? structuredClone(p) : { unlockAll: false, levels: {}, isPersistent: false };
+    },
     simulate(levelText: string, inputs: number[], ticks: number) {
       return simulateLevel(levelText, inputs, ticks);
+    },
+    get isRecording() {
+      return source.isRecording?.() ?? false;
+    },
+    get lastReplay() {
+      const last = source.lastReplay?.() ?? null;
+      return last ? { fileName: last.fileName, text: last.text, liveHashes: [...last.liveHashes] } : null;
+    },
+    replayStatus() {
+      return source.replayStatus?.() ?? null;
+    },
+    replayHashes() {
+      return source.replayStatus?.()?.hashes ?? [];
     },
   });
   Object.defineProperty(win, '__ropebound', { value: handle, configurable: true, enumerable: false, writable: false });

@@ -23,7 +23,7 @@ const BINDINGS: ReadonlyArray<readonly [code: string, slot: number, bit: number]
 const BINDING_BY_CODE = new Map(BINDINGS.map(([code], i) => [code, i]));
 
 /** Keys whose browser default (scrolling, quick find) must never fire while playing. */
-const SWALLOWED = new Set(['Space', 'F3', ...BINDINGS.map(([code]) => code)]);
+const SWALLOWED = new Set(['Space', 'F3', 'F8', ...BINDINGS.map(([code]) => code)]);
 
 /** UI keys: not player buttons, so they never reach the sim or its replays. */
 export interface KeyboardUiHandlers {
@@ -31,6 +31,8 @@ export interface KeyboardUiHandlers {
   onToggleDebug?: () => void;
   /** R. */
   onRestart?: () => void;
+  /** F8: start or stop recording a replay. */
+  onToggleRecord?: () => void;
 }
 
 export interface KeyboardInput {
@@ -67,6 +69,7 @@ export function createKeyboardInput(target: Window, handlers: KeyboardUiHandlers
     if (e.repeat) return;
     if (e.code === 'F3') handlers.onToggleDebug?.();
     else if (e.code === 'KeyR') handlers.onRestart?.();
+    else if (e.code === 'F8') handlers.onToggleRecord?.();
   };
   // Releases always count, even with modifiers held, so no key can get stuck down.
   const onKeyUp = (e: KeyboardEvent): void => {

@@ -9,7 +9,9 @@ import type { TileGrid } from '../sim/tileGrid';
 import type { SimWorld } from '../sim/world';
 import { createBodyPoses, interpolateBodyPoses } from './bodyPoses';
 import { createCamera, defaultCameraLimits, updateCamera } from './camera';
+import { createDeathBursts } from './deathBurst';
 import { createBoxViews, drawAnchors } from './drawBoxes';
+import { drawCheckpoints, drawPlatformPaths } from './drawLevelMarks';
 import { drawPlayers } from './drawPlayers';
 import { drawRopes } from './drawRopes';
 import { drawGoal, drawTiles } from './drawTiles';
@@ -22,6 +24,12 @@ export interface GameRenderer {
   draw(world: SimWorld | null, alpha: number, frameSec: number): void;
   /** The next draw jumps the camera to its target instead of easing there (restart, new level). */
   snapCamera(): void;
+  /** Marks where player `slot` died, at (x, y) m: a short burst drawn over the scene. */
+  showDeath(slot: number, xM: number, yM: number): void;
+  /** Death bursts still on screen. */
+  readonly deathBurstCount: number;
+  /** Removes effects such as death bursts (a restart or another level). */
+  clearEffects(): void;
   destroy(): void;
 }
 
@@ -68,19 +76,26 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const scene = new Container();
   const tiles = new Graphics();
   const goal = new Graphics();
+  const platformPaths = new Graphics();
+  const checkpointFlags = new Graphics();
   const ropes = new Graphics();
   const boxLayer = new Container();
   const anchors = new Graphics();
   const players = new Graphics();
   const goalLabel = makeLabel('GOAL', palette.goalLabel, 0.55);
   const playerLabels = [makeLabel('P1', palette.label, 0.42), makeLabel('P2', palette.label, 0.42)];
+  const deathMarks = new Graphics();
+  const deathBursts = createDeathBursts(deathMarks);
   // Ropes under boxes and bolts, so a rope ends neatly under the ring or the crate it holds.
-  scene.addChild(tiles, goal, goalLabel, ropes, boxLayer, anchors, players, ...playerLabels);
+  scene.addChild(tiles, platformPaths, goal, checkpointFlags, goalLabel, ropes, boxLayer, anchors, players, ...playerLabels, deathMarks);
   app.stage.addChild(scene);
 
   const camera = createCamera();
   let isCameraSnapping = true;
   let drawnGrid: TileGrid | null = null;
+  /** The world and checkpoint the flags were drawn for (redrawn when either changes). */
+  let flagsWorld: SimWorld | null = null;
+  let flagsCheckpoint = -2;
   const boxViews = createBoxViews(boxLayer);
   // Interpolated bodies by entity, and player centres by slot, reused every frame.
   const poses = createBodyPoses();
@@ -91,10 +106,12 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const buildLevelArt = (world: SimWorld): void => {
     drawTiles(tiles, world.grid);
     drawGoal(goal, world.goal);
+    drawPlatformPaths(platformPaths, world);
     boxViews.build(world);
     goalLabel.position.set((world.goal.x + world.goal.w / 2) * U, (world.goal.y - 0.1) * U);
     drawnGrid = world.grid;
-    isCameraSnapping = true;
+    // No camera cut here: main.ts snaps it for a new level, and a live reload of the same level
+    // (a new grid too) keeps the camera where it is.
   };
 
   const placeCamera = (world: SimWorld, frameSec: number): void => {
@@ -128,6 +145,11 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
       scene.visible = world !== null;
       if (world) {
         if (world.grid !== drawnGrid || world.boxes.length !== boxViews.count) buildLevelArt(world);
+        if (world !== flagsWorld || world.rules.checkpoint[0] !== flagsCheckpoint) {
+          drawCheckpoints(checkpointFlags, world);
+          flagsWorld = world;
+          flagsCheckpoint = world.rules.checkpoint[0];
+        }
         const { body } = world;
         interpolateBodyPoses(poses, world, alpha);
         for (let slot = 0; slot < PLAYER_COUNT; slot++) {
@@ -142,11 +164,21 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
         boxViews.update(world, poses);
         drawAnchors(anchors, world);
         drawPlayers(players, world, cx, cy, facing);
+        deathBursts.update(frameSec);
       }
       app.render();
     },
     snapCamera(): void {
       isCameraSnapping = true;
+    },
+    showDeath(slot, xM, yM): void {
+      deathBursts.add(slot, xM, yM);
+    },
+    get deathBurstCount(): number {
+      return deathBursts.activeCount;
+    },
+    clearEffects(): void {
+      deathBursts.clear();
     },
     destroy(): void {
       app.destroy({ removeView: true }, { children: true });

@@ -1,5 +1,6 @@
-// DOM overlays on top of the canvas: controls hint, "Level complete!" banner, level errors and the
-// F3 debug overlay. DOM rather than pixi text: crisp at any DPI, selectable, and easy for tests to read.
+// DOM overlays on top of the canvas: controls hint, the level being played with its death count,
+// level errors and the F3 debug overlay. DOM rather than pixi text: crisp at any DPI, selectable,
+// and easy for tests to read.
 // Updates write to the DOM only when a shown value changes.
 
 import './hud.css';
@@ -15,12 +16,14 @@ export interface DebugStats {
 }
 
 export interface Hud {
-  /** Shows the banner when `completedSec` is a time, hides it when null. */
-  setCompleted(completedSec: number | null): void;
+  /** Shows the level's name and the deaths of this attempt (top centre); null hides it (menus). */
+  setRun(run: { levelName: string; deaths: number } | null): void;
   /** Shows level errors in a readable box; an empty list hides it. */
   setErrors(title: string, errors: readonly string[]): void;
   toggleDebug(): void;
   readonly isDebugVisible: boolean;
+  /** Shows the "● REC" indicator (recording a replay, F8) or a replay-mode label; null hides it. */
+  setRecordingLabel(label: string | null): void;
   setDebug(stats: DebugStats): void;
 }
 
@@ -30,7 +33,7 @@ const HINT_HTML =
   '<kbd>S</kbd> down · <kbd>F</kbd> anchor</span>' +
   '<span class="group"><span class="p2">P2</span> <kbd>←</kbd><kbd>→</kbd> move · <kbd>↑</kbd> jump · ' +
   '<kbd>↓</kbd> down · <kbd>/</kbd> or <kbd>Right Shift</kbd> anchor</span>' +
-  '<span class="group"><kbd>R</kbd> restart · <kbd>F3</kbd> debug</span>';
+  '<span class="group"><kbd>R</kbd> restart · <kbd>Esc</kbd> levels · <kbd>F3</kbd> debug · <kbd>F8</kbd> record replay</span>';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, parent: HTMLElement): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -44,12 +47,10 @@ export function createHud(parent: HTMLElement): Hud {
   const hint = el('div', 'hud-hint', root);
   hint.innerHTML = HINT_HTML;
 
-  const banner = el('div', 'hud-banner', root);
-  banner.hidden = true;
-  banner.setAttribute('role', 'status');
-  const bannerTitle = el('h1', '', banner);
-  bannerTitle.textContent = 'Level complete!';
-  const bannerTime = el('p', '', banner);
+  const run = el('div', 'hud-run', root);
+  run.hidden = true;
+  const runName = el('span', 'name', run);
+  const runDeaths = el('span', 'deaths', run);
 
   const errorBox = el('div', 'hud-errors', root);
   errorBox.hidden = true;
@@ -59,7 +60,10 @@ export function createHud(parent: HTMLElement): Hud {
 
   const debug = el('div', 'hud-debug', root);
   debug.hidden = true;
-  let completedShown: number | null = null;
+  const recording = el('div', 'hud-rec', root);
+  recording.hidden = true;
+  recording.setAttribute('role', 'status');
+  let runShown = '';
   let debugText = '';
   let lastStats: DebugStats | null = null;
   const writeDebug = (s: DebugStats): void => {
@@ -72,11 +76,15 @@ export function createHud(parent: HTMLElement): Hud {
   };
 
   return {
-    setCompleted(completedSec): void {
-      if (completedSec === completedShown) return;
-      completedShown = completedSec;
-      banner.hidden = completedSec === null;
-      if (completedSec !== null) bannerTime.textContent = `Time ${completedSec.toFixed(2)} s — press R to play again`;
+    setRun(r): void {
+      const key = r ? `${r.deaths}\n${r.levelName}` : '';
+      if (key === runShown) return;
+      runShown = key;
+      run.hidden = r === null;
+      if (!r) return;
+      runName.textContent = r.levelName;
+      runDeaths.textContent = `Deaths ${r.deaths}`;
+      runDeaths.classList.toggle('has-deaths', r.deaths > 0);
     },
     setErrors(title, errors): void {
       errorBox.hidden = errors.length === 0;
@@ -96,6 +104,11 @@ export function createHud(parent: HTMLElement): Hud {
     },
     get isDebugVisible(): boolean {
       return !debug.hidden;
+    },
+    setRecordingLabel(label): void {
+      recording.hidden = label === null;
+      if (label !== null && recording.textContent !== label) recording.textContent = label;
+      recording.classList.toggle('is-playback', label !== null && !label.startsWith('●'));
     },
     setDebug(s): void {
       lastStats = s;

@@ -1,0 +1,59 @@
+// Campaign rules: the built-in levels in catalogue order, which of them are open, and what comes
+// after a level. Level 1 is always open; level N opens once level N-1 is finished (by level id),
+// or when the designers' unlock-all switch is on. Pure: progress and catalogue are handed in.
+
+import { TICK_HZ } from '../sim/constants';
+import type { LevelEntry } from './levelCatalog';
+import { levelRecord, type Progress } from './progress';
+
+/** One row of the level select. */
+export interface CampaignLevel {
+  entry: LevelEntry;
+  /** 1-based position in the campaign (what the player sees; file numbers may have gaps). */
+  position: number;
+  isUnlocked: boolean;
+  isFinished: boolean;
+  /** Best time in ticks, or null when never finished. */
+  bestTicks: number | null;
+}
+
+export function isFinished(progress: Progress, levelId: string): boolean {
+  return levelRecord(progress, levelId) !== undefined;
+}
+
+/** Whether the level at `index` in `catalog` may be started from the level select. */
+export function isUnlocked(catalog: readonly LevelEntry[], progress: Progress, index: number): boolean {
+  if (index < 0 || index >= catalog.length) return false;
+  if (index === 0 || progress.unlockAll) return true;
+  return isFinished(progress, catalog[index - 1].id);
+}
+
+export function campaignLevels(catalog: readonly LevelEntry[], progress: Progress): CampaignLevel[] {
+  return catalog.map((entry, i) => ({
+    entry,
+    position: i + 1,
+    isUnlocked: isUnlocked(catalog, progress, i),
+    isFinished: isFinished(progress, entry.id),
+    bestTicks: levelRecord(progress, entry.id)?.bestTicks ?? null,
+  }));
+}
+
+/** The campaign level after `levelId`, or null after the last one (or for a level not in it). */
+export function nextLevel(catalog: readonly LevelEntry[], levelId: string): LevelEntry | null {
+  const i = catalog.findIndex((e) => e.id === levelId);
+  return i >= 0 && i + 1 < catalog.length ? catalog[i + 1] : null;
+}
+
+/** Where the level select's cursor starts: the first open level not yet finished, else level 1. */
+export function firstUnfinished(catalog: readonly LevelEntry[], progress: Progress): number {
+  for (let i = 0; i < catalog.length; i++) {
+    if (!isUnlocked(catalog, progress, i)) break;
+    if (!isFinished(progress, catalog[i].id)) return i;
+  }
+  return 0;
+}
+
+/** A run's time for people: ticks at 60 per second, two decimals (`741` -> `12.35 s`). */
+export function formatTicks(ticks: number): string {
+  return `${(ticks / TICK_HZ).toFixed(2)} s`;
+}

@@ -1,0 +1,233 @@
+// The game around a level, played with real keys: finishing a level shows the complete screen with
+// time and deaths and stores the best time; Enter opens the next campaign level; a death flashes
+// the screen, marks the spot and counts in the HUD.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { gameUrl, launchBrowser, openGame, playerKeys, screenshotStats } from './browser';
+import { getState, waitTicks } from './gameState';
+import {
+  deathsOf, finished, levelIdOf, menuRows, openPage, screenOf, seedProgress, storedProgress, waitScreen, type Handle,
+} from './menu';
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+/** Plays The First Gap to the goal with real keys (the plan of tests/browser/complete.test.ts). */
+async function playFirstGap(page: Page): Promise<number> {
+  const press = playerKeys(page);
+  const hop = (x: number) => x > 3 && x < 6.5;
+  let phase = 'walk';
+  let since = 0;
+  let state = await getState(page);
+  for (let i = 0; i < 20000 && state.completedTick < 0; i++) {
+    state = await getState(page);
+    const [p1, p2] = state.players;
+    if (phase === 'walk' || phase === 'swing') {
+      await press(1, p2.x < 18.3 ? { right: true, jump: hop(p2.x) } : { anchor: true });
+    }
+    if (phase === 'walk') {
+      await press(0, p1.x > 17 && !p2.anchored ? {} : { right: true, jump: hop(p1.x) });
+      if (p1.x > 19.5 && p2.anchored) phase = 'swing';
+    } else if (phase === 'swing') {
+      await press(0, p1.vx >= 0 ? { right: true } : { left: true });
+      if (p1.grounded && p1.x > 25) { phase = 'anchor'; since = state.tick; }
+    } else if (phase === 'anchor') {
+      await press(0, { anchor: true });
+      await press(1, state.tick - since < 20 ? { anchor: true } : { right: true });
+      if (state.tick - since > 170) phase = 'haul';
+    } else {
+      await press(0, p1.x < 45 ? { right: true } : {});
+      await press(1, p2.x < 45 ? { right: true } : {});
+    }
+  }
+  await press(0, {});
+  await press(1, {});
+  return state.completedTick;
+}
+
+const text = (page: Page, selector: string) => page.locator(selector).textContent();
+
+test('finishing a level shows the complete screen, stores the best time, and Enter opens the next level', async () => {
+  const { page, errors, close } = await openPage(browser, '');
+  try {
+    const ids = (await menuRows(page)).map((r) => r.id);
+    const at = ids.indexOf('first-gap');
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(at).toBeLessThan(ids.length - 1);
+    // Every level before The First Gap finished: it is the first open one and the cursor is on it.
+    await seedProgress(page, finished(ids.slice(0, at)));
+    let rows = await menuRows(page);
+    expect(rows[at].isSelected).toBe(true);
+    expect(rows[at].isLocked).toBe(false);
+    expect(rows[at + 1].isLocked).toBe(true);
+    await page.keyboard.press('Enter');
+    await waitScreen(page, 'playing');
+    expect(await levelIdOf(page)).toBe('first-gap');
+
+    const completedTick = await playFirstGap(page);
+    expect(completedTick).toBeGreaterThan(0);
+    await waitScreen(page, 'complete');
+    const deaths = await deathsOf(page);
+    const time = `${((completedTick + 1) / 60).toFixed(2)} s`;
+    expect(await text(page, '.complete-screen .title')).toBe('Level complete!');
+    expect(await text(page, '.complete-screen .level-name')).toBe('The First Gap');
+    expect(await text(page, '.complete-screen .time dd')).toBe(time);
+    expect(await text(page, '.complete-screen .deaths dd')).toBe(String(deaths));
+    expect(await text(page, '.complete-screen .best dd')).toBe(time);
+    expect(await text(page, '.complete-screen .keys')).toBe('Enter: next level · Esc: level select · R: play again');
+    expect(await page.locator('.hud-run').isVisible()).toBe(false);
+    // Progress is stored by level id, with this run as the best.
+    expect(await storedProgress(page)).toMatchObject({
+      version: 1,
+      levels: { 'first-gap': { bestTicks: completedTick + 1, bestDeaths: deaths, finishes: 1 } },
+    });
+    // The sim stops behind the complete screen.
+    const frozen = (await getState(page)).tick;
+    await page.waitForTimeout(300);
+    expect((await getState(page)).tick).toBe(frozen);
+    await screenshotStats(page, 'complete-screen');
+
+    await page.keyboard.press('Enter');
+    await waitScreen(page, 'playing');
+    expect(await levelIdOf(page)).toBe(ids[at + 1]);
+    const next = await waitTicks(page, 5);
+    expect(next.completedTick).toBe(-1);
+    await expect.poll(() => text(page, '.hud-run .deaths')).toBe('Deaths 0');
+
+    await page.keyboard.press('Escape');
+    await waitScreen(page, 'menu');
+    rows = await menuRows(page);
+    expect(rows[at].info).toBe(`Best ${time}`);
+    expect(rows[at + 1].isLocked).toBe(false);
+    expect(rows[at + 1].isSelected).toBe(true);
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 240_000);
+
+/** Mean red minus blue over a strip `w` px wide along the left and right edges, mid-height. */
+function edgeRedness(path: string, w = 4): number {
+  const { data, width, height } = PNG.sync.read(readFileSync(path));
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.floor(height * 0.3); y < height * 0.7; y += 4) {
+    for (const x0 of [0, width - w]) {
+      for (let x = x0; x < x0 + w; x++) {
+        const i = (y * width + x) * 4;
+        sum += data[i]! - data[i + 2]!;
+        n++;
+      }
+    }
+  }
+  return sum / n;
+}
+
+test('a death flashes the screen red, marks the spot and counts in the HUD', async () => {
+  // Swing Yard: P1 running right meets the spiked pendulum.
+  const { page, errors, close } = await openGame(gameUrl('?level=swing-yard'), { browser });
+  try {
+    expect(await text(page, '.hud-run .deaths')).toBe('Deaths 0');
+    const calm = await screenshotStats(page, 'death-before');
+    expect(edgeRedness(calm.path)).toBeLessThan(0); // the slate background is bluish
+    // A screenshot takes longer than the 0.6 s effect here, so the page's clock is stopped for it:
+    // every frame callback gets the same timestamp (0 s frames: nothing ticks or fades) while frozen.
+    await page.evaluate(() => {
+      const w = window as unknown as { requestAnimationFrame: typeof requestAnimationFrame; __freeze: boolean; __lastT: number };
+      const raf = w.requestAnimationFrame.bind(window);
+      w.__freeze = false;
+      w.__lastT = 0;
+      w.requestAnimationFrame = (cb) => raf((t) => {
+        if (!w.__freeze) w.__lastT = t;
+        cb(w.__lastT);
+      });
+    });
+    const press = playerKeys(page);
+    await press(0, { right: true });
+    await press(1, { right: true });
+    await page.waitForFunction(() => {
+      const h = window.__ropebound as unknown as Handle;
+      const isDead = h.deaths >= 1 && h.effects.deathFlashSec > 0;
+      if (isDead) (window as unknown as { __freeze: boolean }).__freeze = true;
+      return isDead;
+    }, undefined, { timeout: 40_000, polling: 'raf' });
+    await press(0, {});
+    await press(1, {});
+    const effects = await page.evaluate(() => (window.__ropebound as unknown as Handle).effects);
+    expect(effects.deathBursts).toBeGreaterThanOrEqual(1);
+    const shot = await screenshotStats(page, 'death-flash');
+    expect(edgeRedness(shot.path)).toBeGreaterThan(30);
+    await page.evaluate(() => { (window as unknown as { __freeze: boolean }).__freeze = false; });
+    await expect.poll(() => text(page, '.hud-run .deaths')).toBe('Deaths 1');
+    expect(await deathsOf(page)).toBe(1);
+    // The flash and the burst are short: gone within about a second, the count stays.
+    await page.waitForFunction(() => {
+      const h = window.__ropebound as unknown as Handle;
+      return h.effects.deathFlashSec === 0 && h.effects.deathBursts === 0;
+    }, undefined, { timeout: 10_000 });
+    expect(await page.locator('.death-flash').isVisible()).toBe(false);
+    expect(await text(page, '.hud-run .deaths')).toBe('Deaths 1');
+    // R starts a new attempt: the count goes back to 0.
+    await page.keyboard.press('KeyR');
+    await expect.poll(() => text(page, '.hud-run .deaths')).toBe('Deaths 0');
+    expect(await screenOf(page)).toBe('playing');
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 120_000);
+
+/** The committed replay of a level file (`03-first-gap.json`), as the game's replay mode plays it. */
+function replayOf(levelFile: string): { completedTick: number } {
+  return JSON.parse(readFileSync(`levels/replays/${levelFile.replace(/\.json$/, '')}.replay.json`, 'utf8'));
+}
+
+test("R on the complete screen plays the level again; a replay's finish is not stored as the players' own", async () => {
+  const { completedTick } = replayOf('03-first-gap.json');
+  const { page, errors, close } = await openPage(browser, '?level=first-gap&replay&speed=32');
+  try {
+    await waitScreen(page, 'complete');
+    expect(await text(page, '.complete-screen .level-name')).toBe('The First Gap');
+    expect(await text(page, '.complete-screen .time dd')).toBe(`${((completedTick + 1) / 60).toFixed(2)} s`);
+    expect(await text(page, '.complete-screen .best dd')).toBe('—');
+    expect(await storedProgress(page)).toBeNull();
+    await page.keyboard.press('KeyR');
+    await waitScreen(page, 'playing');
+    const state = await getState(page);
+    expect(state.completedTick).toBe(-1);
+    expect(await levelIdOf(page)).toBe('first-gap');
+    expect(await page.locator('.complete-screen').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 120_000);
+
+test('after the last campaign level, Enter goes back to the level select with a "campaign complete" note', async () => {
+  const last = readdirSync('levels').filter((f) => /^\d+-.+\.json$/.test(f)).sort().at(-1)!;
+  const id = (JSON.parse(readFileSync(`levels/${last}`, 'utf8')) as { id: string }).id;
+  expect(replayOf(last).completedTick).toBeGreaterThan(0);
+  const { page, errors, close } = await openPage(browser, `?level=${id}&replay&speed=32`);
+  try {
+    await waitScreen(page, 'complete');
+    expect(await text(page, '.complete-screen .keys')).toBe('Enter: finish the campaign · Esc: level select · R: play again');
+    await page.keyboard.press('Enter');
+    await waitScreen(page, 'menu');
+    expect(await text(page, '.menu-screen .campaign-note')).toMatch(/^Campaign complete!/);
+    const rows = await menuRows(page);
+    expect(rows.at(-1)?.id).toBe(id);
+    expect(rows.at(-1)?.isSelected).toBe(true);
+    // The highlighted row is scrolled into view in a list longer than the panel.
+    const row = await page.locator('.menu-screen .level').last().boundingBox();
+    const list = await page.locator('.menu-screen .level-list').boundingBox();
+    expect(row!.y).toBeGreaterThanOrEqual(list!.y - 1);
+    expect(row!.y + row!.height).toBeLessThanOrEqual(list!.y + list!.height + 1);
+    await screenshotStats(page, 'menu-campaign-complete');
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 120_000);

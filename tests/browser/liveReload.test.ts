@@ -1,0 +1,116 @@
+// Live reload against the dev server: saving the level file being played reloads it in the open
+// page without a page reload (a window marker survives); a broken save shows the validation
+// messages while the last good version keeps ticking; fixing the file clears them and loads it;
+// adding another level file changes nothing on screen. The probe files are always deleted.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { gameUrl, launchBrowser, openGame } from './browser';
+import { getErrors, getState, waitTicks } from './gameState';
+
+const PROBE = 'levels/99-live-probe.json';
+const OTHER = 'levels/98-live-probe-other.json';
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+/** first-gap under another id and name, with the spawns moved `dx` m right. */
+function probeLevel(name: string, dx: number, id = 'live-probe'): string {
+  const level = JSON.parse(readFileSync('levels/03-first-gap.json', 'utf8')) as {
+    id: string; name: string; spawns: Array<{ x: number }>;
+  };
+  level.id = id;
+  level.name = name;
+  for (const spawn of level.spawns) spawn.x += dx;
+  return `${JSON.stringify(level, null, 2)}\n`;
+}
+
+/** Waits until the dev server's level module lists `file` (the watcher has seen it). */
+async function waitUntilServed(file: string): Promise<void> {
+  const url = gameUrl('src/app/levelFiles.ts');
+  for (let i = 0; i < 100; i++) {
+    if ((await (await fetch(url)).text()).includes(file)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the dev server never listed ${file}`);
+}
+
+const marker = (page: Page) => page.evaluate(() => (window as unknown as { __probeMarker?: string }).__probeMarker);
+
+test('saving the played level reloads it in place; a broken save shows errors and the old version runs on', async () => {
+  let close: (() => Promise<void>) | null = null;
+  try {
+    writeFileSync(PROBE, probeLevel('Live Probe', 0));
+    await waitUntilServed('99-live-probe.json');
+    const game = await openGame(gameUrl('?level=live-probe'), { browser });
+    close = game.close;
+    const { page, errors } = game;
+    expect(await page.title()).toMatch(/^Live Probe ·/);
+    await page.evaluate(() => { (window as unknown as { __probeMarker: string }).__probeMarker = 'same page'; });
+    const before = await waitTicks(page, 30);
+    expect(before.players[0].x).toBeCloseTo(1.6, 5);
+
+    // 1. A valid save: spawns past the block (5.4 m further right), new name. The page reloads the
+    // level, not itself.
+    const savedAt = Date.now();
+    writeFileSync(PROBE, probeLevel('Live Probe Moved', 5.4));
+    await page.waitForFunction(() => document.title.startsWith('Live Probe Moved'), undefined, { timeout: 5000 });
+    const reloadMs = Date.now() - savedAt;
+    const moved = await getState(page);
+    expect(moved.tick).toBeLessThan(before.tick + 30); // restarted from tick 0, not carried on
+    expect(moved.players[0].x).toBeGreaterThan(6.5);
+    expect(await marker(page)).toBe('same page');
+    console.log(`live reload: the new level was running ${reloadMs} ms after the save`);
+
+    // 2. A broken save: the errors show, the moved version keeps running.
+    writeFileSync(PROBE, probeLevel('Live Probe Moved', 5.4).replace('"goal": {', '"goal": { "colour": "red",'));
+    const box = page.locator('.hud-errors');
+    await box.waitFor({ state: 'visible', timeout: 5000 });
+    expect(await box.textContent()).toMatch(/99-live-probe\.json has errors.*\$\.goal\.colour: 'goal': unknown field/s);
+    const t0 = (await getState(page)).tick;
+    const running = await waitTicks(page, 30);
+    expect(running.tick).toBeGreaterThanOrEqual(t0 + 30);
+    expect(await page.title()).toMatch(/^Live Probe Moved/);
+    expect((await getErrors(page)).join('\n')).toMatch(/\$\.goal\.colour/);
+
+    // 3. Another level file appears: the catalogue changes, the game on screen does not.
+    writeFileSync(OTHER, probeLevel('Other Probe', 0, 'live-probe-other'));
+    await waitUntilServed('98-live-probe-other.json');
+    await waitTicks(page, 10);
+    expect((await getState(page)).tick).toBeGreaterThan(running.tick);
+    expect(await page.title()).toMatch(/^Live Probe Moved/);
+    await expect.poll(() => box.isVisible()).toBe(true); // the broken save is still unfixed
+
+    // 4. The fix: errors cleared, the fixed version loaded.
+    writeFileSync(PROBE, probeLevel('Live Probe Fixed', 6.4));
+    await page.waitForFunction(() => document.title.startsWith('Live Probe Fixed'), undefined, { timeout: 5000 });
+    await expect.poll(() => box.isVisible()).toBe(false);
+    expect(await getErrors(page)).toEqual([]);
+    const fixed = await getState(page);
+    expect(fixed.players[0].x).toBeGreaterThan(7.7);
+    expect(fixed.players[0].x).toBeLessThan(8.5);
+    expect(await marker(page)).toBe('same page');
+
+    // 5. The probe has no committed replay: replay mode says so and the level plays normally.
+    const replayGame = await openGame(gameUrl('?level=live-probe&replay'), { browser });
+    try {
+      const replayBox = replayGame.page.locator('.hud-errors');
+      await replayBox.waitFor({ state: 'visible', timeout: 5000 });
+      expect(await replayBox.textContent()).toMatch(/There is no replay for 99-live-probe\.json; the level plays normally.*levels\/replays\/99-live-probe\.replay\.json/s);
+      await replayGame.page.keyboard.down('KeyD');
+      const t = (await getState(replayGame.page)).players[0].x;
+      const later = await waitTicks(replayGame.page, 30);
+      await replayGame.page.keyboard.up('KeyD');
+      expect(later.players[0].x).toBeGreaterThan(t + 1); // the keyboard plays
+      expect(replayGame.errors).toEqual([]);
+    } finally {
+      await replayGame.close();
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    await close?.();
+    rmSync(PROBE, { force: true });
+    rmSync(OTHER, { force: true });
+  }
+}, 120_000);

@@ -1,0 +1,97 @@
+// Helpers for tests of the screens around a level: opening the page with chosen localStorage
+// contents, reading the level select from the DOM, and the campaign's progress key.
+import type { Browser, Page } from 'playwright-core';
+import { gameUrl, type GameHandle } from './browser';
+import type { DebugHandle } from '../../src/app/debugHandle';
+
+export const PROGRESS_KEY = 'ropebound.progress.v1';
+
+export type Handle = Pick<DebugHandle, 'screen' | 'deaths' | 'levelId' | 'effects' | 'progress' | 'getState'>;
+
+export interface OpenOptions {
+  /** Text to put under PROGRESS_KEY before the game's scripts run (first load only; reloads keep what the game wrote). */
+  progress?: string;
+  /** Script run before the page's own scripts on every load (e.g. to break localStorage). */
+  initScript?: string;
+}
+
+/** Opens the game at `path` (no canvas click: the menu covers it) and waits for the first frame. */
+export async function openPage(browser: Browser, path: string, opts: OpenOptions = {}): Promise<GameHandle> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`); });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.stack ?? err.message}`));
+  if (opts.progress !== undefined) {
+    await page.addInitScript(([key, value]) => {
+      if (sessionStorage.getItem('__seeded')) return;
+      sessionStorage.setItem('__seeded', '1');
+      localStorage.setItem(key, value);
+    }, [PROGRESS_KEY, opts.progress] as const);
+  }
+  if (opts.initScript) await page.addInitScript(opts.initScript);
+  const close = async (): Promise<void> => { await context.close().catch(() => {}); };
+  try {
+    await page.goto(gameUrl(path), { waitUntil: 'load' });
+    await waitReady(page);
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { browser, context, page, errors, close };
+}
+
+export async function waitReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__ropebound?.ready === true, undefined, { timeout: 30_000 });
+  await page.locator('canvas').first().focus();
+}
+
+export const screenOf = (page: Page) => page.evaluate(() => (window.__ropebound as unknown as Handle).screen);
+export const levelIdOf = (page: Page) => page.evaluate(() => (window.__ropebound as unknown as Handle).levelId);
+export const deathsOf = (page: Page) => page.evaluate(() => (window.__ropebound as unknown as Handle).deaths);
+
+/** Waits (polling each frame) until the screen is `name`. */
+export async function waitScreen(page: Page, name: string): Promise<void> {
+  await page.waitForFunction((n) => (window.__ropebound as unknown as Handle).screen === n, name, { timeout: 20_000 });
+}
+
+export interface MenuRow {
+  id: string;
+  number: string;
+  name: string;
+  info: string;
+  isLocked: boolean;
+  isSelected: boolean;
+}
+
+export async function menuRows(page: Page): Promise<MenuRow[]> {
+  return page.$$eval('.menu-screen .level', (items) => items.map((li) => ({
+    id: (li as HTMLElement).dataset.levelId ?? '',
+    number: li.querySelector('.num')?.textContent ?? '',
+    name: li.querySelector('.name')?.textContent ?? '',
+    info: li.querySelector('.info')?.textContent ?? '',
+    isLocked: li.getAttribute('aria-disabled') === 'true',
+    isSelected: li.getAttribute('aria-selected') === 'true',
+  })));
+}
+
+/** Progress JSON with these level ids finished (600 ticks, no deaths). */
+export function finished(ids: string[], unlockAll = false): string {
+  return JSON.stringify({
+    version: 1,
+    unlockAll,
+    levels: Object.fromEntries(ids.map((id) => [id, { bestTicks: 600, bestDeaths: 0, finishes: 1 }])),
+  });
+}
+
+/** Writes `progress` under PROGRESS_KEY and reloads the page (the game reads it once at start). */
+export async function seedProgress(page: Page, progress: string): Promise<void> {
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [PROGRESS_KEY, progress] as const);
+  await page.reload({ waitUntil: 'load' });
+  await waitReady(page);
+}
+
+export async function storedProgress(page: Page): Promise<unknown> {
+  const text = await page.evaluate((key) => localStorage.getItem(key), PROGRESS_KEY);
+  return text === null ? null : JSON.parse(text);
+}
