@@ -260,6 +260,7 @@ installDebugHandle(window, {
   isRecording: () => designer.isRecording,
   lastReplay: () => designer.lastReplay(),
   replayStatus: () => designer.replayStatus(),
+  camera: () => (renderer ? { x: renderer.camera.centerX, y: renderer.camera.centerY, zoom: renderer.camera.zoom } : null),
 });
 
 // ---- Start-up ----------------------------------------------------------------------------------

@@ -95,6 +95,8 @@ export interface DebugHandle {
   replayStatus(): ReplayStatus | null;
   /** Shorthand for `replayStatus()?.hashes ?? []`. */
   replayHashes(): string[];
+  /** The camera as last drawn: centre (m) and zoom (px per m), or null before the first frame. */
+  camera(): { x: number; y: number; zoom: number } | null;
 }
 
 export interface DebugSource {
@@ -109,6 +111,7 @@ export interface DebugSource {
   isRecording?(): boolean;
   lastReplay?(): { fileName: string; text: string; liveHashes: readonly string[] } | null;
   replayStatus?(): ReplayStatus | null;
+  camera?(): { x: number; y: number; zoom: number } | null;
 }
 
 export function snapshotWorld(world: SimWorld): GameSnapshot {
@@ -195,6 +198,9 @@ export function installDebugHandle(win: Window, source: DebugSource): DebugHandl
     },
     replayHashes() {
       return source.replayStatus?.()?.hashes ?? [];
+    },
+    camera() {
+      return source.camera?.() ?? null;
     },
   });
   Object.defineProperty(win, '__ropebound', { value: handle, configurable: true, enumerable: false, writable: false });

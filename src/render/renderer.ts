@@ -8,7 +8,7 @@ import { PLAYER_COUNT } from '../sim/constants';
 import type { TileGrid } from '../sim/tileGrid';
 import type { SimWorld } from '../sim/world';
 import { createBodyPoses, interpolateBodyPoses } from './bodyPoses';
-import { createCamera, defaultCameraLimits, updateCamera } from './camera';
+import { createCamera, defaultCameraLimits, updateCamera, type Camera } from './camera';
 import { createDeathBursts } from './deathBurst';
 import { createBoxViews, drawAnchors } from './drawBoxes';
 import { drawCheckpoints, drawPlatformPaths } from './drawLevelMarks';
@@ -24,6 +24,8 @@ export interface GameRenderer {
   draw(world: SimWorld | null, alpha: number, frameSec: number): void;
   /** The next draw jumps the camera to its target instead of easing there (restart, new level). */
   snapCamera(): void;
+  /** Where the camera looks (centre, m) and its zoom, as last drawn. */
+  readonly camera: Readonly<Camera>;
   /** Marks where player `slot` died, at (x, y) m: a short burst drawn over the scene. */
   showDeath(slot: number, xM: number, yM: number): void;
   /** Death bursts still on screen. */
@@ -125,8 +127,10 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
       y1 = Math.max(y1, cy[slot] + body.halfH[eid]);
     }
     const { width, height } = app.screen;
+    // updateCamera cuts on a frame time of 0; a frame right after the loop's clock was reset has
+    // one too, and must ease like any other (a live reload keeps the camera), so it gets a tiny one.
     updateCamera(camera, defaultCameraLimits, width, height, x0, y0, x1, y1,
-      world.grid.width, world.grid.height, isCameraSnapping ? 0 : frameSec);
+      world.grid.width, world.grid.height, isCameraSnapping ? 0 : Math.max(frameSec, 1e-3));
     isCameraSnapping = false;
     // Snap the offset to device pixels so tile edges do not shimmer while the camera eases.
     const res = app.renderer.resolution;
@@ -171,6 +175,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     snapCamera(): void {
       isCameraSnapping = true;
     },
+    camera,
     showDeath(slot, xM, yM): void {
       deathBursts.add(slot, xM, yM);
     },

@@ -114,3 +114,51 @@ test('saving the played level reloads it in place; a broken save shows errors an
     rmSync(OTHER, { force: true });
   }
 }, 120_000);
+
+/** A flat 80 m meadow with the players at `x` (the camera can follow them anywhere along it). */
+function meadow(x: number): string {
+  const tiles = Array.from({ length: 16 }, (_, r) => (r >= 14 ? '#'.repeat(80) : '.'.repeat(80)));
+  return `${JSON.stringify({
+    format: 'ropebound-level', version: 2, id: 'live-probe-camera', name: `Camera Probe ${x}`, tiles,
+    spawns: [{ id: 'p1', player: 1, x, y: 14 }, { id: 'p2', player: 2, x: x + 1, y: 14 }],
+    goal: { id: 'goal', x: 76, y: 10, w: 3, h: 4 }, tether: { length: 4, segments: 12 },
+  }, null, 2)}\n`;
+}
+
+test('a live reload keeps the camera: it eases to the moved spawns instead of cutting there', async () => {
+  const file = 'levels/97-live-probe-camera.json';
+  let close: (() => Promise<void>) | null = null;
+  try {
+    writeFileSync(file, meadow(4));
+    await waitUntilServed('97-live-probe-camera.json');
+    const game = await openGame(gameUrl('?level=live-probe-camera'), { browser });
+    close = game.close;
+    const { page } = game;
+    await waitTicks(page, 30);
+    // Trace the camera every frame, then move the spawns 36 m to the right.
+    await page.evaluate(() => {
+      const w = window as unknown as { __camTrace: Array<[string, number]>; __ropebound: { camera(): { x: number } | null } };
+      w.__camTrace = [];
+      const sample = () => {
+        const cam = w.__ropebound.camera();
+        if (cam) w.__camTrace.push([document.title, cam.x]);
+        if (w.__camTrace.length < 5000) requestAnimationFrame(sample);
+      };
+      sample();
+    });
+    writeFileSync(file, meadow(40));
+    await page.waitForFunction(() => document.title.startsWith('Camera Probe 40'), undefined, { timeout: 5000 });
+    await waitTicks(page, 90);
+    const trace = await page.evaluate(() => (window as unknown as { __camTrace: Array<[string, number]> }).__camTrace);
+    const firstNew = trace.findIndex(([title]) => title.startsWith('Camera Probe 40'));
+    expect(firstNew).toBeGreaterThan(0);
+    const before = trace[firstNew - 1][1];
+    const first = trace[firstNew][1];
+    const later = trace[trace.length - 1][1];
+    expect(later - before).toBeGreaterThan(20); // the view went to the new spawns...
+    expect(first - before).toBeLessThan((later - before) / 2); // ...easing there, not cutting
+  } finally {
+    await close?.();
+    rmSync(file, { force: true });
+  }
+}, 60_000);
