@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { readdirSync, readFileSync } from 'node:fs';
 import { gameUrl, launchBrowser, openGame, playerKeys, screenshotStats } from './browser';
+import { playFirstGap } from './firstGapKeys';
 import { getState, waitTicks } from './gameState';
 import {
   deathsOf, finished, levelIdOf, menuRows, openPage, screenOf, seedProgress, storedProgress, waitScreen, type Handle,
@@ -15,38 +16,6 @@ let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
-/** Plays The First Gap to the goal with real keys (the plan of tests/browser/complete.test.ts). */
-async function playFirstGap(page: Page): Promise<number> {
-  const press = playerKeys(page);
-  const hop = (x: number) => x > 3 && x < 6.5;
-  let phase = 'walk';
-  let since = 0;
-  let state = await getState(page);
-  for (let i = 0; i < 20000 && state.completedTick < 0; i++) {
-    state = await getState(page);
-    const [p1, p2] = state.players;
-    if (phase === 'walk' || phase === 'swing') {
-      await press(1, p2.x < 18.3 ? { right: true, jump: hop(p2.x) } : { anchor: true });
-    }
-    if (phase === 'walk') {
-      await press(0, p1.x > 17 && !p2.anchored ? {} : { right: true, jump: hop(p1.x) });
-      if (p1.x > 19.5 && p2.anchored) phase = 'swing';
-    } else if (phase === 'swing') {
-      await press(0, p1.vx >= 0 ? { right: true } : { left: true });
-      if (p1.grounded && p1.x > 25) { phase = 'anchor'; since = state.tick; }
-    } else if (phase === 'anchor') {
-      await press(0, { anchor: true });
-      await press(1, state.tick - since < 20 ? { anchor: true } : { right: true });
-      if (state.tick - since > 170) phase = 'haul';
-    } else {
-      await press(0, p1.x < 45 ? { right: true } : {});
-      await press(1, p2.x < 45 ? { right: true } : {});
-    }
-  }
-  await press(0, {});
-  await press(1, {});
-  return state.completedTick;
-}
 
 const text = (page: Page, selector: string) => page.locator(selector).textContent();
 
