@@ -72,6 +72,8 @@ export interface PlayerComponents {
   groundVy: Float64Array;
   /** Spiked box this player touched this tick (0 = none). */
   hurtBy: Uint32Array;
+  /** 1 after the anchor was torn loose (see inputSystem): it holds again only on a new press. */
+  anchorGaveWay: Uint8Array;
 }
 
 /** Boxes: rigid bodies (their motion lives in BodyComponents). */
@@ -155,6 +157,7 @@ export function createPlayerComponents(capacity: number): PlayerComponents {
     groundVx: new Float64Array(capacity),
     groundVy: new Float64Array(capacity),
     hurtBy: new Uint32Array(capacity),
+    anchorGaveWay: new Uint8Array(capacity),
   };
 }
 

@@ -7,6 +7,8 @@ export const SimEvent = {
   /** The tether went from slack to taut; value = closing speed, m/s. */
   RopeTaut: 3,
   Anchored: 4,
+  /** value 1: the anchor was torn loose (its platform carried it away from an anchored partner, or
+   *  into a wall); 0: the key was let go. */
   Unanchored: 5,
   /** Both players are inside the goal. */
   LevelComplete: 6,

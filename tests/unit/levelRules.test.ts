@@ -179,6 +179,42 @@ describe('moving platforms', () => {
     expect(world.body.y[p1]).toBeCloseTo(world.body.y[e] - 0.25 - world.body.halfH[p1], 2);
   });
 
+  it('an anchored rider carried away from an anchored partner is torn loose: the tether never over-stretches', () => {
+    const { world } = build(lift('pingpong', (l) => {
+      l.platforms[0].path = [[8, 9.25], [24, 9.25]];
+      l.platforms[0].speed = 2.5;
+      l.spawns = [{ id: 'p1', player: 1, x: 8, y: 9 }, { id: 'p2', player: 2, x: 5, y: 10 }];
+      l.tether.length = 5;
+    }));
+    const [p1, p2] = world.players;
+    let worst = 0;
+    const events = run(world, 300, () => {
+      worst = Math.max(worst, Math.hypot(world.body.x[p1] - world.body.x[p2], world.body.y[p1] - world.body.y[p2]));
+      return [Button.Anchor, Button.Anchor]; // both hold anchor all along
+    });
+    const anchored = ofType(events, SimEvent.Anchored).map((e) => e[2]).sort();
+    const tornLoose = ofType(events, SimEvent.Unanchored).filter((e) => e[3] === 1);
+    expect(anchored).toEqual([0, 1]); // each anchored once: a torn anchor does not come back while held
+    expect(tornLoose.map((e) => e[2])).toEqual([0]); // the rider, not the one on the ground
+    expect(worst).toBeLessThan(5 * 1.01);
+    expect(world.player.isAnchored[p2]).toBe(1);
+  });
+
+  it('an anchored rider that a wall stops is torn loose instead of hovering off its platform', () => {
+    const { world } = build(lift('pingpong', (l) => {
+      l.tiles = l.tiles.map((row: string, r: number) => (r >= 7 && r <= 8 ? `${row.slice(0, 14)}#${row.slice(15)}` : row));
+      l.platforms[0].path = [[8, 9.25], [20, 9.25]];
+      l.platforms[0].speed = 2;
+      l.spawns = [{ id: 'p1', player: 1, x: 8, y: 9 }, { id: 'p2', player: 2, x: 5, y: 10 }];
+      l.tether.length = 12;
+    }));
+    const [p1] = world.players;
+    const events = run(world, 240, [Button.Anchor, 0]);
+    expect(ofType(events, SimEvent.Unanchored).filter((e) => e[3] === 1).map((e) => e[2])).toEqual([0]);
+    expect(world.body.x[p1]).toBeLessThan(14); // held back by the wall at x 14
+    expect(world.player.isAnchored[p1]).toBe(0);
+  });
+
   it('an anchor on it moves with it, and a box hanging from that anchor follows', () => {
     const { world } = build(lift('pingpong', (l) => {
       l.platforms[0].path = [[10, 2], [20, 2]];

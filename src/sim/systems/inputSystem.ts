@@ -29,8 +29,10 @@ export function inputSystem(world: SimWorld): void {
       player.isGrounded[eid] = 0;
     }
 
-    // Anchoring needs ground under the feet; it holds as long as the key does.
-    const wantsAnchor = (held & Button.Anchor) !== 0 && player.isGrounded[eid] === 1;
+    // Anchoring needs ground under the feet; it holds as long as the key does. An anchor that was
+    // torn loose holds again only once the key is let go and pressed again.
+    if ((held & Button.Anchor) === 0) player.anchorGaveWay[eid] = 0;
+    const wantsAnchor = (held & Button.Anchor) !== 0 && player.isGrounded[eid] === 1 && player.anchorGaveWay[eid] === 0;
     if (wantsAnchor && !player.isAnchored[eid]) {
       player.isAnchored[eid] = 1;
       body.invMass[eid] = 0;
@@ -43,7 +45,35 @@ export function inputSystem(world: SimWorld): void {
       pushEvent(events, SimEvent.Unanchored, world.tick, slot, 0);
     }
   }
+  tearLooseRider(world);
 }
+
+/**
+ * Two anchored players cannot move, so nothing could give when a moving platform carries one of
+ * them away from the other and the tether is already taut: the rider's anchor is torn loose (it is
+ * the one being pulled along its platform), and the tether then pulls it like any player.
+ */
+function tearLooseRider(world: SimWorld): void {
+  const { player, body, box, settings, events } = world;
+  const a = world.players[0];
+  const b = world.players[1];
+  if (!player.isAnchored[a] || !player.isAnchored[b]) return;
+  const dx = body.x[b] - body.x[a];
+  const dy = body.y[b] - body.y[a];
+  if (dx * dx + dy * dy < (world.tetherLength - TEAR_SLACK) * (world.tetherLength - TEAR_SLACK)) return;
+  for (let slot = 0; slot < world.players.length; slot++) {
+    const e = world.players[slot];
+    if (box.isPlatform[player.groundBox[e]] === 0) continue;
+    player.isAnchored[e] = 0;
+    player.anchorGaveWay[e] = 1;
+    body.invMass[e] = 1 / settings.playerMass;
+    pushEvent(events, SimEvent.Unanchored, world.tick, slot, 1);
+    return;
+  }
+}
+
+/** Within this much of full length a tether between two anchored players counts as taut, m. */
+const TEAR_SLACK = 0.05;
 
 /** True if every tile under the player's feet is a one-way platform or empty (none solid). */
 function isOnOneWay(world: SimWorld, eid: number): boolean {

@@ -79,7 +79,19 @@ export function physicsSystem(world: SimWorld): void {
       if (player.isAnchored[e]) {
         const p = player.groundBox[e];
         if (world.box.isPlatform[p]) {
-          moveBody(grid, body, e, body.vx[p] * h, body.vy[p] * h, false);
+          const dx = body.vx[p] * h;
+          const dy = body.vy[p] * h;
+          const x0 = body.x[e];
+          const y0 = body.y[e];
+          moveBody(grid, body, e, dx, dy, false);
+          if (Math.abs(body.x[e] - x0 - dx) + Math.abs(body.y[e] - y0 - dy) > 1e-9) {
+            // A wall stopped the rider while its platform goes on: the anchor is torn loose.
+            player.isAnchored[e] = 0;
+            player.anchorGaveWay[e] = 1;
+            body.invMass[e] = 1 / settings.playerMass;
+            pushEvent(world.events, SimEvent.Unanchored, world.tick, slot, 1);
+            continue;
+          }
           // Moving with it: letting go keeps the ride's speed instead of sliding off the back.
           body.vx[e] = player.groundVx[e] = body.vx[p];
           body.vy[e] = player.groundVy[e] = body.vy[p];
