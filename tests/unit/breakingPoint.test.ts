@@ -96,10 +96,25 @@ describe('level 6: Breaking Point', () => {
     const crates = [ropesOf('plank-a').sort(), ropesOf('plank-b').sort()];
     expect(snapped.length).toBeGreaterThanOrEqual(2);
     expect(crates).toContainEqual(snapped.slice(0, 2).sort());
-    // P1 falls into the pit with the crate: the tether to P2 (still on the ledge) may catch it
-    // there, or both fall out of the level.
+    // P1 falls into the pit with the crate, onto the spikes lining it (the tether to P2 on the
+    // ledge is long enough to let it reach them): a death, and the level starts over with the bridge.
     expect(deepest).toBeGreaterThan(18);
-    expect(died.every((cause) => cause === DeathCause.FellOut)).toBe(true);
+    expect(died.length).toBeGreaterThanOrEqual(1);
+    expect(died[0]).toBe(DeathCause.SpikeTiles);
+  });
+
+  it('a player the tether holds over the pit still reaches the spikes: no hanging there forever', () => {
+    const { world } = build();
+    const [a, b] = world.players;
+    // P2 walks to the lip and anchors; P1 jumps onto the bridge from there (the crate snaps) and
+    // falls, held by the tether.
+    const { died } = run(world, 400, (t) => {
+      const p2 = world.body.x[b] < 14 && t < 200 ? Button.Right : Button.Anchor;
+      const x = world.body.x[a];
+      const p1 = world.player.isAnchored[b] ? Button.Right | (x > 15.2 ? Button.Jump : 0) : (x < 13 ? Button.Right : 0);
+      return [p1, p2];
+    });
+    expect(died[0]).toBe(DeathCause.SpikeTiles);
   });
 
   it('the plug holds both players standing on it for 4 s (their weight loads its ropes), and a short hop snaps it', () => {
