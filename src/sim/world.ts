@@ -138,6 +138,9 @@ export interface BoxTileScratch {
   /** Its direction (unit, y down). */
   nx: Float64Array;
   ny: Float64Array;
+  /** Outline point n in the box's frame, m (handed over here, not as arguments V8 would box). */
+  lx: Float64Array;
+  ly: Float64Array;
 }
 
 /** Scratch for the direct chain solve: per segment direction and Thomas coefficients. */
@@ -146,6 +149,11 @@ export interface ChainScratch {
   ny: Float64Array;
   cp: Float64Array;
   dp: Float64Array;
+  /**
+   * Numbers handed between solver functions. V8 boxes a double passed to or returned from a
+   * function it does not inline (a heap allocation per call), so hot paths pass them here instead.
+   */
+  args: Float64Array;
 }
 
 export interface SimState {
@@ -216,12 +224,13 @@ function createContacts(capacity: number): ContactScratch {
 function createBoxTileScratch(boxDefs: readonly BoxDef[]): BoxTileScratch {
   let most = 0;
   for (const b of boxDefs) most = Math.max(most, outlinePointCount(b.w / 2, b.h / 2));
-  return { push: new Float64Array(most), nx: new Float64Array(most), ny: new Float64Array(most) };
+  const f = () => new Float64Array(most);
+  return { push: f(), nx: f(), ny: f(), lx: f(), ly: f() };
 }
 
 function createChainScratch(particles: number): ChainScratch {
   const f = () => new Float64Array(particles);
-  return { nx: f(), ny: f(), cp: f(), dp: f() };
+  return { nx: f(), ny: f(), cp: f(), dp: f(), args: new Float64Array(32) };
 }
 
 /** Particles a rope reserves: enough to be reeled out to maxLength at its nominal segment length. */

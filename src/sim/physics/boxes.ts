@@ -96,35 +96,33 @@ export function collideBoxesWithTiles(world: SimWorld): void {
     const hh = body.halfH[e];
     const nw = Math.max(1, Math.ceil((2 * hw) / POINT_SPACING));
     const nh = Math.max(1, Math.ceil((2 * hh) / POINT_SPACING));
-    for (let pass = 0; pass < 2; pass++) {
-      const isFriction = pass === 1;
-      let n = 0;
-      // Bottom and top edges (corners included), then the sides between them.
-      for (let i = 0; i <= nw; i++) {
-        const lx = -hw + (2 * hw * i) / nw;
-        collidePoint(world, e, lx, hh, n++, isFriction);
-        collidePoint(world, e, lx, -hh, n++, isFriction);
-      }
-      for (let j = 1; j < nh; j++) {
-        const ly = -hh + (2 * hh * j) / nh;
-        collidePoint(world, e, -hw, ly, n++, isFriction);
-        collidePoint(world, e, hw, ly, n++, isFriction);
-      }
+    // The outline points: bottom and top edges (corners included), then the sides between them.
+    const { lx, ly } = world.boxTileContacts;
+    let count = 0;
+    for (let i = 0; i <= nw; i++) {
+      const x = -hw + (2 * hw * i) / nw;
+      lx[count] = x; ly[count++] = hh;
+      lx[count] = x; ly[count++] = -hh;
     }
+    for (let j = 1; j < nh; j++) {
+      const y = -hh + (2 * hh * j) / nh;
+      lx[count] = -hw; ly[count++] = y;
+      lx[count] = hw; ly[count++] = y;
+    }
+    for (let n = 0; n < count; n++) collidePoint(world, e, n);
+    for (let n = 0; n < count; n++) if (world.boxTileContacts.push[n] > 0) applyFriction(world, e, n);
   }
 }
 
 /**
- * Outline point n at (lx, ly) in the box's frame: out of the tiles (first pass, which records the
- * push in world.boxTileContacts), or friction against that push (second pass).
+ * Outline point n (at lx[n], ly[n] in the box's frame) out of the tiles; records the push in
+ * world.boxTileContacts for the friction pass.
  */
-function collidePoint(world: SimWorld, e: number, lx: number, ly: number, n: number, isFriction: boolean): void {
+function collidePoint(world: SimWorld, e: number, n: number): void {
   const { body, grid } = world;
   const contacts = world.boxTileContacts;
-  if (isFriction) {
-    if (contacts.push[n] > 0) applyFriction(world, e, lx, ly, contacts.nx[n], contacts.ny[n], contacts.push[n]);
-    return;
-  }
+  const lx = contacts.lx[n];
+  const ly = contacts.ly[n];
   contacts.push[n] = 0;
   const c = body.rotC[e];
   const s = body.rotS[e];
@@ -169,13 +167,19 @@ function collidePoint(world: SimWorld, e: number, lx: number, ly: number, n: num
 }
 
 /**
- * Coulomb friction at outline point (lx, ly) that was pushed out along (nx, ny) by `push` (kg m):
- * undo its slide along the surface over this substep, with a tangential push of at most mu x push.
- * The limit compares pushes, not distances: a corner and a mid-edge point move differently for
- * the same push (their generalized inverse masses differ).
+ * Coulomb friction at outline point n that was pushed out along (nx, ny) by `push` (kg m), all in
+ * world.boxTileContacts: undo its slide along the surface over this substep, with a tangential push
+ * of at most mu x push. The limit compares pushes, not distances: a corner and a mid-edge point
+ * move differently for the same push (their generalized inverse masses differ).
  */
-function applyFriction(world: SimWorld, e: number, lx: number, ly: number, nx: number, ny: number, push: number): void {
+function applyFriction(world: SimWorld, e: number, n: number): void {
   const { body } = world;
+  const contacts = world.boxTileContacts;
+  const lx = contacts.lx[n];
+  const ly = contacts.ly[n];
+  const nx = contacts.nx[n];
+  const ny = contacts.ny[n];
+  const push = contacts.push[n];
   const c = body.rotC[e];
   const s = body.rotS[e];
   const rx = c * lx - s * ly;

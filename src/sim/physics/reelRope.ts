@@ -4,6 +4,7 @@
 // out next to A; when it shrinks below 0.3 one is taken in. The rope's particles stay one
 // contiguous range within its reserved capacity.
 
+import { SUBSTEP_SLOT } from './ropeLength';
 import type { RopePool } from '../ropePool';
 import type { SimWorld } from '../world';
 
@@ -25,8 +26,9 @@ export function reelRope(world: SimWorld, r: number, targetLength: number, speed
 }
 
 /** One substep of reeling for rope `r`. */
-export function reelStep(world: SimWorld, r: number, h: number): void {
+export function reelStep(world: SimWorld, r: number): void {
   const { rope, pool } = world;
+  const h = world.chain.args[SUBSTEP_SLOT];
   const speed = rope.reelSpeed[r];
   let rate = rope.reelRate[r];
   if (speed === 0 && rate === 0) return;

@@ -19,6 +19,47 @@ export function endX(world: SimWorld, r: number, side: number): number {
   return world.pool.x[side === 0 ? rope.first[r] : rope.first[r] + rope.count[r] - 1];
 }
 
+/**
+ * endX and endY at once, written into out[at], out[at + 1]: hot paths use this, since a number
+ * returned from a function V8 does not inline is a heap allocation.
+ */
+export function endPosition(world: SimWorld, r: number, side: number, out: Float64Array, at: number): void {
+  const { rope, body } = world;
+  const kind = side === 0 ? rope.kindA[r] : rope.kindB[r];
+  const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
+  const px = side === 0 ? rope.pointAX[r] : rope.pointBX[r];
+  const py = side === 0 ? rope.pointAY[r] : rope.pointBY[r];
+  if (kind === EndKind.Body) {
+    out[at] = body.x[e] + body.rotC[e] * px - body.rotS[e] * py;
+    out[at + 1] = body.y[e] + body.rotS[e] * px + body.rotC[e] * py;
+  } else if (kind === EndKind.Anchor) {
+    out[at] = world.anchor.x[e];
+    out[at + 1] = world.anchor.y[e];
+  } else if (kind === EndKind.Point) {
+    out[at] = px;
+    out[at + 1] = py;
+  } else {
+    const i = side === 0 ? rope.first[r] : rope.first[r] + rope.count[r] - 1;
+    out[at] = world.pool.x[i];
+    out[at + 1] = world.pool.y[i];
+  }
+}
+
+/** endPrevX and endPrevY at once, written into out[at], out[at + 1] (see endPosition). */
+export function endPrevPosition(world: SimWorld, r: number, side: number, out: Float64Array, at: number): void {
+  const { rope, body } = world;
+  const kind = side === 0 ? rope.kindA[r] : rope.kindB[r];
+  if (kind !== EndKind.Body) {
+    endPosition(world, r, side, out, at);
+    return;
+  }
+  const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
+  const px = side === 0 ? rope.pointAX[r] : rope.pointBX[r];
+  const py = side === 0 ? rope.pointAY[r] : rope.pointBY[r];
+  out[at] = body.prevX[e] + body.prevRotC[e] * px - body.prevRotS[e] * py;
+  out[at + 1] = body.prevY[e] + body.prevRotS[e] * px + body.prevRotC[e] * py;
+}
+
 /** World y of end `side` of rope `r`, m. */
 export function endY(world: SimWorld, r: number, side: number): number {
   const { rope, body } = world;

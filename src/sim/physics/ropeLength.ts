@@ -7,26 +7,42 @@
 // instead of two hard constraints fighting (which jitters).
 
 import { EndKind } from '../ropePool';
-import { applyBodyCorrection, bodyInvMassAt, endArmX, endArmY, endPrevX, endPrevY, endX, endY } from './ropeEnds';
+import { applyBodyCorrection, bodyInvMassAt, endArmX, endArmY, endPosition, endPrevPosition } from './ropeEnds';
 import type { SimWorld } from '../world';
 
+/** Slots of world.chain.args this file uses (numbers are handed over there, not boxed as arguments). */
+const END_A = 16; // A's x, y; B's at END_A + 2
+const PREV_A = 20; // both ends at the start of the substep, the same way
+const DIR = 24; // a direction (x, y) for endInvMassInto
+const W = 26; // inverse masses of end A and B
+/** Where solveRopeLength leaves the end-to-end distance before its correction, m (-1: an end is free). */
+export const ROPE_DISTANCE_SLOT = 14;
+/** Where physicsSystem puts the substep length h, s, for the solver functions. */
+export const SUBSTEP_SLOT = 15;
+
 /**
- * Solves rope `r`'s length constraint for one substep of `h` seconds and adds the impulse it
- * carried to `rope.impulse`. Returns the end-to-end distance before the correction, m (or -1 when
- * an end is free, so there is no such constraint).
+ * Solves rope `r`'s length constraint for one substep (h in args[SUBSTEP_SLOT]) and adds the
+ * impulse it carried to `rope.impulse`. Leaves the end-to-end distance before the correction in
+ * args[ROPE_DISTANCE_SLOT], m (or -1 when an end is free, so there is no such constraint).
  */
-export function solveRopeLength(world: SimWorld, r: number, h: number): number {
+export function solveRopeLength(world: SimWorld, r: number): void {
   const { rope } = world;
-  if (rope.kindA[r] === EndKind.Free || rope.kindB[r] === EndKind.Free) return -1;
-  const ax = endX(world, r, 0);
-  const ay = endY(world, r, 0);
-  const bx = endX(world, r, 1);
-  const by = endY(world, r, 1);
+  const args = world.chain.args;
+  args[ROPE_DISTANCE_SLOT] = -1;
+  if (rope.kindA[r] === EndKind.Free || rope.kindB[r] === EndKind.Free) return;
+  const h = args[SUBSTEP_SLOT];
+  endPosition(world, r, 0, args, END_A);
+  endPosition(world, r, 1, args, END_A + 2);
+  const ax = args[END_A];
+  const ay = args[END_A + 1];
+  const bx = args[END_A + 2];
+  const by = args[END_A + 3];
   const dx = bx - ax;
   const dy = by - ay;
   const d = Math.sqrt(dx * dx + dy * dy);
+  args[ROPE_DISTANCE_SLOT] = d;
   const length = rope.length[r];
-  if (d <= length || d < 1e-12) return d;
+  if (d <= length || d < 1e-12) return;
   // Inextensible: correct along the direction the rope had at the start of the substep, by the
   // amount that makes the length exact (SHAKE, which conserves energy; projecting along the new
   // direction, as plain PBD does, bleeds ~1 % of a pendulum's energy per second). Elastic ropes,
@@ -36,8 +52,10 @@ export function solveRopeLength(world: SimWorld, r: number, h: number): number {
   const alpha = rope.compliance[r] / (h * h);
   let shift = -1;
   if (alpha === 0) {
-    const ox = endPrevX(world, r, 1) - endPrevX(world, r, 0);
-    const oy = endPrevY(world, r, 1) - endPrevY(world, r, 0);
+    endPrevPosition(world, r, 0, args, PREV_A);
+    endPrevPosition(world, r, 1, args, PREV_A + 2);
+    const ox = args[PREV_A + 2] - args[PREV_A];
+    const oy = args[PREV_A + 3] - args[PREV_A + 1];
     const od = Math.sqrt(ox * ox + oy * oy);
     if (od > 1e-9) {
       const ux = ox / od;
@@ -52,26 +70,32 @@ export function solveRopeLength(world: SimWorld, r: number, h: number): number {
     }
   }
   if (shift < 0) shift = d - length;
-  const wa = endInvMass(world, r, 0, nx, ny);
-  const wb = endInvMass(world, r, 1, nx, ny);
-  if (wa + wb === 0) return d;
+  args[DIR] = nx;
+  args[DIR + 1] = ny;
+  endInvMassInto(world, r, 0, W);
+  endInvMassInto(world, r, 1, W + 1);
+  const wa = args[W];
+  const wb = args[W + 1];
+  if (wa + wb === 0) return;
   // One iteration per substep, so lambda starts at 0: dLambda = C / (wa + wb + alpha~).
   const p = shift / (wa + wb + alpha);
   rope.impulse[r] += p / h;
   if (wa > 0) applyEnd(world, r, 0, nx * p, ny * p);
   if (wb > 0) applyEnd(world, r, 1, -nx * p, -ny * p);
-  if (alpha > 0) return d;
+  if (alpha > 0) return;
 
   // A wall kept one end from taking its share: the other end, if it can move, takes the rest.
-  const rx = endX(world, r, 1) - endX(world, r, 0);
-  const ry = endY(world, r, 1) - endY(world, r, 0);
+  endPosition(world, r, 0, args, PREV_A); // (the start-of-substep slots are free again)
+  endPosition(world, r, 1, args, PREV_A + 2);
+  const rx = args[PREV_A + 2] - args[PREV_A];
+  const ry = args[PREV_A + 3] - args[PREV_A + 1];
   const rd = Math.sqrt(rx * rx + ry * ry);
   const residual = rd - length;
-  if (residual <= 1e-9 || rd < 1e-12) return d;
+  if (residual <= 1e-9 || rd < 1e-12) return;
   const ux = rx / rd;
   const uy = ry / rd;
-  const movedA = wa > 0 && isPlayerEnd(world, r, 0) ? (endX(world, r, 0) - ax) * nx + (endY(world, r, 0) - ay) * ny : 0;
-  const movedB = wb > 0 && isPlayerEnd(world, r, 1) ? -((endX(world, r, 1) - bx) * nx + (endY(world, r, 1) - by) * ny) : 0;
+  const movedA = wa > 0 && isPlayerEnd(world, r, 0) ? (args[PREV_A] - ax) * nx + (args[PREV_A + 1] - ay) * ny : 0;
+  const movedB = wb > 0 && isPlayerEnd(world, r, 1) ? -((args[PREV_A + 2] - bx) * nx + (args[PREV_A + 3] - by) * ny) : 0;
   const isBlockedA = wa > 0 && isPlayerEnd(world, r, 0) && movedA < p * wa - 1e-12;
   const isBlockedB = wb > 0 && isPlayerEnd(world, r, 1) && movedB < p * wb - 1e-12;
   if (isBlockedA && !isBlockedB && wb > 0) {
@@ -83,7 +107,26 @@ export function solveRopeLength(world: SimWorld, r: number, h: number): number {
     rope.impulse[r] += q / h;
     applyEnd(world, r, 0, ux * q, uy * q);
   }
-  return d;
+}
+
+/**
+ * endInvMass along args[DIR] for end `side`, written into args[at]: the same arithmetic as
+ * bodyInvMassAt with endArmX / endArmY, without passing or returning numbers.
+ */
+function endInvMassInto(world: SimWorld, r: number, side: number, at: number): void {
+  const { rope, body } = world;
+  const args = world.chain.args;
+  const kind = side === 0 ? rope.kindA[r] : rope.kindB[r];
+  if (kind !== EndKind.Body) { args[at] = 0; return; }
+  const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
+  const px = side === 0 ? rope.pointAX[r] : rope.pointBX[r];
+  const py = side === 0 ? rope.pointAY[r] : rope.pointBY[r];
+  const rx = body.rotC[e] * px - body.rotS[e] * py;
+  const ry = body.rotS[e] * px + body.rotC[e] * py;
+  const nx = args[DIR];
+  const ny = args[DIR + 1];
+  const rn = rx * ny - ry * nx;
+  args[at] = body.invMass[e] + rn * rn * body.invInertia[e];
 }
 
 function isPlayerEnd(world: SimWorld, r: number, side: number): boolean {

@@ -3,13 +3,15 @@
 // What carries a heavy load is the end-to-end constraint (ropeLength.ts), solved before this;
 // the particles here only give the rope its shape, so they can be ~1000x lighter than a box.
 
+import { SUBSTEP_SLOT } from './ropeLength';
 import { EndKind } from '../ropePool';
-import { applyBodyCorrection, bodyInvMassAt, endArmX, endArmY, endX, endY } from './ropeEnds';
+import { applyBodyCorrection, bodyInvMassAt, endArmX, endArmY, endPosition, endX, endY } from './ropeEnds';
 import type { SimWorld } from '../world';
 
 /** Verlet step of every free particle of rope `r` over `h` seconds, with drag and a step clamp. */
-export function integrateRope(world: SimWorld, r: number, h: number): void {
+export function integrateRope(world: SimWorld, r: number): void {
   const { pool, rope, settings } = world;
+  const h = world.chain.args[SUBSTEP_SLOT];
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
   const keep = Math.max(0, 1 - (settings.ropeDamping + settings.airDrag) * h);
@@ -33,8 +35,9 @@ export function integrateRope(world: SimWorld, r: number, h: number): void {
 }
 
 /** Pins tied ends, applies LRA from them, then one forward sweep of the chain's constraints. */
-export function solveRope(world: SimWorld, r: number, h: number): void {
+export function solveRope(world: SimWorld, r: number): void {
   const { pool, rope } = world;
+  const h = world.chain.args[SUBSTEP_SLOT];
   const first = rope.first[r];
   const count = rope.count[r];
   const last = first + count - 1;
@@ -42,10 +45,13 @@ export function solveRope(world: SimWorld, r: number, h: number): void {
   const y = pool.y;
   const isTiedA = rope.kindA[r] !== EndKind.Free;
   const isTiedB = rope.kindB[r] !== EndKind.Free;
-  const ax = endX(world, r, 0);
-  const ay = endY(world, r, 0);
-  const bx = endX(world, r, 1);
-  const by = endY(world, r, 1);
+  const args = world.chain.args;
+  endPosition(world, r, 0, args, 0);
+  endPosition(world, r, 1, args, 2);
+  const ax = args[0];
+  const ay = args[1];
+  const bx = args[2];
+  const by = args[3];
   if (isTiedA) { x[first] = ax; y[first] = ay; }
   if (isTiedB) { x[last] = bx; y[last] = by; }
   for (let i = first; i < last; i++) pool.lambda[i] = 0;
@@ -60,22 +66,28 @@ export function solveRope(world: SimWorld, r: number, h: number): void {
   for (let i = first + 1; i < last; i++) {
     s += pool.rest[i - 1];
     if (isTiedA && isTiedB) {
-      // Inside both discs (the common case) is tested here, so the call (whose nine number
-      // arguments V8 boxes when it does not inline it) happens only for particles that move.
+      // Inside both discs (the common case) is tested here; the call gets its numbers through
+      // args (A, B in 0..3, the radii in 4, 5) rather than as arguments V8 would box.
       const dax = x[i] - ax;
       const day = y[i] - ay;
       const dbx = x[i] - bx;
       const dby = y[i] - by;
       const rb = length - s;
-      if (dax * dax + day * day > s * s || dbx * dbx + dby * dby > rb * rb) clampToLens(x, y, i, ax, ay, s, bx, by, rb);
+      if (dax * dax + day * day > s * s || dbx * dbx + dby * dby > rb * rb) {
+        args[4] = s;
+        args[5] = rb;
+        clampToLens(x, y, i, args);
+      }
     }
-    else if (isTiedA) clampToCircle(x, y, i, ax, ay, s);
-    else if (isTiedB) clampToCircle(x, y, i, bx, by, length - s);
+    else if (isTiedA) { args[4] = s; clampToCircle(x, y, i, args, 0); }
+    else if (isTiedB) { args[5] = length - s; clampToCircle(x, y, i, args, 1); }
   }
 
-  const alphaPerMetre = rope.compliance[r] / (rope.length[r] * h * h);
-  solveChainDirect(world, r, alphaPerMetre, h);
+  args[6] = rope.compliance[r] / (rope.length[r] * h * h); // alpha per metre
+  args[7] = h;
+  solveChainDirect(world, r);
 }
+
 
 /**
  * The box tied at end `side` if the chain should pull it, else 0. Not for an elastic rope tied at
@@ -83,9 +95,9 @@ export function solveRope(world: SimWorld, r: number, h: number): void {
  * the chain pulling too would be a second spring in parallel (half the stretch); there the box's end
  * particle stays pinned (1/m = 0) and the chain only gives the rope its shape.
  */
-function chainBoxEnd(world: SimWorld, r: number, side: number, alphaPerMetre: number): number {
+function chainBoxEnd(world: SimWorld, r: number, side: number, isElastic: boolean): number {
   const { rope, body } = world;
-  const isChainOnBox = alphaPerMetre === 0 || rope.kindA[r] === EndKind.Free || rope.kindB[r] === EndKind.Free;
+  const isChainOnBox = !isElastic || rope.kindA[r] === EndKind.Free || rope.kindB[r] === EndKind.Free;
   if (!isChainOnBox) return 0;
   const kind = side === 0 ? rope.kindA[r] : rope.kindB[r];
   const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
@@ -105,9 +117,11 @@ const CHAIN_EPS = 1e-7;
  * and that mode moves no particle. A tied box end takes part with the box's generalized inverse
  * mass along the end segment, and its share moves (and turns) the box; other tied ends are pinned.
  */
-function solveChainDirect(world: SimWorld, r: number, alphaPerMetre: number, h: number): void {
+function solveChainDirect(world: SimWorld, r: number): void {
   const { pool, rope } = world;
-  const { nx, ny, cp, dp } = world.chain;
+  const { nx, ny, cp, dp, args } = world.chain;
+  const alphaPerMetre = args[6];
+  const h = args[7];
   const first = rope.first[r];
   const m = rope.count[r] - 1; // segments
   if (m < 1) return;
@@ -126,8 +140,8 @@ function solveChainDirect(world: SimWorld, r: number, alphaPerMetre: number, h: 
     dp[k] = d - pool.rest[i]; // C_k for now
   }
   // A box at an end: its generalized inverse mass along the end segment (0 = pinned).
-  const boxA = chainBoxEnd(world, r, 0, alphaPerMetre);
-  const boxB = chainBoxEnd(world, r, 1, alphaPerMetre);
+  const boxA = chainBoxEnd(world, r, 0, alphaPerMetre !== 0);
+  const boxB = chainBoxEnd(world, r, 1, alphaPerMetre !== 0);
   const wA = boxA === 0 ? 0 : bodyInvMassAt(world, boxA, endArmX(world, r, 0), endArmY(world, r, 0), nx[0], ny[0]);
   const wB = boxB === 0 ? 0 : bodyInvMassAt(world, boxB, endArmX(world, r, 1), endArmY(world, r, 1), nx[m - 1], ny[m - 1]);
   // Forward elimination. Row k: a_k l_{k-1} + b_k l_k + c_k l_{k+1} = -C_k.
@@ -204,14 +218,16 @@ function solveChainDirect(world: SimWorld, r: number, alphaPerMetre: number, h: 
  * The chain's backward sweep, run after collision so the rope ends each substep at its length:
  * one Gauss-Seidel sweep carries a correction only one way.
  */
-export function relaxRope(world: SimWorld, r: number, h: number): void {
+export function relaxRope(world: SimWorld, r: number): void {
   const { rope } = world;
+  const h = world.chain.args[SUBSTEP_SLOT];
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
   const alphaPerMetre = rope.compliance[r] / (rope.length[r] * h * h);
-  const boxA = chainBoxEnd(world, r, 0, alphaPerMetre);
-  const boxB = chainBoxEnd(world, r, 1, alphaPerMetre);
-  for (let i = last - 1; i >= first; i--) projectSegment(world, r, i, alphaPerMetre, boxA, boxB);
+  world.chain.args[6] = alphaPerMetre;
+  const boxA = chainBoxEnd(world, r, 0, alphaPerMetre !== 0);
+  const boxB = chainBoxEnd(world, r, 1, alphaPerMetre !== 0);
+  for (let i = last - 1; i >= first; i--) projectSegment(world, r, i, boxA, boxB);
 }
 
 /**
@@ -220,10 +236,9 @@ export function relaxRope(world: SimWorld, r: number, h: number): void {
  * boxB from chainBoxEnd, 0 = none) pulls the box too, by its generalized inverse mass at the tie
  * point, and the end particle stays on that point.
  */
-function projectSegment(
-  world: SimWorld, r: number, i: number, alphaPerMetre: number, boxA: number, boxB: number,
-): void {
+function projectSegment(world: SimWorld, r: number, i: number, boxA: number, boxB: number): void {
   const { pool, rope } = world;
+  const alphaPerMetre = world.chain.args[6];
   const x = pool.x;
   const y = pool.y;
   const j = i + 1;
@@ -234,16 +249,19 @@ function projectSegment(
   if (d < 1e-12) return;
   const nx = dx / d;
   const ny = dy / d;
-  let wi = pool.invMass[i];
-  let wj = pool.invMass[j];
+  // A box end's inverse mass goes through args[8] rather than into wi / wj directly: merging a
+  // called function's (boxed) result with a typed-array load makes V8 box that load on every call.
+  const args = world.chain.args;
   let boxSide = -1;
   if (boxA !== 0 && i === rope.first[r]) {
     boxSide = 0;
-    wi = bodyInvMassAt(world, boxA, endArmX(world, r, 0), endArmY(world, r, 0), nx, ny);
+    args[8] = bodyInvMassAt(world, boxA, endArmX(world, r, 0), endArmY(world, r, 0), nx, ny);
   } else if (boxB !== 0 && j === rope.first[r] + rope.count[r] - 1) {
     boxSide = 1;
-    wj = bodyInvMassAt(world, boxB, endArmX(world, r, 1), endArmY(world, r, 1), nx, ny);
+    args[8] = bodyInvMassAt(world, boxB, endArmX(world, r, 1), endArmY(world, r, 1), nx, ny);
   }
+  const wi = boxSide === 0 ? args[8] : pool.invMass[i];
+  const wj = boxSide === 1 ? args[8] : pool.invMass[j];
   const alpha = alphaPerMetre * rest;
   const wsum = wi + wj + alpha;
   if (wsum === 0) return;
@@ -273,10 +291,13 @@ function projectSegment(
  * nearer corner of the lens. If the discs do not meet (ends farther apart than the rope: the
  * length constraint could not be met this substep), onto segment AB at ra : rb.
  */
-function clampToLens(
-  x: Float64Array, y: Float64Array, i: number,
-  ax: number, ay: number, ra: number, bx: number, by: number, rb: number,
-): void {
+function clampToLens(x: Float64Array, y: Float64Array, i: number, args: Float64Array): void {
+  const ax = args[0];
+  const ay = args[1];
+  const bx = args[2];
+  const by = args[3];
+  const ra = args[4];
+  const rb = args[5];
   const px = x[i];
   const py = y[i];
   const dax = px - ax;
@@ -320,7 +341,11 @@ function clampToLens(
   y[i] = ay + uy * a + ux * half * side;
 }
 
-function clampToCircle(x: Float64Array, y: Float64Array, i: number, cx: number, cy: number, radius: number): void {
+/** Moves particle i onto the disc around end `side` (args: A in 0, 1, B in 2, 3, radius from A in 4, from B in 5). */
+function clampToCircle(x: Float64Array, y: Float64Array, i: number, args: Float64Array, side: number): void {
+  const cx = args[2 * side];
+  const cy = args[2 * side + 1];
+  const radius = args[4 + side];
   const dx = x[i] - cx;
   const dy = y[i] - cy;
   const d2 = dx * dx + dy * dy;

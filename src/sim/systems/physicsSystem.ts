@@ -15,7 +15,7 @@ import { SimEvent, pushEvent } from '../events';
 import { moveBody } from '../physics/moveBody';
 import { collideBoxesWithTiles, integrateBoxes, updateBoxVelocities } from '../physics/boxes';
 import { bounceContacts, collidePlayersWithBoxes } from '../physics/playerBox';
-import { solveRopeLength } from '../physics/ropeLength';
+import { ROPE_DISTANCE_SLOT, SUBSTEP_SLOT, solveRopeLength } from '../physics/ropeLength';
 import { integrateRope, relaxRope, ropeMaxStretch, solveRope } from '../physics/solveRope';
 import { collideRope } from '../physics/collideRope';
 import { reelStep } from '../physics/reelRope';
@@ -71,6 +71,8 @@ export function physicsSystem(world: SimWorld): void {
   }
 
   let maxOvershoot = 0;
+  // The substep length, for the solver functions (a number passed as an argument would be boxed).
+  world.chain.args[SUBSTEP_SLOT] = h;
   for (let s = 0; s < substeps; s++) {
     for (let slot = 0; slot < world.players.length; slot++) {
       const e = world.players[slot];
@@ -107,15 +109,15 @@ export function physicsSystem(world: SimWorld): void {
     for (let k = 0; k < order.length; k++) {
       const r = order[k];
       if (rope.isActive[r] === 0) continue;
-      reelStep(world, r, h);
-      integrateRope(world, r, h);
+      reelStep(world, r);
+      integrateRope(world, r);
     }
     let tetherDistance = 0;
     for (let k = 0; k < order.length; k++) {
       const r = order[k];
       if (rope.isActive[r] === 0) continue;
-      const d = solveRopeLength(world, r, h);
-      if (r === tether) tetherDistance = d;
+      solveRopeLength(world, r);
+      if (r === tether) tetherDistance = world.chain.args[ROPE_DISTANCE_SLOT];
     }
     if (tetherDistance - tetherLength > maxOvershoot) maxOvershoot = tetherDistance - tetherLength;
     collideBoxesWithTiles(world);
@@ -123,9 +125,9 @@ export function physicsSystem(world: SimWorld): void {
     for (let k = 0; k < order.length; k++) {
       const r = order[k];
       if (rope.isActive[r] === 0) continue;
-      solveRope(world, r, h);
+      solveRope(world, r);
       collideRope(world, r, r === tether && tetherDistance >= tetherLength - TAUT_SLACK);
-      relaxRope(world, r, h);
+      relaxRope(world, r);
     }
     for (let slot = 0; slot < world.players.length; slot++) {
       const e = world.players[slot];
