@@ -230,7 +230,7 @@ function createBoxTileScratch(boxDefs: readonly BoxDef[]): BoxTileScratch {
 
 function createChainScratch(particles: number): ChainScratch {
   const f = () => new Float64Array(particles);
-  return { nx: f(), ny: f(), cp: f(), dp: f(), args: new Float64Array(32) };
+  return { nx: f(), ny: f(), cp: f(), dp: f(), args: new Float64Array(40) };
 }
 
 /** Particles a rope reserves: enough to be reeled out to maxLength at its nominal segment length. */

@@ -88,7 +88,47 @@ export function bodyInvMassAt(world: SimWorld, e: number, rx: number, ry: number
  * dx = p / m, and a box turns by (r x p) / I. Players go through moveBody (tile-aware).
  */
 export function applyBodyCorrection(world: SimWorld, e: number, rx: number, ry: number, px: number, py: number): void {
+  const args = world.chain.args;
+  args[CORRECTION_SLOT] = rx;
+  args[CORRECTION_SLOT + 1] = ry;
+  args[CORRECTION_SLOT + 2] = px;
+  args[CORRECTION_SLOT + 3] = py;
+  applyBodyCorrectionFrom(world, e, args, CORRECTION_SLOT);
+}
+
+/** Scratch slots (world.chain.args) applyBodyCorrection hands its numbers over in. */
+const CORRECTION_SLOT = 36;
+
+/** endArmX and endArmY at once, written into out[at], out[at + 1] (see endPosition). */
+export function endArmInto(world: SimWorld, r: number, side: number, out: Float64Array, at: number): void {
+  const { rope, body } = world;
+  const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
+  const px = side === 0 ? rope.pointAX[r] : rope.pointBX[r];
+  const py = side === 0 ? rope.pointAY[r] : rope.pointBY[r];
+  out[at] = body.rotC[e] * px - body.rotS[e] * py;
+  out[at + 1] = body.rotS[e] * px + body.rotC[e] * py;
+}
+
+/**
+ * bodyInvMassAt through scratch slots: the arm (rx, ry) at args[at], args[at + 1] and the
+ * direction at args[at + 2], args[at + 3]; the result goes to args[at + 4].
+ */
+export function bodyInvMassInto(world: SimWorld, e: number, args: Float64Array, at: number): void {
   const { body } = world;
+  const rn = args[at] * args[at + 3] - args[at + 1] * args[at + 2];
+  args[at + 4] = body.invMass[e] + rn * rn * body.invInertia[e];
+}
+
+/**
+ * applyBodyCorrection through scratch slots: the arm (rx, ry) at args[at], args[at + 1] and the
+ * positional impulse (px, py) at args[at + 2], args[at + 3].
+ */
+export function applyBodyCorrectionFrom(world: SimWorld, e: number, args: Float64Array, at: number): void {
+  const { body } = world;
+  const rx = args[at];
+  const ry = args[at + 1];
+  const px = args[at + 2];
+  const py = args[at + 3];
   const w = body.invMass[e];
   if (body.invInertia[e] === 0) {
     if (w === 0) return;
@@ -97,12 +137,8 @@ export function applyBodyCorrection(world: SimWorld, e: number, rx: number, ry: 
   }
   body.x[e] += px * w;
   body.y[e] += py * w;
-  turnBody(world, e, (rx * py - ry * px) * body.invInertia[e]);
-}
-
-/** Turns body `e` by a small angle d, rad (first order, renormalised: d is tiny per correction). */
-export function turnBody(world: SimWorld, e: number, d: number): void {
-  const { body } = world;
+  // Turn by the small angle d, rad: first order, renormalised (d is tiny per correction).
+  const d = (rx * py - ry * px) * body.invInertia[e];
   const c = body.rotC[e];
   const s = body.rotS[e];
   const nc = c - s * d;
@@ -111,6 +147,7 @@ export function turnBody(world: SimWorld, e: number, d: number): void {
   body.rotC[e] = nc * inv;
   body.rotS[e] = ns * inv;
 }
+
 
 /** Offset of end `side` of rope `r` from its body's centre in world axes (x), m. 0 for a non-box. */
 export function endArmX(world: SimWorld, r: number, side: number): number {

@@ -7,7 +7,7 @@
 // instead of two hard constraints fighting (which jitters).
 
 import { EndKind } from '../ropePool';
-import { applyBodyCorrection, bodyInvMassAt, endArmX, endArmY, endPosition, endPrevPosition } from './ropeEnds';
+import { applyBodyCorrectionFrom, bodyInvMassAt, endArmInto, endArmX, endArmY, endPosition, endPrevPosition } from './ropeEnds';
 import type { SimWorld } from '../world';
 
 /** Slots of world.chain.args this file uses (numbers are handed over there, not boxed as arguments). */
@@ -15,6 +15,7 @@ const END_A = 16; // A's x, y; B's at END_A + 2
 const PREV_A = 20; // both ends at the start of the substep, the same way
 const DIR = 24; // a direction (x, y) for endInvMassInto
 const W = 26; // inverse masses of end A and B
+const MOVE = 28; // moveEnd's arm (x, y) and positional impulse (x, y)
 /** Where solveRopeLength leaves the end-to-end distance before its correction, m (-1: an end is free). */
 export const ROPE_DISTANCE_SLOT = 14;
 /** Where physicsSystem puts the substep length h, s, for the solver functions. */
@@ -80,8 +81,8 @@ export function solveRopeLength(world: SimWorld, r: number): void {
   // One iteration per substep, so lambda starts at 0: dLambda = C / (wa + wb + alpha~).
   const p = shift / (wa + wb + alpha);
   rope.impulse[r] += p / h;
-  if (wa > 0) applyEnd(world, r, 0, nx * p, ny * p);
-  if (wb > 0) applyEnd(world, r, 1, -nx * p, -ny * p);
+  if (wa > 0) { args[MOVE + 2] = nx * p; args[MOVE + 3] = ny * p; moveEnd(world, r, 0); }
+  if (wb > 0) { args[MOVE + 2] = -nx * p; args[MOVE + 3] = -ny * p; moveEnd(world, r, 1); }
   if (alpha > 0) return;
 
   // A wall kept one end from taking its share: the other end, if it can move, takes the rest.
@@ -145,6 +146,16 @@ export function endInvMass(world: SimWorld, r: number, side: number, nx: number,
 
 /** Moves the body at end `side` by positional impulse (px, py), kg m, applied at the tie point. */
 function applyEnd(world: SimWorld, r: number, side: number, px: number, py: number): void {
+  const args = world.chain.args;
+  args[MOVE + 2] = px;
+  args[MOVE + 3] = py;
+  moveEnd(world, r, side);
+}
+
+/** applyEnd with the positional impulse already in args[MOVE + 2], args[MOVE + 3] (nothing boxed). */
+function moveEnd(world: SimWorld, r: number, side: number): void {
   const e = side === 0 ? world.rope.entityA[r] : world.rope.entityB[r];
-  applyBodyCorrection(world, e, endArmX(world, r, side), endArmY(world, r, side), px, py);
+  const args = world.chain.args;
+  endArmInto(world, r, side, args, MOVE);
+  applyBodyCorrectionFrom(world, e, args, MOVE);
 }

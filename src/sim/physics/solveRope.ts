@@ -5,7 +5,7 @@
 
 import { SUBSTEP_SLOT } from './ropeLength';
 import { EndKind } from '../ropePool';
-import { applyBodyCorrection, bodyInvMassAt, endArmX, endArmY, endPosition, endX, endY } from './ropeEnds';
+import { applyBodyCorrectionFrom, bodyInvMassInto, endArmInto, endPosition } from './ropeEnds';
 import type { SimWorld } from '../world';
 
 /** Verlet step of every free particle of rope `r` over `h` seconds, with drag and a step clamp. */
@@ -142,8 +142,10 @@ function solveChainDirect(world: SimWorld, r: number): void {
   // A box at an end: its generalized inverse mass along the end segment (0 = pinned).
   const boxA = chainBoxEnd(world, r, 0, alphaPerMetre !== 0);
   const boxB = chainBoxEnd(world, r, 1, alphaPerMetre !== 0);
-  const wA = boxA === 0 ? 0 : bodyInvMassAt(world, boxA, endArmX(world, r, 0), endArmY(world, r, 0), nx[0], ny[0]);
-  const wB = boxB === 0 ? 0 : bodyInvMassAt(world, boxB, endArmX(world, r, 1), endArmY(world, r, 1), nx[m - 1], ny[m - 1]);
+  let wA = 0;
+  let wB = 0;
+  if (boxA !== 0) { args[11] = nx[0]; args[12] = ny[0]; boxEndInvMass(world, r, 0, boxA); wA = args[13]; }
+  if (boxB !== 0) { args[11] = nx[m - 1]; args[12] = ny[m - 1]; boxEndInvMass(world, r, 1, boxB); wB = args[13]; }
   // Forward elimination. Row k: a_k l_{k-1} + b_k l_k + c_k l_{k+1} = -C_k.
   for (let k = 0; k < m; k++) {
     const i = first + k;
@@ -193,16 +195,13 @@ function solveChainDirect(world: SimWorld, r: number): void {
     let ay = 0;
     if (k > 0) { ax += nx[k - 1] * dp[k - 1]; ay += ny[k - 1] * dp[k - 1]; }
     if (k < m) { ax -= nx[k] * dp[k]; ay -= ny[k] * dp[k]; }
-    if (k === 0 && boxA !== 0) {
-      applyBodyCorrection(world, boxA, endArmX(world, r, 0), endArmY(world, r, 0), ax, ay);
-      x[i] = endX(world, r, 0);
-      y[i] = endY(world, r, 0);
-      continue;
-    }
-    if (k === m && boxB !== 0) {
-      applyBodyCorrection(world, boxB, endArmX(world, r, 1), endArmY(world, r, 1), ax, ay);
-      x[i] = endX(world, r, 1);
-      y[i] = endY(world, r, 1);
+    if ((k === 0 && boxA !== 0) || (k === m && boxB !== 0)) {
+      const side = k === 0 ? 0 : 1;
+      args[11] = ax;
+      args[12] = ay;
+      moveBoxEnd(world, r, side, side === 0 ? boxA : boxB);
+      x[i] = args[9];
+      y[i] = args[10];
       continue;
     }
     const wi = w[i];
@@ -253,36 +252,61 @@ function projectSegment(world: SimWorld, r: number, i: number, boxA: number, box
   // called function's (boxed) result with a typed-array load makes V8 box that load on every call.
   const args = world.chain.args;
   let boxSide = -1;
-  if (boxA !== 0 && i === rope.first[r]) {
-    boxSide = 0;
-    args[8] = bodyInvMassAt(world, boxA, endArmX(world, r, 0), endArmY(world, r, 0), nx, ny);
-  } else if (boxB !== 0 && j === rope.first[r] + rope.count[r] - 1) {
-    boxSide = 1;
-    args[8] = bodyInvMassAt(world, boxB, endArmX(world, r, 1), endArmY(world, r, 1), nx, ny);
+  if (boxA !== 0 && i === rope.first[r]) boxSide = 0;
+  else if (boxB !== 0 && j === rope.first[r] + rope.count[r] - 1) boxSide = 1;
+  if (boxSide >= 0) {
+    args[11] = nx;
+    args[12] = ny;
+    boxEndInvMass(world, r, boxSide, boxSide === 0 ? boxA : boxB);
   }
-  const wi = boxSide === 0 ? args[8] : pool.invMass[i];
-  const wj = boxSide === 1 ? args[8] : pool.invMass[j];
+  const wi = boxSide === 0 ? args[13] : pool.invMass[i];
+  const wj = boxSide === 1 ? args[13] : pool.invMass[j];
   const alpha = alphaPerMetre * rest;
   const wsum = wi + wj + alpha;
   if (wsum === 0) return;
   const dLambda = (d - rest - alpha * pool.lambda[i]) / wsum;
   pool.lambda[i] += dLambda;
   if (boxSide === 0) {
-    applyBodyCorrection(world, boxA, endArmX(world, r, 0), endArmY(world, r, 0), nx * dLambda, ny * dLambda);
-    x[i] = endX(world, r, 0);
-    y[i] = endY(world, r, 0);
+    args[11] = nx * dLambda;
+    args[12] = ny * dLambda;
+    moveBoxEnd(world, r, 0, boxA);
+    x[i] = args[9];
+    y[i] = args[10];
   } else {
     x[i] += nx * dLambda * wi;
     y[i] += ny * dLambda * wi;
   }
   if (boxSide === 1) {
-    applyBodyCorrection(world, boxB, endArmX(world, r, 1), endArmY(world, r, 1), -nx * dLambda, -ny * dLambda);
-    x[j] = endX(world, r, 1);
-    y[j] = endY(world, r, 1);
+    args[11] = -nx * dLambda;
+    args[12] = -ny * dLambda;
+    moveBoxEnd(world, r, 1, boxB);
+    x[j] = args[9];
+    y[j] = args[10];
   } else {
     x[j] -= nx * dLambda * wj;
     y[j] -= ny * dLambda * wj;
   }
+}
+
+/**
+ * Box end `side` of rope r (body e): its generalized inverse mass along the direction in args[11],
+ * args[12], into args[13]. Numbers go through world.chain.args (9..13), not arguments V8 would box.
+ */
+function boxEndInvMass(world: SimWorld, r: number, side: number, e: number): void {
+  const args = world.chain.args;
+  endArmInto(world, r, side, args, 9);
+  bodyInvMassInto(world, e, args, 9);
+}
+
+/**
+ * Moves box end `side` of rope r (body e) by the positional impulse in args[11], args[12], kg m,
+ * at its tie point, and leaves the tie point's new position in args[9], args[10].
+ */
+function moveBoxEnd(world: SimWorld, r: number, side: number, e: number): void {
+  const args = world.chain.args;
+  endArmInto(world, r, side, args, 9);
+  applyBodyCorrectionFrom(world, e, args, 9);
+  endPosition(world, r, side, args, 9);
 }
 
 /**
