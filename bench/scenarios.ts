@@ -1,0 +1,122 @@
+// The benchmark scenarios of issue #5, built once here and handed to every engine adapter
+// (bench/engine.ts). SI units, y DOWN, gravity +9.81 m/s² along +y. Each scenario also says how
+// long it runs and what is done to it between ticks (moving pinned ends in B).
+
+import type { EngineWorld, RopeSpec, Scenario } from './engine';
+
+export const TICK = 1 / 60;
+export const GRAVITY = 9.81;
+/** Every rope: 32 segments of 0.25 m (8 m) unless stated. */
+export const SEGMENTS = 32;
+export const SEGMENT_LENGTH = 0.25;
+/** Mass of one rope particle, kg (the end masses of A are multiples of it). */
+export const PARTICLE_MASS = 0.1;
+
+/** A runnable scenario: what to build, how many ticks, and what to do before each tick. */
+export interface BenchScenario {
+  /** Short id used on the command line and in the table: A10, A100, A1000, B, C200, C1000, E. */
+  id: string;
+  scenario: Scenario;
+  /** Ticks of one run (full mode). */
+  ticks: number;
+  /** Called before tick `t` (0-based) is stepped, e.g. to move pinned ends. */
+  control?: (world: EngineWorld, t: number) => void;
+  /** True when the energy of the rope particles should be conserved (no work from outside). */
+  isConservative: boolean;
+}
+
+function rope(
+  x: number, y: number, dirX: number, dirY: number, endMass: number, pinLast = false,
+  segments = SEGMENTS, segmentLength = SEGMENT_LENGTH,
+): RopeSpec {
+  return {
+    x, y, dirX, dirY, segments, segmentLength, particleMass: PARTICLE_MASS, endMass,
+    pinFirst: true, pinLast,
+  };
+}
+
+/** A: pinned at one end, released from horizontal, end mass `factor` x a particle's. */
+export function scenarioA(factor: number): BenchScenario {
+  return {
+    id: `A${factor}`,
+    scenario: { name: `A heavy end ${factor}x`, gravity: GRAVITY, ropes: [rope(0, 0, 1, 0, PARTICLE_MASS * factor)] },
+    ticks: 300,
+    isConservative: true,
+  };
+}
+
+/** B: both ends pinned, the rope laid straight between them; they move apart (each end by 25 % of
+ *  the length, so the span reaches 150 %) over 1 s, hold 1 s, and come back over 1 s. */
+export function scenarioB(): BenchScenario {
+  const length = SEGMENTS * SEGMENT_LENGTH;
+  const spec = rope(0, 0, 1, 0, PARTICLE_MASS, true);
+  return {
+    id: 'B',
+    scenario: { name: 'B ends apart to 150 %', gravity: GRAVITY, ropes: [spec] },
+    ticks: 180,
+    isConservative: false,
+    control(world, t) {
+      const spread = bSpread(t) * length;
+      world.moveFirst(0, -spread / 2, 0);
+      world.moveLast(0, length + spread / 2, 0);
+    },
+  };
+}
+
+/** Extra span of B at tick t, as a fraction of the rope's length (0 .. 0.5). */
+export function bSpread(t: number): number {
+  const s = (t + 1) * TICK; // position reached at the end of tick t
+  if (s <= 1) return 0.5 * s;
+  if (s <= 2) return 0.5;
+  if (s <= 3) return 0.5 * (3 - s);
+  return 0;
+}
+
+/** C: `count` ropes pinned at the top, released 30 degrees off the vertical (they swing), spaced
+ *  more than two rope lengths apart so they never touch. */
+export function scenarioC(count: number): BenchScenario {
+  const length = SEGMENTS * SEGMENT_LENGTH;
+  const spacing = 2 * length + 1;
+  const ropes: RopeSpec[] = [];
+  const ang = Math.PI / 6;
+  for (let k = 0; k < count; k++) ropes.push(rope(k * spacing, 0, Math.sin(ang), Math.cos(ang), PARTICLE_MASS));
+  return {
+    id: `C${count}`,
+    scenario: { name: `C throughput ${count} x ${SEGMENTS}`, gravity: GRAVITY, ropes },
+    ticks: 60,
+    isConservative: true,
+  };
+}
+
+/** E: a 40 kg box (0.8 m) hangs on rope 0 (its last particle is the box's top centre); a player-
+ *  sized body (70 kg, 0.7 x 1.4 m) starts 1.5 m to its left at 7 m/s and runs (flies) into it. */
+export function scenarioE(): BenchScenario {
+  const length = SEGMENTS * SEGMENT_LENGTH;
+  const box = { x: 0, y: length + 0.4, w: 0.8, h: 0.8, mass: 40 };
+  return {
+    id: 'E',
+    scenario: {
+      name: 'E runner into hanging box', gravity: GRAVITY,
+      ropes: [rope(0, 0, 0, 1, box.mass)],
+      box,
+      runner: { x: -1.5 - 0.35 - 0.4, y: box.y, w: 0.7, h: 1.4, mass: 70, vx: 7, vy: 0 },
+    },
+    ticks: 90,
+    isConservative: false,
+  };
+}
+
+export const SCENARIO_IDS = ['A10', 'A100', 'A1000', 'B', 'C200', 'C1000', 'E'] as const;
+
+export function buildScenario(id: string): BenchScenario {
+  switch (id) {
+    case 'A10': return scenarioA(10);
+    case 'A100': return scenarioA(100);
+    case 'A1000': return scenarioA(1000);
+    case 'B': return scenarioB();
+    case 'C200': return scenarioC(200);
+    case 'C1000': return scenarioC(1000);
+    case 'E': return scenarioE();
+    default: throw new Error(`unknown scenario ${id} (known: ${SCENARIO_IDS.join(', ')})`);
+  }
+}

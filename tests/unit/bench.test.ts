@@ -1,0 +1,145 @@
+// The bench's metrics (bench/metrics.ts) and its harness (bench/run.ts) in --quick mode: the numbers
+// it prints are right, not fast. Timings are never asserted here.
+
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { EngineWorld, Scenario } from '../../bench/engine';
+import { buildRopebound } from '../../bench/engines/ropebound';
+import { MetricsRecorder, maxStretchOf, median, ropeEnergy, ropeEnergyAtRest, segmentStretches } from '../../bench/metrics';
+import { GRAVITY, PARTICLE_MASS, TICK, bSpread, scenarioA } from '../../bench/scenarios';
+import type { EngineResult } from '../../bench/run';
+
+const ROOT = resolve(__dirname, '../..');
+
+/** A fake engine whose one rope is at the positions `frame(t)` gives after tick t (t = 0: start). */
+function fakeWorld(frame: (t: number) => number[]): EngineWorld {
+  let t = 0;
+  return {
+    step() { t++; },
+    readRope(_r, out) { out.set(frame(t)); },
+    moveFirst() {},
+    moveLast() {},
+    applyImpulse() {},
+    projectionsPerTick: () => 0,
+  };
+}
+
+function oneRope(segments: number, segmentLength: number, endMass = PARTICLE_MASS): Scenario {
+  return {
+    name: 'test', gravity: GRAVITY,
+    ropes: [{ x: 0, y: 0, dirX: 0, dirY: 1, segments, segmentLength, particleMass: PARTICLE_MASS, endMass, pinFirst: true, pinLast: false }],
+  };
+}
+
+describe('bench metrics', () => {
+  it('computes segment stretch from positions as by hand', () => {
+    // Segments of rest 0.25: (0,0)-(0.3,0) is 0.3 long (+20 %), (0.3,0)-(0.3,0.4) is 0.4 (+60 %),
+    // (0.3,0.4)-(0.3,0.6) is 0.2 (-20 %).
+    const pos = [0, 0, 0.3, 0, 0.3, 0.4, 0.3, 0.6];
+    const out = new Float64Array(3);
+    segmentStretches(Float64Array.from(pos), 3, 0.25, out);
+    expect(out[0]).toBeCloseTo(0.2, 12);
+    expect(out[1]).toBeCloseTo(0.6, 12);
+    expect(out[2]).toBeCloseTo(-0.2, 12);
+    expect(maxStretchOf(Float64Array.from(pos), 3, 0.25)).toBeCloseTo(0.6, 12);
+
+    const rec = new MetricsRecorder(oneRope(3, 0.25), TICK);
+    const w = fakeWorld(() => pos);
+    rec.start(w);
+    for (let t = 0; t < 10; t++) { w.step(); rec.observe(w); }
+    const m = rec.result();
+    expect(m.ticks).toBe(10);
+    expect(m.maxStretch).toBeCloseTo(0.6, 12);
+    expect(m.meanStretch).toBeCloseTo((0.2 + 0.6 + 0.2) / 3, 12);
+    expect(m.health).toBe('ok');
+  });
+
+  it('trips on a NaN and on a blow-up, at the tick it happens', () => {
+    const straight = [0, 0, 0, 1, 0, 2];
+    const rec = new MetricsRecorder(oneRope(2, 1), TICK);
+    const w = fakeWorld((t) => (t >= 3 ? [0, 0, NaN, 1, 0, 2] : straight));
+    rec.start(w);
+    for (let t = 0; t < 6; t++) { w.step(); rec.observe(w); }
+    expect(rec.result().health).toBe('NaN');
+    expect(rec.result().badTick).toBe(3);
+
+    const rec2 = new MetricsRecorder(oneRope(2, 1), TICK);
+    const w2 = fakeWorld((t) => (t >= 2 ? [0, 0, 0, 1, 0, 1e6] : straight));
+    rec2.start(w2);
+    for (let t = 0; t < 4; t++) { w2.step(); rec2.observe(w2); }
+    expect(rec2.result().health).toBe('blow-up');
+    expect(rec2.result().badTick).toBe(2);
+  });
+
+  it('energy: constant for a rope at rest, and for a particle in free fall (midpoint rule)', () => {
+    const rest = [0, 0, 0, 0.25, 0, 0.5];
+    const rec = new MetricsRecorder(oneRope(2, 0.25, 5), TICK);
+    const w = fakeWorld(() => rest);
+    rec.start(w);
+    for (let t = 0; t < 30; t++) { w.step(); rec.observe(w); }
+    expect(rec.result().energyDrift).toBe(0);
+    expect(rec.result().energyDriftMax).toBe(0);
+    // E at rest: -g * sum(m y) = -9.81 * (0.1 * 0.25 + 5 * 0.5).
+    expect(ropeEnergyAtRest(Float64Array.from(rest), 3, 0.1, 5, GRAVITY)).toBeCloseTo(-GRAVITY * (0.025 + 2.5), 12);
+    // Exact free fall y = g t^2 / 2: kinetic and potential at mid-tick sum to a constant.
+    const e: number[] = [];
+    for (let t = 1; t < 50; t++) {
+      const y0 = 0.5 * GRAVITY * ((t - 1) * TICK) ** 2;
+      const y1 = 0.5 * GRAVITY * (t * TICK) ** 2;
+      e.push(ropeEnergy(Float64Array.from([0, y0]), Float64Array.from([0, y1]), 1, 2, 2, GRAVITY, TICK));
+    }
+    for (const x of e) expect(x).toBeCloseTo(e[0], 9);
+  });
+
+  it('energy of a rope hanging at rest in our sim stays constant', () => {
+    const sc = oneRope(16, 0.25);
+    const world = buildRopebound(sc, { substeps: 8, iterations: 1 });
+    const rec = new MetricsRecorder(sc, TICK);
+    rec.start(world);
+    for (let t = 0; t < 120; t++) { world.step(); rec.observe(world); }
+    const m = rec.result();
+    expect(m.health).toBe('ok');
+    expect(Math.abs(m.energyDrift)).toBeLessThan(1e-6);
+    expect(Math.abs(m.energyDriftMax)).toBeLessThan(1e-6);
+    expect(m.maxStretch).toBeLessThan(1e-6);
+  });
+
+  it('scenario helpers: B spreads to 150 % and back, median', () => {
+    expect(bSpread(59)).toBeCloseTo(0.5, 12);
+    expect(bSpread(90)).toBe(0.5);
+    expect(bSpread(179)).toBeCloseTo(0, 12);
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+    expect(scenarioA(10).scenario.ropes[0].endMass).toBeCloseTo(10 * PARTICLE_MASS, 12);
+  });
+});
+
+describe('bench harness', () => {
+  it('runs ropebound on A10 in --quick mode with sane metrics', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', '--json', '--engines', 'ropebound', '--scenarios', 'A10'], {
+      cwd: ROOT, encoding: 'utf8', timeout: 60_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { engines: EngineResult[] };
+    expect(out.engines).toHaveLength(1);
+    const e = out.engines[0];
+    expect(e.error).toBeUndefined();
+    expect(e.name).toBe('ropebound');
+    expect(e.tuned).not.toBeNull();
+    expect(e.results.map((x) => x.mode)).toEqual(['default', 'tuned']);
+    for (const x of e.results) {
+      expect(x.error).toBeUndefined();
+      const m = x.metrics!;
+      expect(m.health).toBe('ok');
+      expect(m.ticks).toBe(x.ticks);
+      expect(m.maxStretch).toBeGreaterThanOrEqual(0);
+      expect(m.maxStretch).toBeLessThanOrEqual(0.01);
+      expect(m.meanStretch).toBeLessThanOrEqual(m.maxStretch);
+      // Released from horizontal: energy can only be lost by the solver, not gained (beyond noise).
+      expect(m.energyDrift).toBeLessThan(1e-3);
+      expect(Number.isFinite(x.msPerSimSecond)).toBe(true);
+      expect(x.msPerSimSecond).toBeGreaterThan(0);
+    }
+  }, 60_000);
+});
