@@ -2,13 +2,26 @@
 // warm-up) and the worst rope stretch while the swing is taut. (2) Every levels/*.json that parses,
 // the rope yard and a stress world (83 ropes, 24 boxes), under fuzzed inputs: mean us per tick
 // (median of 5 runs) and, with --expose-gc, the heap growth per tick after a 20,000-tick warm-up:
-// "allocated" (a window between two gc() calls with no gc inside: every byte the ticks allocate)
-// and "retained" (gc() before and after 20,000 ticks: leaks). A clean tick is ~0 B on both.
+// "allocated" (every byte the ticks allocate on the JS heap, see below) and "retained" (gc() before
+// and after 20,000 ticks: leaks). A clean tick is ~0 B on both.
+// (3) Every campaign level (levels/NN-<id>.json) played to the end by its bot (tools/bots/<id>.ts,
+// `play(world, onTick)`), each level in a fresh Node process: the bot's masks are recorded once, then,
+// after a JIT warm-up, us per tick of the bot's whole run (median of 7, includes the bot) and of the
+// sim alone replaying the recorded masks (median of 7), and per tick of that replay: bytes allocated
+// and heap growth (retained).
+// Bytes allocated = growth of v8.getHeapStatistics().used_heap_size over the window plus what every
+// GC inside the window freed (v8.GCProfiler reports each GC's used heap before and after), minus the
+// measuring's own bytes (an empty window): exact whether or not a scavenge runs inside the window.
 // Run: npm run tick-cost   (which sets NODE_OPTIONS=--expose-gc)
-import { readFileSync } from 'node:fs';
+//      npm run tick-cost -- --levels   (only section 3)
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
 import { performance } from 'node:perf_hooks';
 import { parseLevel } from '../src/level/parseLevel';
-import { SimEvent, createSimWorld, step, type SimWorld, type WorldDef } from '../src/sim';
+import { PLAYER_COUNT, SimEvent, createSimWorld, hashHex, step, type SimWorld, type WorldDef } from '../src/sim';
 import { createInputFuzzer, parsedLevels, ropeYardDef, stressDef } from '../tests/unit/robustScenarios';
 import { playCrossing } from './bots/first-gap';
 
@@ -30,12 +43,14 @@ function crossingOnce(): { msPerTick: number; ticks: number; stretch: number } {
   return { msPerTick: ms / world.tick, ticks: world.tick, stretch };
 }
 
-for (let i = 0; i < 3; i++) crossingOnce();
-const crossings = Array.from({ length: 7 }, crossingOnce).sort((a, b) => a.msPerTick - b.msPerTick);
-const median = crossings[3];
-console.log(`level 1 scripted crossing: ${median.ticks} ticks, ${(median.msPerTick * 1000).toFixed(1)} us per tick (median of 7; includes the bot)`);
-console.log(`worst segment stretch while swinging on a taut rope: ${(median.stretch * 100).toFixed(2)} %`);
-console.log('');
+function crossingSection(): void {
+  for (let i = 0; i < 3; i++) crossingOnce();
+  const crossings = Array.from({ length: 7 }, crossingOnce).sort((a, b) => a.msPerTick - b.msPerTick);
+  const median = crossings[3];
+  console.log(`level 1 scripted crossing: ${median.ticks} ticks, ${(median.msPerTick * 1000).toFixed(1)} us per tick (median of 7; includes the bot)`);
+  console.log(`worst segment stretch while swinging on a taut rope: ${(median.stretch * 100).toFixed(2)} %`);
+  console.log('');
+}
 
 // ---- (2) every world under fuzzed inputs -------------------------------------------------------
 // Tick counts for a normal level; the stress world (~50x the particles) runs a tenth of them.
@@ -67,14 +82,12 @@ function meanUsPerTick(def: WorldDef): number {
 function heapPerTick(def: WorldDef, collect: () => void): { allocated: number; retained: number; respawns: number } {
   const { world, tick } = fuzzedWorld(def);
   for (let t = 0; t < WARM_UP; t++) tick();
-  // Allocated: several windows, each started right after a gc (a scavenge inside a window would
-  // only lower the figure; the median of 5 hides one that does).
+  // Allocated: several windows, each started right after a gc; a scavenge inside a window is
+  // counted (allocatedBytes adds what it freed).
   const windows: number[] = [];
   for (let w = 0; w < 5; w++) {
     collect();
-    const before = process.memoryUsage().heapUsed;
-    for (let t = 0; t < ALLOC_WINDOW; t++) tick();
-    windows.push((process.memoryUsage().heapUsed - before) / ALLOC_WINDOW);
+    windows.push(allocatedBytes(() => { for (let t = 0; t < ALLOC_WINDOW; t++) tick(); }) / ALLOC_WINDOW);
   }
   collect();
   const before = process.memoryUsage().heapUsed;
@@ -95,28 +108,197 @@ function countRespawns(world: SimWorld): number {
   return n;
 }
 
-const worlds: Array<{ name: string; def: WorldDef }> = [
-  ...parsedLevels().map((l) => ({ name: l.file, def: l.def })),
-  { name: 'rope yard (robustScenarios.ts)', def: ropeYardDef() },
-  { name: 'stress: 83 ropes, 24 boxes', def: stressDef() },
-];
-console.log('fuzzed inputs (seed 42, masks held 1..40 ticks); us/tick: mean of 5,000 ticks after 2,500, median of 5 runs;');
-console.log('heap: after a 20,000-tick warm-up, median of 5 windows of 2,000 ticks, and 20,000 ticks between gc() calls');
-console.log('(the stress world runs a tenth of each count)');
-for (const { name, def } of worlds) {
-  const probe = createSimWorld(def);
-  const particles = probe.pool.used;
-  const scale = particles > 500 ? 0.1 : 1;
-  WARM_UP = 20_000 * scale;
-  TIMED = 5_000 * scale;
-  ALLOC_WINDOW = 2_000 * scale;
-  RETAIN_WINDOW = 20_000 * scale;
-  const us = meanUsPerTick(def);
-  let heap = '(run with NODE_OPTIONS=--expose-gc for bytes per tick)';
-  if (gc) {
-    const h = heapPerTick(def, gc);
-    heap = `allocated ${h.allocated.toFixed(2)} B/tick, retained ${h.retained.toFixed(2)} B/tick` +
-      (h.respawns > 0 ? ` (${h.respawns}+ restarts among the last 256 events: a restart copies a snapshot)` : '');
+function fuzzSection(): void {
+  const worlds: Array<{ name: string; def: WorldDef }> = [
+    ...parsedLevels().map((l) => ({ name: l.file, def: l.def })),
+    { name: 'rope yard (robustScenarios.ts)', def: ropeYardDef() },
+    { name: 'stress: 83 ropes, 24 boxes', def: stressDef() },
+  ];
+  console.log('fuzzed inputs (seed 42, masks held 1..40 ticks); us/tick: mean of 5,000 ticks after 2,500, median of 5 runs;');
+  console.log('heap: after a 20,000-tick warm-up, median of 5 windows of 2,000 ticks, and 20,000 ticks between gc() calls');
+  console.log('(the stress world runs a tenth of each count)');
+  for (const { name, def } of worlds) {
+    const probe = createSimWorld(def);
+    const particles = probe.pool.used;
+    const scale = particles > 500 ? 0.1 : 1;
+    WARM_UP = 20_000 * scale;
+    TIMED = 5_000 * scale;
+    ALLOC_WINDOW = 2_000 * scale;
+    RETAIN_WINDOW = 20_000 * scale;
+    const us = meanUsPerTick(def);
+    let heap = '(run with NODE_OPTIONS=--expose-gc for bytes per tick)';
+    if (gc) {
+      const h = heapPerTick(def, gc);
+      heap = `allocated ${h.allocated.toFixed(2)} B/tick, retained ${h.retained.toFixed(2)} B/tick` +
+        (h.respawns > 0 ? ` (${h.respawns}+ restarts among the last 256 events: a restart copies a snapshot)` : '');
+    }
+    console.log(`  ${name.padEnd(32)} ${String(particles).padStart(5)} particles  ${us.toFixed(1).padStart(7)} us/tick  ${heap}`);
   }
-  console.log(`  ${name.padEnd(32)} ${String(particles).padStart(5)} particles  ${us.toFixed(1).padStart(7)} us/tick  ${heap}`);
+}
+
+// ---- (3) every campaign level played by its bot ------------------------------------------------
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Bytes `run` allocates on the JS heap (see the header), measured around it. */
+function allocatedBytes(run: () => void): number {
+  const profiler = new v8.GCProfiler();
+  profiler.start();
+  const before = v8.getHeapStatistics().used_heap_size;
+  run();
+  const after = v8.getHeapStatistics().used_heap_size;
+  const gcs = profiler.stop().statistics;
+  let freed = 0;
+  for (const g of gcs) freed += g.beforeGC.heapStatistics.usedHeapSize - g.afterGC.heapStatistics.usedHeapSize;
+  return after - before + freed - measuringOverhead;
+}
+let measuringOverhead = 0;
+measuringOverhead = [0, 0, 0, 0, 0].map(() => allocatedBytes(() => {})).sort((a, b) => a - b)[2];
+
+interface BotModule { play(world: SimWorld, onTick: () => void): void }
+
+interface CampaignLevel { file: string; id: string; def: WorldDef; bot: BotModule }
+
+/** The bot's run of a level: its masks (p1, p2 per tick), length and outcome. */
+interface Recording { inputs: Uint8Array; ticks: number; completedTick: number; hash: string }
+
+/** levels/NN-<id>.json, sorted. */
+function campaignFiles(): string[] {
+  return readdirSync(join(ROOT, 'levels')).filter((n) => /^\d+-.*\.json$/.test(n)).sort().map((n) => `levels/${n}`);
+}
+
+async function campaignLevel(file: string): Promise<CampaignLevel> {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const level = parseLevel(text);
+  if (!level.ok) throw new Error(`${file} does not load:\n${level.errors.join('\n')}`);
+  const id = (JSON.parse(text) as { id: string }).id;
+  const bot = (await import(pathToFileURL(join(ROOT, 'tools', 'bots', `${id}.ts`)).href)) as BotModule;
+  if (typeof bot.play !== 'function') throw new Error(`tools/bots/${id}.ts exports no play(world, onTick)`);
+  return { file, id, def: level.def, bot };
+}
+
+function record(level: CampaignLevel): Recording {
+  const world = createSimWorld(level.def);
+  const masks: number[] = [];
+  level.bot.play(world, () => { for (let s = 0; s < PLAYER_COUNT; s++) masks.push(world.input[s]); });
+  return { inputs: Uint8Array.from(masks), ticks: world.tick, completedTick: world.completedTick, hash: hashHex(world) };
+}
+
+const replayMasks = new Uint8Array(PLAYER_COUNT);
+/** Steps `world` through the recorded masks (the sim alone: no bot, no allocation here). */
+function replay(world: SimWorld, rec: Recording): void {
+  const inputs = rec.inputs;
+  for (let t = 0; t < rec.ticks; t++) {
+    for (let s = 0; s < PLAYER_COUNT; s++) replayMasks[s] = inputs[t * PLAYER_COUNT + s];
+    step(world, replayMasks);
+  }
+}
+
+const median = (xs: number[]): number => {
+  const a = [...xs].sort((p, q) => p - q);
+  return a.length % 2 ? a[(a.length - 1) / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+};
+
+function botUsPerTick(level: CampaignLevel): number {
+  const world = createSimWorld(level.def);
+  const t0 = performance.now();
+  level.bot.play(world, () => {});
+  return ((performance.now() - t0) * 1000) / world.tick;
+}
+
+function replayUsPerTick(level: CampaignLevel, rec: Recording): number {
+  const world = createSimWorld(level.def);
+  const t0 = performance.now();
+  replay(world, rec);
+  return ((performance.now() - t0) * 1000) / rec.ticks;
+}
+
+/** Per tick of one replay on a world built beforehand: bytes allocated, and heap growth across gc(). */
+function replayHeap(level: CampaignLevel, rec: Recording, collect: () => void): { allocated: number; retained: number } {
+  const world = createSimWorld(level.def);
+  collect();
+  const before = v8.getHeapStatistics().used_heap_size;
+  const allocated = allocatedBytes(() => replay(world, rec));
+  collect();
+  const retained = v8.getHeapStatistics().used_heap_size - before;
+  if (world.tick !== rec.ticks) throw new Error('replay length');
+  return { allocated: allocated / rec.ticks, retained: retained / rec.ticks };
+}
+
+interface LevelCost {
+  file: string;
+  particles: number;
+  ticks: number;
+  completed: boolean;
+  botUs: number;
+  simUs: number;
+  allocated?: number;
+  retained?: number;
+}
+
+const RUNS = 7;
+
+/** One level, in a process of its own (the child side of levelsSection). */
+async function measureLevel(file: string): Promise<LevelCost> {
+  const level = await campaignLevel(file);
+  const rec = record(level);
+  // The replay must be the bot's game exactly (the masks are the whole input of a deterministic sim).
+  const check = createSimWorld(level.def);
+  replay(check, rec);
+  if (hashHex(check) !== rec.hash) throw new Error(`${file}: the replayed masks do not reproduce the bot's game`);
+  for (let w = 0; w < 3; w++) { botUsPerTick(level); replayUsPerTick(level, rec); } // JIT warm-up
+  const botUs: number[] = [];
+  const simUs: number[] = [];
+  for (let r = 0; r < RUNS; r++) { botUs.push(botUsPerTick(level)); simUs.push(replayUsPerTick(level, rec)); }
+  const cost: LevelCost = {
+    file, particles: check.pool.used, ticks: rec.ticks, completed: rec.completedTick >= 0,
+    botUs: median(botUs), simUs: median(simUs),
+  };
+  if (gc) {
+    const heaps = [0, 1, 2].map(() => replayHeap(level, rec, gc));
+    cost.allocated = median(heaps.map((h) => h.allocated));
+    cost.retained = median(heaps.map((h) => h.retained));
+  }
+  return cost;
+}
+
+/**
+ * Every campaign level, each measured in a fresh Node process (same flags): what V8 optimizes, and so
+ * what it allocates, depends on which worlds ran before in the process (up to 2x here), and the game
+ * plays one level at a time.
+ */
+function levelsSection(): LevelCost[] {
+  console.log('campaign levels played by their bots (tools/bots/<id>.ts), each in a fresh process after a JIT');
+  console.log(`warm-up (3 runs); us/tick: median of ${RUNS} whole runs, "bot" = the bot playing (includes its own logic),`);
+  console.log('"sim" = step() alone replaying the bot\'s recorded masks; per tick of a replay (world built before it,');
+  console.log('median of 3): bytes allocated (used heap growth + bytes freed by GCs inside, v8.GCProfiler) and');
+  console.log('retained (gc() before and after)');
+  console.log(`  ${'level'.padEnd(30)} ${'particles'.padStart(9)} ${'ticks'.padStart(6)}  ${'bot us/tick'.padStart(11)} ${'sim us/tick'.padStart(11)}  ${'alloc B/tick'.padStart(12)} ${'retained B/tick'.padStart(15)}`);
+  const out: LevelCost[] = [];
+  for (const file of campaignFiles()) {
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--level', file], {
+      cwd: ROOT, env: process.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const line = child.stdout.split('\n').find((l) => l.startsWith('{'));
+    if (child.status !== 0 || !line) throw new Error(`${file}: the measuring process failed (status ${child.status})\n${child.stdout}`);
+    const row = JSON.parse(line) as LevelCost;
+    out.push(row);
+    const heap = row.allocated === undefined
+      ? '(run with NODE_OPTIONS=--expose-gc for bytes per tick)'
+      : `${row.allocated.toFixed(1).padStart(12)} ${row.retained!.toFixed(2).padStart(15)}`;
+    console.log(`  ${row.file.padEnd(30)} ${String(row.particles).padStart(9)} ${String(row.ticks).padStart(6)}${row.completed ? ' ' : '!'} ${row.botUs.toFixed(1).padStart(11)} ${row.simUs.toFixed(1).padStart(11)}  ${heap}`);
+  }
+  if (out.some((r) => !r.completed)) console.log('  ! the bot did not complete the level');
+  return out;
+}
+
+const levelArg = process.argv.indexOf('--level');
+if (levelArg >= 0) {
+  console.log(JSON.stringify(await measureLevel(process.argv[levelArg + 1])));
+} else {
+  if (!process.argv.includes('--levels')) {
+    crossingSection();
+    fuzzSection();
+    console.log('');
+  }
+  levelsSection();
 }
