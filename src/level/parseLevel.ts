@@ -31,8 +31,11 @@ export type ParseResult =
 export const RESERVED_IDS: Readonly<Record<string, string>> = { p1: 'player 1', p2: 'player 2', tether: 'the tether' };
 
 export function parseLevel(text: string): ParseResult {
-  if (text.length > MAX_LEVEL_BYTES) {
-    return fail(`$: the file is ${text.length} bytes; levels may be at most ${MAX_LEVEL_BYTES} bytes (1 MiB)`);
+  // Bytes as saved (UTF-8), not characters: 400,000 'é' are 800,000 bytes. Counted only when the
+  // text could be over the cap (a character is at most 3 UTF-8 bytes per UTF-16 unit).
+  const bytes = text.length * 3 <= MAX_LEVEL_BYTES ? 0 : utf8Length(text);
+  if (bytes > MAX_LEVEL_BYTES) {
+    return fail(`$: the file is ${bytes} bytes; levels may be at most ${MAX_LEVEL_BYTES} bytes (1 MiB)`);
   }
   let json: unknown;
   try {
@@ -90,6 +93,16 @@ function describeIssues(issues: ReadonlyArray<v.BaseIssue<unknown>>, json: unkno
   });
   if (issues.length > MAX_ERRORS) errors.push(`$: ... and ${issues.length - MAX_ERRORS} more errors (fix the ones above first)`);
   return errors;
+}
+
+/** Length of `text` in UTF-8 bytes, without encoding it (a surrogate pair is 4 bytes: 2 units x 2). */
+function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdfff ? 2 : 3;
+  }
+  return n;
 }
 
 function fail(message: string): ParseResult {

@@ -54,6 +54,7 @@ add('JSON with a trailing comma', BASE_TEXT.replace(/\n}$/, ',\n}'), /^\$: not v
 add('a bare NaN token', BASE_TEXT.replace('"length": 5,\n    "segments": 8', '"length": NaN,\n    "segments": 8'), /^\$: not valid JSON \(Unexpected token 'N'/);
 add('NUL bytes', '\u0000'.repeat(64), /^\$: not valid JSON/);
 add('a 2 MiB file', BASE_TEXT + ' '.repeat(2 * 1024 * 1024), /^\$: the file is \d+ bytes; levels may be at most 1048576 bytes \(1 MiB\)$/);
+add('600,000 two-byte characters (1.2 MB as saved, 0.6 M characters)', BASE_TEXT.replace('"Hostile base"', JSON.stringify('é'.repeat(600_000))), /^\$: the file is 1200\d{3} bytes; levels may be at most 1048576 bytes \(1 MiB\)$/);
 add('a 1 MiB + 1 string of a valid level', BASE_TEXT.replace('"Hostile base"', JSON.stringify('x'.repeat(1024 * 1024))), /^\$: the file is \d+ bytes; levels may be at most 1048576 bytes/);
 
 // format and version.
