@@ -2,12 +2,12 @@
 // cannot express: references resolve, nothing starts inside a wall or outside the grid, a rope is
 // long enough to reach between its ends, a pendulum hangs from one rope. Every message names the
 // JSON path and the entity id.
-// A pendulum's start angle is turned into a position and orientation here, with Math.sin/cos: this
-// is the level layer, not the sim (which has no trigonometry), and the result is a plain number
-// that both Node and the browser compute with the same V8 code.
+// A pendulum's start angle is turned into a position and orientation here, with the sim's sinCos
+// (+ - * / only), not Math.sin / Math.cos, whose last bits differ between JavaScript engines: the
+// same level must start from the same bits everywhere.
 
 import {
-  rectOverlapsSolid, type AnchorDef, type BoxDef, type PlatformDef, type RopeDef, type RopeEndDef, type TileGrid,
+  rectOverlapsSolid, sinCos, type AnchorDef, type BoxDef, type PlatformDef, type RopeDef, type RopeEndDef, type TileGrid,
 } from '../sim';
 import type { LevelFile, LevelRopeEnd } from './levelSchema';
 
@@ -138,9 +138,9 @@ function placeBox(level: LevelFile, i: number, errors: string[]): Placement {
     return rest;
   }
   // Turning by startAngle to the right around a pivot above is a turn by -angle in y-down axes.
-  const angle = (b.startAngle * Math.PI) / 180;
-  const c = Math.cos(angle);
-  const s = -Math.sin(angle);
+  const turn = sinCos((b.startAngle * Math.PI) / 180);
+  const c = turn.cos;
+  const s = -turn.sin;
   const dx = b.x - pivot.x;
   const dy = b.y - pivot.y;
   return {

@@ -20,3 +20,4 @@ export { reelRope } from './physics/reelRope';
 export { endX, endY } from './physics/ropeEnds';
 export { ropeMaxStretch } from './physics/solveRope';
 export { bodyOverlapsSolid, rectOverlapsSolid } from './physics/moveBody';
+export { sinCos } from './math';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import {
-  Button, DEATH_TICKS, DeathCause, SimEvent, createSimWorld, readEvents, ropeMaxStretch, step, type SimWorld,
+  Button, DEATH_TICKS, DeathCause, SimEvent, createSimWorld, readEvents, ropeMaxStretch, sinCos, step, type SimWorld,
 } from '../../src/sim';
 
 type Level = Record<string, any>;
@@ -254,6 +254,17 @@ describe('pendulum starts', () => {
     for (let t = 0; t < 150; t++) { step(world, [0, 0]); minX = Math.min(minX, world.body.x[blade]); }
     // No drag: it reaches (nearly) the same angle on the left.
     expect(minX).toBeLessThan(15 - r * Math.sin(rad) * 0.97);
+  });
+
+  it('the start angle uses the sim\'s own sin and cos (the same bits in every engine), within 1e-14 of Math\'s', () => {
+    let worst = 0;
+    for (let deg = -170; deg <= 170; deg += 0.25) {
+      const a = (deg * Math.PI) / 180;
+      const { sin, cos } = sinCos(a);
+      worst = Math.max(worst, Math.abs(sin - Math.sin(a)), Math.abs(cos - Math.cos(a)));
+    }
+    expect(worst).toBeLessThan(1e-14);
+    expect(sinCos(0)).toEqual({ sin: 0, cos: 1 });
   });
 
   it('push gives the box its start velocity', () => {
