@@ -17,7 +17,7 @@ export { captureState, restoreState, type StateSnapshot } from './snapshot';
 export { applyImpulse } from './physics/playerBox';
 export { applyParticleImpulse } from './physics/impulse';
 export { reelRope } from './physics/reelRope';
-export { endX, endY } from './physics/ropeEnds';
+export { endPosition } from './physics/ropeEnds';
 export { ropeMaxStretch } from './physics/solveRope';
 export { bodyOverlapsSolid, rectOverlapsSolid } from './physics/moveBody';
 export { sinCos } from './math';

@@ -21,7 +21,7 @@ import type { TileGrid } from './tileGrid';
 import { rectOverlapsSolid } from './physics/moveBody';
 import { outlinePointCount } from './physics/boxes';
 import { captureState, restoreState, type StateSnapshot } from './snapshot';
-import { endX, endY } from './physics/ropeEnds';
+import { endPosition } from './physics/ropeEnds';
 
 /** Axis-aligned rectangle in metres (x, y = top-left). */
 export interface Rect { x: number; y: number; w: number; h: number }
@@ -230,7 +230,7 @@ function createBoxTileScratch(boxDefs: readonly BoxDef[]): BoxTileScratch {
 
 function createChainScratch(particles: number): ChainScratch {
   const f = () => new Float64Array(particles);
-  return { nx: f(), ny: f(), cp: f(), dp: f(), args: new Float64Array(40) };
+  return { nx: f(), ny: f(), cp: f(), dp: f(), args: new Float64Array(48) };
 }
 
 /** Particles a rope reserves: enough to be reeled out to maxLength at its nominal segment length. */
@@ -470,10 +470,13 @@ export function layOutFromEnds(world: SimWorld, r: number): void {
   const first = rope.first[r];
   const count = rope.count[r];
   const length = rope.length[r];
-  let ax = endX(world, r, 0);
-  let ay = endY(world, r, 0);
-  let bx = endX(world, r, 1);
-  let by = endY(world, r, 1);
+  const args = world.chain.args;
+  endPosition(world, r, 0, args, 0);
+  endPosition(world, r, 1, args, 2);
+  let ax = args[0];
+  let ay = args[1];
+  let bx = args[2];
+  let by = args[3];
   if (rope.kindA[r] === EndKind.Free) { ax = bx; ay = by + length; }
   if (rope.kindB[r] === EndKind.Free) { bx = ax; by = ay + length; }
   // Bend the slack rope down into open space, or up when the ground is in the way.

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { Button, SimEvent, createSimWorld, readEvents, step } from '../../src/sim';
 import { LIP, PIVOT_X, SLAB, playFinale, type FinalePhase } from '../../tools/bots/finale';
+import { expectFinishedInGoal } from './levelChecks';
 
 const FILE = 'levels/08-finale.json';
 
@@ -71,15 +72,7 @@ describe('level 8: The Long Way Down', () => {
     expect(snapped).toBe(rope('frayed-rope'));
     expect(gondolaRide).toBeGreaterThan(60 * 3);
     expect(gondolaTo - gondolaFrom).toBeGreaterThan(8);
-    const g = parsed.def.goal;
-    for (const e of world.players) {
-      expect(body.x[e]).toBeGreaterThan(g.x);
-      expect(body.x[e]).toBeLessThan(g.x + g.w);
-    }
-    // The same inputs on a fresh world finish at the same tick.
-    const again = createSimWorld(parsed.def);
-    for (const masks of pressed) step(again, masks);
-    expect(again.completedTick).toBe(world.completedTick);
+    expectFinishedInGoal(world, parsed.def, pressed);
   }, 30_000);
 
   it('walking off the chasm edges without the rope kills, and from the slab checkpoint the swing still reaches the lip', () => {

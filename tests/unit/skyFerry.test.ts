@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { Button, SimEvent, createSimWorld, readEvents, step } from '../../src/sim';
 import { playSkyFerry, type SkyFerryPhase } from '../../tools/bots/sky-ferry';
+import { expectFinishedInGoal } from './levelChecks';
 
 const FILE = 'levels/07-sky-ferry.json';
 
@@ -54,15 +55,7 @@ describe('level 7: Sky Ferry', () => {
     expect(rodeFerry).toBeGreaterThan(60 * 3);
     expect(carried).toBeGreaterThan(60 * 2);
     expect(carriedTo - carriedFrom).toBeGreaterThan(6); // carried most of the way over the second gap
-    const g = parsed.def.goal;
-    for (const e of world.players) {
-      expect(body.x[e]).toBeGreaterThan(g.x);
-      expect(body.x[e]).toBeLessThan(g.x + g.w);
-    }
-    // The same inputs on a fresh world finish at the same tick.
-    const again = createSimWorld(parsed.def);
-    for (const masks of pressed) step(again, masks);
-    expect(again.completedTick).toBe(world.completedTick);
+    expectFinishedInGoal(world, parsed.def, pressed);
   }, 30_000);
 
   it('without the anchor the dangling partner drags the rider off the sky ferry into the spikes', () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { Button, SimEvent, createSimWorld, readEvents, ropeMaxStretch, step } from '../../src/sim';
 import { playSwingYard } from '../../tools/bots/swing-yard';
+import { expectFinishedInGoal } from './levelChecks';
 
 const FILE = 'levels/05-swing-yard.json';
 
@@ -65,15 +66,7 @@ describe('level 2: Swing Yard', () => {
     expect(seen).not.toContain(SimEvent.Died);
     expect(seen).not.toContain(SimEvent.Respawned);
     expect(snapped).toBe(crateRope);
-    const g = parsed.def.goal;
-    for (const e of world.players) {
-      expect(world.body.x[e]).toBeGreaterThan(g.x);
-      expect(world.body.x[e]).toBeLessThan(g.x + g.w);
-    }
-    // The same inputs replayed on a fresh world finish at the same tick (the script is deterministic).
-    const again = createSimWorld(parsed.def);
-    for (const masks of pressed) step(again, masks);
-    expect(again.completedTick).toBe(world.completedTick);
+    expectFinishedInGoal(world, parsed.def, pressed);
   });
 
   it('walking straight into the swinging spiked box kills and restarts the level', () => {

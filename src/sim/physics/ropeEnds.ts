@@ -1,27 +1,18 @@
 // Where a rope end is, how hard it is to move (its generalized inverse mass along a direction),
 // and how a correction moves what it is tied to. Players move through the tiles (moveBody) so the
 // rope never drags one into a wall; boxes move and turn freely (their tile contacts come next).
+//
+// Numbers go in and out through scratch slots (`out` / `args`, a Float64Array, normally
+// world.chain.args) rather than as arguments and return values: V8 boxes a number passed to or
+// returned from a function it does not inline, a heap allocation per call in the solver's hot loops.
 
 import { EndKind } from '../ropePool';
 import { moveBody } from './moveBody';
 import type { SimWorld } from '../world';
 
-/** World x of end `side` (0 = A, 1 = B) of rope `r`, m. Free ends report their end particle. */
-export function endX(world: SimWorld, r: number, side: number): number {
-  const { rope, body } = world;
-  const kind = side === 0 ? rope.kindA[r] : rope.kindB[r];
-  const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
-  const px = side === 0 ? rope.pointAX[r] : rope.pointBX[r];
-  const py = side === 0 ? rope.pointAY[r] : rope.pointBY[r];
-  if (kind === EndKind.Body) return body.x[e] + body.rotC[e] * px - body.rotS[e] * py;
-  if (kind === EndKind.Anchor) return world.anchor.x[e];
-  if (kind === EndKind.Point) return px;
-  return world.pool.x[side === 0 ? rope.first[r] : rope.first[r] + rope.count[r] - 1];
-}
-
 /**
- * endX and endY at once, written into out[at], out[at + 1]: hot paths use this, since a number
- * returned from a function V8 does not inline is a heap allocation.
+ * World position of end `side` (0 = A, 1 = B) of rope `r`, m, into out[at], out[at + 1]. Free
+ * ends report their end particle.
  */
 export function endPosition(world: SimWorld, r: number, side: number, out: Float64Array, at: number): void {
   const { rope, body } = world;
@@ -45,7 +36,7 @@ export function endPosition(world: SimWorld, r: number, side: number, out: Float
   }
 }
 
-/** endPrevX and endPrevY at once, written into out[at], out[at + 1] (see endPosition). */
+/** Position of end `side` at the start of the current substep (bodies' prev pose), m, into out[at], out[at + 1]. */
 export function endPrevPosition(world: SimWorld, r: number, side: number, out: Float64Array, at: number): void {
   const { rope, body } = world;
   const kind = side === 0 ? rope.kindA[r] : rope.kindB[r];
@@ -60,46 +51,7 @@ export function endPrevPosition(world: SimWorld, r: number, side: number, out: F
   out[at + 1] = body.prevY[e] + body.prevRotS[e] * px + body.prevRotC[e] * py;
 }
 
-/** World y of end `side` of rope `r`, m. */
-export function endY(world: SimWorld, r: number, side: number): number {
-  const { rope, body } = world;
-  const kind = side === 0 ? rope.kindA[r] : rope.kindB[r];
-  const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
-  const px = side === 0 ? rope.pointAX[r] : rope.pointBX[r];
-  const py = side === 0 ? rope.pointAY[r] : rope.pointBY[r];
-  if (kind === EndKind.Body) return body.y[e] + body.rotS[e] * px + body.rotC[e] * py;
-  if (kind === EndKind.Anchor) return world.anchor.y[e];
-  if (kind === EndKind.Point) return py;
-  return world.pool.y[side === 0 ? rope.first[r] : rope.first[r] + rope.count[r] - 1];
-}
-
-/**
- * Generalized inverse mass of body `e` at a point (rx, ry) from its centre, along unit (nx, ny):
- * w = 1/m + (r x n)^2 / I (Mueller et al. 2020). 0 for anything that cannot move.
- */
-export function bodyInvMassAt(world: SimWorld, e: number, rx: number, ry: number, nx: number, ny: number): number {
-  const { body } = world;
-  const rn = rx * ny - ry * nx;
-  return body.invMass[e] + rn * rn * body.invInertia[e];
-}
-
-/**
- * Moves body `e` by the positional impulse p = (px, py) (kg m) applied at (rx, ry) from its centre:
- * dx = p / m, and a box turns by (r x p) / I. Players go through moveBody (tile-aware).
- */
-export function applyBodyCorrection(world: SimWorld, e: number, rx: number, ry: number, px: number, py: number): void {
-  const args = world.chain.args;
-  args[CORRECTION_SLOT] = rx;
-  args[CORRECTION_SLOT + 1] = ry;
-  args[CORRECTION_SLOT + 2] = px;
-  args[CORRECTION_SLOT + 3] = py;
-  applyBodyCorrectionFrom(world, e, args, CORRECTION_SLOT);
-}
-
-/** Scratch slots (world.chain.args) applyBodyCorrection hands its numbers over in. */
-const CORRECTION_SLOT = 36;
-
-/** endArmX and endArmY at once, written into out[at], out[at + 1] (see endPosition). */
+/** Offset of body end `side` of rope `r` from its body's centre in world axes, m, into out[at], out[at + 1]. */
 export function endArmInto(world: SimWorld, r: number, side: number, out: Float64Array, at: number): void {
   const { rope, body } = world;
   const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
@@ -110,9 +62,21 @@ export function endArmInto(world: SimWorld, r: number, side: number, out: Float6
 }
 
 /**
- * bodyInvMassAt through scratch slots: the arm (rx, ry) at args[at], args[at + 1] and the
- * direction at args[at + 2], args[at + 3]; the result goes to args[at + 4].
+ * Generalized inverse mass of body `e` at a point (rx, ry) from its centre, along unit (nx, ny):
+ * w = 1/m + (r x n)^2 / I (Mueller et al. 2020). 0 for anything that cannot move. For the contact
+ * code; the rope solver uses bodyInvMassInto.
  */
+export function bodyInvMassAt(world: SimWorld, e: number, rx: number, ry: number, nx: number, ny: number): number {
+  const args = world.chain.args;
+  args[INV_MASS_SLOT] = rx;
+  args[INV_MASS_SLOT + 1] = ry;
+  args[INV_MASS_SLOT + 2] = nx;
+  args[INV_MASS_SLOT + 3] = ny;
+  bodyInvMassInto(world, e, args, INV_MASS_SLOT);
+  return args[INV_MASS_SLOT + 4];
+}
+
+/** bodyInvMassAt with the arm at args[at], args[at + 1] and the direction at args[at + 2], args[at + 3]; result into args[at + 4]. */
 export function bodyInvMassInto(world: SimWorld, e: number, args: Float64Array, at: number): void {
   const { body } = world;
   const rn = args[at] * args[at + 3] - args[at + 1] * args[at + 2];
@@ -120,9 +84,33 @@ export function bodyInvMassInto(world: SimWorld, e: number, args: Float64Array, 
 }
 
 /**
- * applyBodyCorrection through scratch slots: the arm (rx, ry) at args[at], args[at + 1] and the
- * positional impulse (px, py) at args[at + 2], args[at + 3].
+ * Inverse mass of end `side` of rope `r` along the direction at args[at + 2], args[at + 3], into
+ * args[at + 4]: 0 for anchors, points and free ends, generalized for bodies (args[at], args[at + 1]
+ * get the arm).
  */
+export function endInvMassInto(world: SimWorld, r: number, side: number, args: Float64Array, at: number): void {
+  const { rope } = world;
+  const kind = side === 0 ? rope.kindA[r] : rope.kindB[r];
+  if (kind !== EndKind.Body) { args[at + 4] = 0; return; }
+  endArmInto(world, r, side, args, at);
+  bodyInvMassInto(world, side === 0 ? rope.entityA[r] : rope.entityB[r], args, at);
+}
+
+/**
+ * Moves body `e` by the positional impulse p = (px, py) (kg m) applied at (rx, ry) from its centre:
+ * dx = p / m, and a box turns by (r x p) / I. Players go through moveBody (tile-aware). For the
+ * contact code; the rope solver uses applyBodyCorrectionFrom.
+ */
+export function applyBodyCorrection(world: SimWorld, e: number, rx: number, ry: number, px: number, py: number): void {
+  const args = world.chain.args;
+  args[CORRECTION_SLOT] = rx;
+  args[CORRECTION_SLOT + 1] = ry;
+  args[CORRECTION_SLOT + 2] = px;
+  args[CORRECTION_SLOT + 3] = py;
+  applyBodyCorrectionFrom(world, e, args, CORRECTION_SLOT);
+}
+
+/** applyBodyCorrection with the arm at args[at], args[at + 1] and the impulse at args[at + 2], args[at + 3]. */
 export function applyBodyCorrectionFrom(world: SimWorld, e: number, args: Float64Array, at: number): void {
   const { body } = world;
   const rx = args[at];
@@ -148,41 +136,12 @@ export function applyBodyCorrectionFrom(world: SimWorld, e: number, args: Float6
   body.rotS[e] = ns * inv;
 }
 
-
-/** Offset of end `side` of rope `r` from its body's centre in world axes (x), m. 0 for a non-box. */
-export function endArmX(world: SimWorld, r: number, side: number): number {
-  const { rope, body } = world;
-  const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
-  const px = side === 0 ? rope.pointAX[r] : rope.pointBX[r];
-  const py = side === 0 ? rope.pointAY[r] : rope.pointBY[r];
-  return body.rotC[e] * px - body.rotS[e] * py;
+/** Moves the body at end `side` of rope `r` by the positional impulse at args[at + 2], args[at + 3], kg m, at its tie point. */
+export function moveEndBy(world: SimWorld, r: number, side: number, args: Float64Array, at: number): void {
+  endArmInto(world, r, side, args, at);
+  applyBodyCorrectionFrom(world, side === 0 ? world.rope.entityA[r] : world.rope.entityB[r], args, at);
 }
 
-export function endArmY(world: SimWorld, r: number, side: number): number {
-  const { rope, body } = world;
-  const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
-  const px = side === 0 ? rope.pointAX[r] : rope.pointBX[r];
-  const py = side === 0 ? rope.pointAY[r] : rope.pointBY[r];
-  return body.rotS[e] * px + body.rotC[e] * py;
-}
-
-/** World position of end `side` at the start of the current substep (bodies' prev pose), m. */
-export function endPrevX(world: SimWorld, r: number, side: number): number {
-  const { rope, body } = world;
-  const kind = side === 0 ? rope.kindA[r] : rope.kindB[r];
-  if (kind !== EndKind.Body) return endX(world, r, side);
-  const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
-  const px = side === 0 ? rope.pointAX[r] : rope.pointBX[r];
-  const py = side === 0 ? rope.pointAY[r] : rope.pointBY[r];
-  return body.prevX[e] + body.prevRotC[e] * px - body.prevRotS[e] * py;
-}
-
-export function endPrevY(world: SimWorld, r: number, side: number): number {
-  const { rope, body } = world;
-  const kind = side === 0 ? rope.kindA[r] : rope.kindB[r];
-  if (kind !== EndKind.Body) return endY(world, r, side);
-  const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
-  const px = side === 0 ? rope.pointAX[r] : rope.pointBX[r];
-  const py = side === 0 ? rope.pointAY[r] : rope.pointBY[r];
-  return body.prevY[e] + body.prevRotS[e] * px + body.prevRotC[e] * py;
-}
+/** Scratch slots (in world.chain.args) of the number-taking entry points above; the solver uses 0..35. */
+const CORRECTION_SLOT = 36;
+const INV_MASS_SLOT = 40;

@@ -7,15 +7,14 @@
 // instead of two hard constraints fighting (which jitters).
 
 import { EndKind } from '../ropePool';
-import { applyBodyCorrectionFrom, bodyInvMassAt, endArmInto, endArmX, endArmY, endPosition, endPrevPosition } from './ropeEnds';
+import { endInvMassInto, endPosition, endPrevPosition, moveEndBy } from './ropeEnds';
 import type { SimWorld } from '../world';
 
 /** Slots of world.chain.args this file uses (numbers are handed over there, not boxed as arguments). */
 const END_A = 16; // A's x, y; B's at END_A + 2
 const PREV_A = 20; // both ends at the start of the substep, the same way
-const DIR = 24; // a direction (x, y) for endInvMassInto
-const W = 26; // inverse masses of end A and B
-const MOVE = 28; // moveEnd's arm (x, y) and positional impulse (x, y)
+const INV = 24; // endInvMassInto's arm (x, y), direction (x, y) and result
+const MOVE = 30; // moveEndBy's arm (x, y) and positional impulse (x, y)
 /** Where solveRopeLength leaves the end-to-end distance before its correction, m (-1: an end is free). */
 export const ROPE_DISTANCE_SLOT = 14;
 /** Where physicsSystem puts the substep length h, s, for the solver functions. */
@@ -71,18 +70,18 @@ export function solveRopeLength(world: SimWorld, r: number): void {
     }
   }
   if (shift < 0) shift = d - length;
-  args[DIR] = nx;
-  args[DIR + 1] = ny;
-  endInvMassInto(world, r, 0, W);
-  endInvMassInto(world, r, 1, W + 1);
-  const wa = args[W];
-  const wb = args[W + 1];
+  args[INV + 2] = nx;
+  args[INV + 3] = ny;
+  endInvMassInto(world, r, 0, args, INV);
+  const wa = args[INV + 4];
+  endInvMassInto(world, r, 1, args, INV);
+  const wb = args[INV + 4];
   if (wa + wb === 0) return;
   // One iteration per substep, so lambda starts at 0: dLambda = C / (wa + wb + alpha~).
   const p = shift / (wa + wb + alpha);
   rope.impulse[r] += p / h;
-  if (wa > 0) { args[MOVE + 2] = nx * p; args[MOVE + 3] = ny * p; moveEnd(world, r, 0); }
-  if (wb > 0) { args[MOVE + 2] = -nx * p; args[MOVE + 3] = -ny * p; moveEnd(world, r, 1); }
+  if (wa > 0) { args[MOVE + 2] = nx * p; args[MOVE + 3] = ny * p; moveEndBy(world, r, 0, args, MOVE); }
+  if (wb > 0) { args[MOVE + 2] = -nx * p; args[MOVE + 3] = -ny * p; moveEndBy(world, r, 1, args, MOVE); }
   if (alpha > 0) return;
 
   // A wall kept one end from taking its share: the other end, if it can move, takes the rest.
@@ -99,63 +98,21 @@ export function solveRopeLength(world: SimWorld, r: number): void {
   const movedB = wb > 0 && isPlayerEnd(world, r, 1) ? -((args[PREV_A + 2] - bx) * nx + (args[PREV_A + 3] - by) * ny) : 0;
   const isBlockedA = wa > 0 && isPlayerEnd(world, r, 0) && movedA < p * wa - 1e-12;
   const isBlockedB = wb > 0 && isPlayerEnd(world, r, 1) && movedB < p * wb - 1e-12;
-  if (isBlockedA && !isBlockedB && wb > 0) {
-    const q = residual / endInvMass(world, r, 1, ux, uy);
-    rope.impulse[r] += q / h;
-    applyEnd(world, r, 1, -ux * q, -uy * q);
-  } else if (isBlockedB && !isBlockedA && wa > 0) {
-    const q = residual / endInvMass(world, r, 0, ux, uy);
-    rope.impulse[r] += q / h;
-    applyEnd(world, r, 0, ux * q, uy * q);
-  }
-}
-
-/**
- * endInvMass along args[DIR] for end `side`, written into args[at]: the same arithmetic as
- * bodyInvMassAt with endArmX / endArmY, without passing or returning numbers.
- */
-function endInvMassInto(world: SimWorld, r: number, side: number, at: number): void {
-  const { rope, body } = world;
-  const args = world.chain.args;
-  const kind = side === 0 ? rope.kindA[r] : rope.kindB[r];
-  if (kind !== EndKind.Body) { args[at] = 0; return; }
-  const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
-  const px = side === 0 ? rope.pointAX[r] : rope.pointBX[r];
-  const py = side === 0 ? rope.pointAY[r] : rope.pointBY[r];
-  const rx = body.rotC[e] * px - body.rotS[e] * py;
-  const ry = body.rotS[e] * px + body.rotC[e] * py;
-  const nx = args[DIR];
-  const ny = args[DIR + 1];
-  const rn = rx * ny - ry * nx;
-  args[at] = body.invMass[e] + rn * rn * body.invInertia[e];
+  // Only one end takes the rest: the one that can still move (side 1 if A was blocked).
+  const side = isBlockedA && !isBlockedB && wb > 0 ? 1 : isBlockedB && !isBlockedA && wa > 0 ? 0 : -1;
+  if (side < 0) return;
+  args[INV + 2] = ux;
+  args[INV + 3] = uy;
+  endInvMassInto(world, r, side, args, INV);
+  const q = residual / args[INV + 4];
+  rope.impulse[r] += q / h;
+  const sign = side === 0 ? 1 : -1;
+  args[MOVE + 2] = sign * ux * q;
+  args[MOVE + 3] = sign * uy * q;
+  moveEndBy(world, r, side, args, MOVE);
 }
 
 function isPlayerEnd(world: SimWorld, r: number, side: number): boolean {
   const e = side === 0 ? world.rope.entityA[r] : world.rope.entityB[r];
   return world.body.invInertia[e] === 0;
-}
-
-/** Inverse mass of end `side` along (nx, ny): 0 for anchors and points, generalized for bodies. */
-export function endInvMass(world: SimWorld, r: number, side: number, nx: number, ny: number): number {
-  const { rope } = world;
-  const kind = side === 0 ? rope.kindA[r] : rope.kindB[r];
-  if (kind !== EndKind.Body) return 0;
-  const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
-  return bodyInvMassAt(world, e, endArmX(world, r, side), endArmY(world, r, side), nx, ny);
-}
-
-/** Moves the body at end `side` by positional impulse (px, py), kg m, applied at the tie point. */
-function applyEnd(world: SimWorld, r: number, side: number, px: number, py: number): void {
-  const args = world.chain.args;
-  args[MOVE + 2] = px;
-  args[MOVE + 3] = py;
-  moveEnd(world, r, side);
-}
-
-/** applyEnd with the positional impulse already in args[MOVE + 2], args[MOVE + 3] (nothing boxed). */
-function moveEnd(world: SimWorld, r: number, side: number): void {
-  const e = side === 0 ? world.rope.entityA[r] : world.rope.entityB[r];
-  const args = world.chain.args;
-  endArmInto(world, r, side, args, MOVE);
-  applyBodyCorrectionFrom(world, e, args, MOVE);
 }

@@ -5,10 +5,17 @@
 
 import { SUBSTEP_SLOT } from './ropeLength';
 import { EndKind } from '../ropePool';
-import { applyBodyCorrectionFrom, bodyInvMassInto, endArmInto, endPosition } from './ropeEnds';
+import { endInvMassInto, endPosition, moveEndBy } from './ropeEnds';
 import type { SimWorld } from '../world';
 
-/** Verlet step of every free particle of rope `r` over `h` seconds, with drag and a step clamp. */
+// Slots of world.chain.args used here (numbers handed over there are not boxed, see ropeEnds.ts):
+// 0..3 the rope's ends (A x, y, B x, y), 4..5 the LRA radii from A and from B (clampToLens /
+// clampToCircle), ALPHA the compliance per metre over h^2, BOX..BOX + 4 a box end (arm x, y; a
+// direction or impulse x, y; its inverse mass), and after moveEndBy its tie point (BOX, BOX + 1).
+const ALPHA = 6;
+const BOX = 9;
+
+/** Verlet step of every free particle of rope `r` over one substep (h in args[SUBSTEP_SLOT]), with drag and a step clamp. */
 export function integrateRope(world: SimWorld, r: number): void {
   const { pool, rope, settings } = world;
   const h = world.chain.args[SUBSTEP_SLOT];
@@ -83,8 +90,7 @@ export function solveRope(world: SimWorld, r: number): void {
     else if (isTiedB) { args[5] = length - s; clampToCircle(x, y, i, args, 1); }
   }
 
-  args[6] = rope.compliance[r] / (rope.length[r] * h * h); // alpha per metre
-  args[7] = h;
+  args[ALPHA] = rope.compliance[r] / (rope.length[r] * h * h); // alpha per metre
   solveChainDirect(world, r);
 }
 
@@ -120,8 +126,8 @@ const CHAIN_EPS = 1e-7;
 function solveChainDirect(world: SimWorld, r: number): void {
   const { pool, rope } = world;
   const { nx, ny, cp, dp, args } = world.chain;
-  const alphaPerMetre = args[6];
-  const h = args[7];
+  const alphaPerMetre = args[ALPHA];
+  const h = args[SUBSTEP_SLOT];
   const first = rope.first[r];
   const m = rope.count[r] - 1; // segments
   if (m < 1) return;
@@ -144,8 +150,8 @@ function solveChainDirect(world: SimWorld, r: number): void {
   const boxB = chainBoxEnd(world, r, 1, alphaPerMetre !== 0);
   let wA = 0;
   let wB = 0;
-  if (boxA !== 0) { args[11] = nx[0]; args[12] = ny[0]; boxEndInvMass(world, r, 0, boxA); wA = args[13]; }
-  if (boxB !== 0) { args[11] = nx[m - 1]; args[12] = ny[m - 1]; boxEndInvMass(world, r, 1, boxB); wB = args[13]; }
+  if (boxA !== 0) { args[BOX + 2] = nx[0]; args[BOX + 3] = ny[0]; endInvMassInto(world, r, 0, args, BOX); wA = args[BOX + 4]; }
+  if (boxB !== 0) { args[BOX + 2] = nx[m - 1]; args[BOX + 3] = ny[m - 1]; endInvMassInto(world, r, 1, args, BOX); wB = args[BOX + 4]; }
   // Forward elimination. Row k: a_k l_{k-1} + b_k l_k + c_k l_{k+1} = -C_k.
   for (let k = 0; k < m; k++) {
     const i = first + k;
@@ -197,11 +203,12 @@ function solveChainDirect(world: SimWorld, r: number): void {
     if (k < m) { ax -= nx[k] * dp[k]; ay -= ny[k] * dp[k]; }
     if ((k === 0 && boxA !== 0) || (k === m && boxB !== 0)) {
       const side = k === 0 ? 0 : 1;
-      args[11] = ax;
-      args[12] = ay;
-      moveBoxEnd(world, r, side, side === 0 ? boxA : boxB);
-      x[i] = args[9];
-      y[i] = args[10];
+      args[BOX + 2] = ax;
+      args[BOX + 3] = ay;
+      moveEndBy(world, r, side, args, BOX);
+      endPosition(world, r, side, args, BOX);
+      x[i] = args[BOX];
+      y[i] = args[BOX + 1];
       continue;
     }
     const wi = w[i];
@@ -223,7 +230,7 @@ export function relaxRope(world: SimWorld, r: number): void {
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
   const alphaPerMetre = rope.compliance[r] / (rope.length[r] * h * h);
-  world.chain.args[6] = alphaPerMetre;
+  world.chain.args[ALPHA] = alphaPerMetre;
   const boxA = chainBoxEnd(world, r, 0, alphaPerMetre !== 0);
   const boxB = chainBoxEnd(world, r, 1, alphaPerMetre !== 0);
   for (let i = last - 1; i >= first; i--) projectSegment(world, r, i, boxA, boxB);
@@ -237,7 +244,7 @@ export function relaxRope(world: SimWorld, r: number): void {
  */
 function projectSegment(world: SimWorld, r: number, i: number, boxA: number, boxB: number): void {
   const { pool, rope } = world;
-  const alphaPerMetre = world.chain.args[6];
+  const alphaPerMetre = world.chain.args[ALPHA];
   const x = pool.x;
   const y = pool.y;
   const j = i + 1;
@@ -248,65 +255,46 @@ function projectSegment(world: SimWorld, r: number, i: number, boxA: number, box
   if (d < 1e-12) return;
   const nx = dx / d;
   const ny = dy / d;
-  // A box end's inverse mass goes through args[8] rather than into wi / wj directly: merging a
+  // A box end's inverse mass comes back in args[BOX + 4], not as a return value: merging a
   // called function's (boxed) result with a typed-array load makes V8 box that load on every call.
   const args = world.chain.args;
   let boxSide = -1;
   if (boxA !== 0 && i === rope.first[r]) boxSide = 0;
   else if (boxB !== 0 && j === rope.first[r] + rope.count[r] - 1) boxSide = 1;
   if (boxSide >= 0) {
-    args[11] = nx;
-    args[12] = ny;
-    boxEndInvMass(world, r, boxSide, boxSide === 0 ? boxA : boxB);
+    args[BOX + 2] = nx;
+    args[BOX + 3] = ny;
+    endInvMassInto(world, r, boxSide, args, BOX);
   }
-  const wi = boxSide === 0 ? args[13] : pool.invMass[i];
-  const wj = boxSide === 1 ? args[13] : pool.invMass[j];
+  const wi = boxSide === 0 ? args[BOX + 4] : pool.invMass[i];
+  const wj = boxSide === 1 ? args[BOX + 4] : pool.invMass[j];
   const alpha = alphaPerMetre * rest;
   const wsum = wi + wj + alpha;
   if (wsum === 0) return;
   const dLambda = (d - rest - alpha * pool.lambda[i]) / wsum;
   pool.lambda[i] += dLambda;
   if (boxSide === 0) {
-    args[11] = nx * dLambda;
-    args[12] = ny * dLambda;
-    moveBoxEnd(world, r, 0, boxA);
-    x[i] = args[9];
-    y[i] = args[10];
+    args[BOX + 2] = nx * dLambda;
+    args[BOX + 3] = ny * dLambda;
+    moveEndBy(world, r, 0, args, BOX);
+    endPosition(world, r, 0, args, BOX);
+    x[i] = args[BOX];
+    y[i] = args[BOX + 1];
   } else {
     x[i] += nx * dLambda * wi;
     y[i] += ny * dLambda * wi;
   }
   if (boxSide === 1) {
-    args[11] = -nx * dLambda;
-    args[12] = -ny * dLambda;
-    moveBoxEnd(world, r, 1, boxB);
-    x[j] = args[9];
-    y[j] = args[10];
+    args[BOX + 2] = -nx * dLambda;
+    args[BOX + 3] = -ny * dLambda;
+    moveEndBy(world, r, 1, args, BOX);
+    endPosition(world, r, 1, args, BOX);
+    x[j] = args[BOX];
+    y[j] = args[BOX + 1];
   } else {
     x[j] -= nx * dLambda * wj;
     y[j] -= ny * dLambda * wj;
   }
-}
-
-/**
- * Box end `side` of rope r (body e): its generalized inverse mass along the direction in args[11],
- * args[12], into args[13]. Numbers go through world.chain.args (9..13), not arguments V8 would box.
- */
-function boxEndInvMass(world: SimWorld, r: number, side: number, e: number): void {
-  const args = world.chain.args;
-  endArmInto(world, r, side, args, 9);
-  bodyInvMassInto(world, e, args, 9);
-}
-
-/**
- * Moves box end `side` of rope r (body e) by the positional impulse in args[11], args[12], kg m,
- * at its tie point, and leaves the tie point's new position in args[9], args[10].
- */
-function moveBoxEnd(world: SimWorld, r: number, side: number, e: number): void {
-  const args = world.chain.args;
-  endArmInto(world, r, side, args, 9);
-  applyBodyCorrectionFrom(world, e, args, 9);
-  endPosition(world, r, side, args, 9);
 }
 
 /**
