@@ -63,9 +63,6 @@ export interface PlayerComponents {
   dropTicks: Int32Array;
   /** Gravity multiplier for this tick (jump cut). */
   gravityScale: Float64Array;
-  /** Spawn point (centre), m: where a respawn puts the player. */
-  spawnX: Float64Array;
-  spawnY: Float64Array;
   /** Box this player stood on during the last substep (0 = none), and that box's surface velocity there, m/s. */
   groundBox: Uint32Array;
   groundVx: Float64Array;
@@ -151,8 +148,6 @@ export function createPlayerComponents(capacity: number): PlayerComponents {
     jumpBufferTicks: new Int32Array(capacity),
     dropTicks: new Int32Array(capacity),
     gravityScale: new Float64Array(capacity),
-    spawnX: new Float64Array(capacity),
-    spawnY: new Float64Array(capacity),
     groundBox: new Uint32Array(capacity),
     groundVx: new Float64Array(capacity),
     groundVy: new Float64Array(capacity),

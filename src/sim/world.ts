@@ -313,11 +313,10 @@ export function createSimWorld(def: WorldDef): SimWorld {
     body.invMass[eid] = 1 / settings.playerMass;
     body.rotC[eid] = body.prevRotC[eid] = body.lastRotC[eid] = 1;
     player.slot[eid] = slot;
-    player.spawnX[eid] = def.spawns[slot].x;
-    player.spawnY[eid] = def.spawns[slot].y - settings.playerHalfHeight;
     player.gravityScale[eid] = 1;
-    body.x[eid] = body.prevX[eid] = body.lastX[eid] = player.spawnX[eid];
-    body.y[eid] = body.prevY[eid] = body.lastY[eid] = player.spawnY[eid];
+    // Spawns are feet positions; bodies are centred. (A respawn restores the built state.)
+    body.x[eid] = body.prevX[eid] = body.lastX[eid] = def.spawns[slot].x;
+    body.y[eid] = body.prevY[eid] = body.lastY[eid] = def.spawns[slot].y - settings.playerHalfHeight;
   }
 
   boxDefs.forEach((b, k) => {
