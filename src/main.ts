@@ -122,7 +122,7 @@ function startCampaignLevel(entry: LevelEntry): void {
 function finishLevel(w: SimWorld): void {
   screen = 'complete';
   const ticks = w.completedTick + 1;
-  const deaths = attempt.deaths;
+  const deaths = w.rules.deaths[0];
   let bestTicks: number | null = null;
   let isNewBest = false;
   if (current?.entry && !designer.isReplaying) { // a replay's completion is not the players' own
@@ -253,7 +253,7 @@ installDebugHandle(window, {
   world: () => (screen === 'menu' ? null : world),
   errors: () => errors,
   screen: () => screen,
-  deaths: () => attempt.deaths,
+  deaths: () => world?.rules.deaths[0] ?? 0,
   levelId: () => (screen === 'menu' ? null : current?.id ?? null),
   effects: () => ({ deathFlashSec: deathFlash.remainingSec, deathBursts: renderer?.deathBurstCount ?? 0 }),
   progress: () => ({ ...progress.progress, isPersistent: progress.isPersistent }),
@@ -317,7 +317,6 @@ async function boot(): Promise<void> {
       // More than one step only for a replay played faster (`&speed=N`).
       for (let n = designer.stepsPerTick(); n > 0 && screen === 'playing'; n--) {
         designer.sample(keyboard, inputs); // the keyboard, or a replay's masks; F8 records them
-        attempt.beforeTick(world);
         const t0 = performance.now();
         step(world, inputs);
         stats.addTick(performance.now() - t0);
@@ -330,7 +329,7 @@ async function boot(): Promise<void> {
       const shown = screen === 'menu' ? preview : world;
       gameRenderer.draw(shown, alpha, frameSec);
       deathFlash.update(frameSec);
-      hud.setRun(screen === 'playing' && current ? { levelName: current.name, deaths: attempt.deaths } : null);
+      hud.setRun(screen === 'playing' && current ? { levelName: current.name, deaths: world?.rules.deaths[0] ?? 0 } : null);
       if (stats.addFrame(performance.now())) {
         hud.setDebug({
           fps: stats.fps,

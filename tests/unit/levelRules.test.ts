@@ -66,14 +66,29 @@ describe('spike tiles and the death pause', () => {
     expect(w2.rules.deaths[0]).toBe(1);
   });
 
-  it('the spikes are not solid: a player stands on the floor under them only by dying, a box rests on that floor', () => {
+  it('the spikes are not solid: a player dropped onto them sinks into the spike row and dies, a box rests on the floor under it', () => {
     const { world } = build(room((l) => {
       l.tiles[9] = '.'.repeat(10) + '^^^' + '.'.repeat(17);
-      l.boxes = [{ id: 'crate', x: 11.5, y: 6, w: 1, h: 1, mass: 10 }];
+      l.spawns[0] = { id: 'p1', player: 1, x: 9, y: 10 };
+      l.spawns[1] = { id: 'p2', player: 2, x: 11.5, y: 7 }; // in the air above the spikes
     }));
-    run(world, 120, [0, 0]);
-    const crate = world.boxes[0];
-    expect(world.body.y[crate]).toBeCloseTo(9.5, 3); // on the floor at y 10, through the spike row
+    const p2 = world.players[1];
+    let feetAtDeath = 0;
+    let cursor = world.events.count;
+    for (let t = 0; t < 120 && feetAtDeath === 0; t++) {
+      step(world, [0, 0]);
+      cursor = readEvents(world.events, cursor, (type, _tick, slot, value) => {
+        if (type === SimEvent.Died && slot === 1 && value === DeathCause.SpikeTiles) feetAtDeath = world.body.y[p2] + world.body.halfH[p2];
+      });
+    }
+    expect(feetAtDeath).toBeGreaterThan(9.5); // into the spike row (y 9.5..10), not standing on it at 9
+
+    const boxRoom = build(room((l) => {
+      l.tiles[9] = '.'.repeat(10) + '^^^' + '.'.repeat(17);
+      l.boxes = [{ id: 'crate', x: 11.5, y: 6, w: 1, h: 1, mass: 10 }];
+    })).world;
+    run(boxRoom, 120, [0, 0]);
+    expect(boxRoom.body.y[boxRoom.boxes[0]]).toBeCloseTo(9.5, 3); // on the floor at y 10, through the spike row
   });
 
   it('falling out of the bottom of the level is a death too (cause: fell out)', () => {
