@@ -19,7 +19,6 @@
 //     in the page, estimated with V8's sampling heap profiler over the DevTools protocol (see below).
 // Options: --no-build (serve the existing dist/), --loads N (default 5), --runs N (default 7), --json.
 import { readFileSync, readdirSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,6 +28,7 @@ import { simulateLevel } from '../src/app/simulate';
 import { parseLevel } from '../src/level/parseLevel';
 import { PLAYER_COUNT, createSimWorld, type SimWorld } from '../src/sim';
 import { launchBrowser } from '../tests/browser/browser';
+import { freePort } from '../tests/browser/globalSetup';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
@@ -49,18 +49,6 @@ const median = (xs: number[]): number => {
   return a.length % 2 ? a[(a.length - 1) / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createNetServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, HOST, () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => (port ? resolve(port) : reject(new Error('could not get a free port'))));
-    });
-  });
-}
 
 // ---- the levels and their bots' masks ----------------------------------------------------------
 interface LevelRun {

@@ -27,7 +27,7 @@ import { playCrossing } from './bots/first-gap';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
-// ---- (1) level 1, scripted crossing ----------------------------------------------------------
+// ---- (1) The First Gap (levels/03-first-gap.json), scripted crossing ------------------------
 const parsed = parseLevel(readFileSync('levels/03-first-gap.json', 'utf8'));
 if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
 const levelOne = parsed.def;
@@ -47,7 +47,7 @@ function crossingSection(): void {
   for (let i = 0; i < 3; i++) crossingOnce();
   const crossings = Array.from({ length: 7 }, crossingOnce).sort((a, b) => a.msPerTick - b.msPerTick);
   const median = crossings[3];
-  console.log(`level 1 scripted crossing: ${median.ticks} ticks, ${(median.msPerTick * 1000).toFixed(1)} us per tick (median of 7; includes the bot)`);
+  console.log(`The First Gap scripted crossing: ${median.ticks} ticks, ${(median.msPerTick * 1000).toFixed(1)} us per tick (median of 7; includes the bot)`);
   console.log(`worst segment stretch while swinging on a taut rope: ${(median.stretch * 100).toFixed(2)} %`);
   console.log('');
 }

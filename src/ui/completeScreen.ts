@@ -4,6 +4,7 @@
 
 import { formatTicks } from '../app/campaign';
 import './screens.css';
+import { el } from './dom';
 
 export interface CompleteInfo {
   levelName: string;
@@ -29,13 +30,6 @@ export interface CompleteScreen {
   readonly isVisible: boolean;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, parent: HTMLElement, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  parent.appendChild(node);
-  return node;
-}
 
 function stat(parent: HTMLElement, label: string, className: string): HTMLElement {
   const box = el('div', `stat ${className}`, parent);

@@ -4,6 +4,7 @@
 // Updates write to the DOM only when a shown value changes.
 
 import './hud.css';
+import { el } from './dom';
 
 export interface DebugStats {
   fps: number;
@@ -35,12 +36,6 @@ const HINT_HTML =
   '<kbd>↓</kbd> down · <kbd>/</kbd> or <kbd>Right Shift</kbd> anchor</span>' +
   '<span class="group"><kbd>R</kbd> restart · <kbd>Esc</kbd> levels · <kbd>F3</kbd> debug · <kbd>F8</kbd> record replay</span>';
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, parent: HTMLElement): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  parent.appendChild(node);
-  return node;
-}
 
 export function createHud(parent: HTMLElement): Hud {
   const root = el('div', 'hud', parent);

@@ -7,6 +7,7 @@ import type { CampaignLevel } from '../app/campaign';
 import { formatTicks } from '../app/campaign';
 import type { LevelEntry } from '../app/levelCatalog';
 import './screens.css';
+import { el } from './dom';
 
 export interface LevelSelectHandlers {
   onStart(entry: LevelEntry): void;
@@ -32,13 +33,6 @@ export interface LevelSelect {
   handleKey(code: string): boolean;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, parent: HTMLElement, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  parent.appendChild(node);
-  return node;
-}
 
 export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHandlers): LevelSelect {
   const root = el('div', 'screen menu-screen', parent);

@@ -15,7 +15,8 @@ declare module 'vitest' {
 const HOST = '127.0.0.1';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 nothing listens on now (tools/browser-budgets.ts uses it too). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createNetServer();
     srv.unref();
