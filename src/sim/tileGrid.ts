@@ -34,3 +34,39 @@ export function tileAt(grid: TileGrid, col: number, row: number): number {
   if (row < 0 || row >= grid.height) return Tile.Empty;
   return grid.cells[row * grid.width + col];
 }
+
+/**
+ * Counts of the tiles a rope particle collides with (Solid and OneWay), summed over every
+ * rectangle from the grid's top-left corner: (width + 1) x (height + 1), row-major. Lets
+ * `hasRopeTilesIn` answer for any box of cells in four reads, so a rope far from every tile skips
+ * its per-particle tile tests. Built once with the world: the grid does not change after that.
+ */
+export function buildRopeTileSums(grid: TileGrid): Int32Array {
+  const w = grid.width;
+  const stride = w + 1;
+  const sums = new Int32Array(stride * (grid.height + 1));
+  for (let row = 0; row < grid.height; row++) {
+    let rowCount = 0;
+    for (let col = 0; col < w; col++) {
+      const t = grid.cells[row * w + col];
+      if (t === Tile.Solid || t === Tile.OneWay) rowCount++;
+      sums[(row + 1) * stride + col + 1] = sums[row * stride + col + 1] + rowCount;
+    }
+  }
+  return sums;
+}
+
+/**
+ * True when any cell in columns c0..c1 and rows r0..r1 (inclusive) is one a rope particle collides
+ * with, by the out-of-grid rules of tileAt: columns outside the grid are walls, rows outside open.
+ */
+export function hasRopeTilesIn(grid: TileGrid, sums: Int32Array, c0: number, r0: number, c1: number, r1: number): boolean {
+  if (c0 < 0 || c1 >= grid.width) return true;
+  const top = r0 < 0 ? 0 : r0;
+  const bottom = r1 >= grid.height ? grid.height - 1 : r1;
+  if (top > bottom || c0 > c1) return false;
+  const stride = grid.width + 1;
+  const count = sums[(bottom + 1) * stride + c1 + 1] - sums[top * stride + c1 + 1]
+    - sums[(bottom + 1) * stride + c0] + sums[top * stride + c0];
+  return count > 0;
+}

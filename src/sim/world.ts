@@ -17,7 +17,7 @@ import {
   type RopeComponents, type RopePool,
 } from './ropePool';
 import { defaultPhysicsSettings, type PhysicsSettings } from './settings';
-import type { TileGrid } from './tileGrid';
+import { buildRopeTileSums, type TileGrid } from './tileGrid';
 import { rectOverlapsSolid } from './physics/moveBody';
 import { outlinePointCount } from './physics/boxes';
 import { captureState, restoreState, type StateSnapshot } from './snapshot';
@@ -160,6 +160,8 @@ export interface SimState {
   tick: number;
   settings: PhysicsSettings;
   grid: TileGrid;
+  /** buildRopeTileSums of the grid (fixed once the world is built; not state, never hashed). */
+  ropeTileSums: Int32Array;
   goal: Rect;
   body: BodyComponents;
   player: PlayerComponents;
@@ -269,6 +271,7 @@ export function createSimWorld(def: WorldDef): SimWorld {
     tick: 0,
     settings,
     grid: def.grid,
+    ropeTileSums: buildRopeTileSums(def.grid),
     goal: { ...def.goal },
     body,
     player,
