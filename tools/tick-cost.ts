@@ -12,7 +12,7 @@
 // Bytes allocated = growth of v8.getHeapStatistics().used_heap_size over the window plus what every
 // GC inside the window freed (v8.GCProfiler reports each GC's used heap before and after), minus the
 // measuring's own bytes (an empty window): exact whether or not a scavenge runs inside the window.
-// Run: npm run tick-cost   (which sets NODE_OPTIONS=--expose-gc)
+// Run: npm run tick-cost   (bundled as the game ships, with --expose-gc: tools/bundled.mjs)
 //      npm run tick-cost -- --levels   (only section 3)
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -275,7 +275,8 @@ function levelsSection(): LevelCost[] {
   console.log(`  ${'level'.padEnd(30)} ${'particles'.padStart(9)} ${'ticks'.padStart(6)}  ${'bot us/tick'.padStart(11)} ${'sim us/tick'.padStart(11)}  ${'alloc B/tick'.padStart(12)} ${'retained B/tick'.padStart(15)}`);
   const out: LevelCost[] = [];
   for (const file of campaignFiles()) {
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--level', file], {
+    // process.argv[1]: this file, or its bundle under tools/bundled.mjs (then the child runs bundled too).
+    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1], '--level', file], {
       cwd: ROOT, env: process.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
     });
     const line = child.stdout.split('\n').find((l) => l.startsWith('{'));

@@ -7,15 +7,17 @@
 
 import { MAX_TURN, smallAngleBetween, smallCos, smallSin } from '../math';
 import { Tile, tileAt } from '../tileGrid';
-import { applyBodyCorrection, bodyInvMassAt } from './ropeEnds';
+import { CORRECTION_SLOT, INV_MASS_SLOT, applyBodyCorrectionFrom, bodyInvMassInto } from './ropeEnds';
+import { SUBSTEP_SLOT } from './ropeLength';
 import type { SimWorld } from '../world';
 
 /** Largest gap between a box's outline points, m (below half a tile). */
 const POINT_SPACING = 0.45;
 
-/** Saves positions for this substep, then gravity, drag and the move, with clamps on both. */
-export function integrateBoxes(world: SimWorld, h: number): void {
+/** Saves positions for this substep, then gravity, drag and the move, with clamps on both (h in args[SUBSTEP_SLOT]). */
+export function integrateBoxes(world: SimWorld): void {
   const { body, settings } = world;
+  const h = world.chain.args[SUBSTEP_SLOT];
   const boxes = world.boxes;
   const keep = Math.max(0, 1 - settings.airDrag * h);
   const maxStep = settings.maxBodyStep;
@@ -55,9 +57,10 @@ export function integrateBoxes(world: SimWorld, h: number): void {
   }
 }
 
-/** Velocity = displacement / h, and angular velocity = turn / h (position-based dynamics). */
-export function updateBoxVelocities(world: SimWorld, h: number): void {
+/** Velocity = displacement / h, and angular velocity = turn / h (position-based dynamics; h in args[SUBSTEP_SLOT]). */
+export function updateBoxVelocities(world: SimWorld): void {
   const { body } = world;
+  const h = world.chain.args[SUBSTEP_SLOT];
   const boxes = world.boxes;
   for (let k = 0; k < boxes.length; k++) {
     const e = boxes[k];
@@ -157,10 +160,20 @@ function collidePoint(world: SimWorld, e: number, n: number): void {
     if (depth === Infinity) { ny = -1; depth = py - row; }
   }
   if (depth <= 0) return;
-  const w = bodyInvMassAt(world, e, rx, ry, nx, ny);
+  const args = world.chain.args;
+  args[INV_MASS_SLOT] = rx;
+  args[INV_MASS_SLOT + 1] = ry;
+  args[INV_MASS_SLOT + 2] = nx;
+  args[INV_MASS_SLOT + 3] = ny;
+  bodyInvMassInto(world, e, args, INV_MASS_SLOT);
+  const w = args[INV_MASS_SLOT + 4];
   if (w === 0) return;
   const push = depth / w;
-  applyBodyCorrection(world, e, rx, ry, nx * push, ny * push);
+  args[CORRECTION_SLOT] = rx;
+  args[CORRECTION_SLOT + 1] = ry;
+  args[CORRECTION_SLOT + 2] = nx * push;
+  args[CORRECTION_SLOT + 3] = ny * push;
+  applyBodyCorrectionFrom(world, e, args, CORRECTION_SLOT);
   contacts.push[n] = push;
   contacts.nx[n] = nx;
   contacts.ny[n] = ny;
@@ -189,10 +202,20 @@ function applyFriction(world: SimWorld, e: number, n: number): void {
   const tx = -ny;
   const ty = nx;
   const slide = (body.x[e] + rx - qx) * tx + (body.y[e] + ry - qy) * ty;
-  const wt = bodyInvMassAt(world, e, rx, ry, tx, ty);
+  const args = world.chain.args;
+  args[INV_MASS_SLOT] = rx;
+  args[INV_MASS_SLOT + 1] = ry;
+  args[INV_MASS_SLOT + 2] = tx;
+  args[INV_MASS_SLOT + 3] = ty;
+  bodyInvMassInto(world, e, args, INV_MASS_SLOT);
+  const wt = args[INV_MASS_SLOT + 4];
   if (wt === 0) return;
   const limit = world.settings.boxFriction * push * wt;
   const undo = slide > limit ? limit : slide < -limit ? -limit : slide;
   if (undo === 0) return;
-  applyBodyCorrection(world, e, rx, ry, (-tx * undo) / wt, (-ty * undo) / wt);
+  args[CORRECTION_SLOT] = rx;
+  args[CORRECTION_SLOT + 1] = ry;
+  args[CORRECTION_SLOT + 2] = (-tx * undo) / wt;
+  args[CORRECTION_SLOT + 3] = (-ty * undo) / wt;
+  applyBodyCorrectionFrom(world, e, args, CORRECTION_SLOT);
 }

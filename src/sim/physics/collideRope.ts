@@ -12,7 +12,7 @@
 
 import { EndKind } from '../ropePool';
 import { Tile, hasRopeTilesIn, tileAt } from '../tileGrid';
-import { applyBodyCorrection, bodyInvMassAt } from './ropeEnds';
+import { CORRECTION_SLOT, INV_MASS_SLOT, applyBodyCorrectionFrom, bodyInvMassInto } from './ropeEnds';
 import type { SimWorld } from '../world';
 
 /** Collision radius of a rope particle, m. */
@@ -163,11 +163,23 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
       // Contact point on the box surface, relative to its centre.
       const rx = dx - nx * R;
       const ry = dy - ny * R;
-      const wb = bodyInvMassAt(world, b, rx, ry, nx, ny);
+      const args = world.chain.args;
+      args[INV_MASS_SLOT] = rx;
+      args[INV_MASS_SLOT + 1] = ry;
+      args[INV_MASS_SLOT + 2] = nx;
+      args[INV_MASS_SLOT + 3] = ny;
+      bodyInvMassInto(world, b, args, INV_MASS_SLOT);
+      const wb = args[INV_MASS_SLOT + 4];
       const q = depth / (w + wb);
       pool.x[i] += nx * q * w;
       pool.y[i] += ny * q * w;
-      if (wb > 0) applyBodyCorrection(world, b, rx, ry, -nx * q, -ny * q);
+      if (wb > 0) {
+        args[CORRECTION_SLOT] = rx;
+        args[CORRECTION_SLOT + 1] = ry;
+        args[CORRECTION_SLOT + 2] = -nx * q;
+        args[CORRECTION_SLOT + 3] = -ny * q;
+        applyBodyCorrectionFrom(world, b, args, CORRECTION_SLOT);
+      }
     }
   }
 }

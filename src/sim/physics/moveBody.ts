@@ -11,13 +11,20 @@ export const Hit = { Left: 1, Right: 2, Ceiling: 4, Floor: 8 } as const;
 const EPS = 1e-9;
 const MAX_CHUNK = 0.45;
 
+/** Slots of world.chain.args where callers put the move (dx, dy) for moveBody. */
+export const BODY_MOVE_SLOT = 46;
+
 /**
- * Moves body `eid` by (dx, dy) metres, stopping at solid tiles (and at one-way tiles when moving
- * down onto them, unless `ignoreOneWay`). Returns the {@link Hit} flags of the sides that touched.
+ * Moves body `eid` by (dx, dy) = (move[at], move[at + 1]) metres, stopping at solid tiles (and at
+ * one-way tiles when moving down onto them, unless `ignoreOneWay`). Returns the {@link Hit} flags of
+ * the sides that touched. The move comes in an array (normally world.chain.args at BODY_MOVE_SLOT)
+ * rather than as two number arguments, which V8 would box: a heap allocation per call.
  */
 export function moveBody(
-  grid: TileGrid, body: BodyComponents, eid: number, dx: number, dy: number, ignoreOneWay: boolean,
+  grid: TileGrid, body: BodyComponents, eid: number, move: Float64Array, at: number, ignoreOneWay: boolean,
 ): number {
+  const dx = move[at];
+  const dy = move[at + 1];
   const longest = Math.max(Math.abs(dx), Math.abs(dy));
   const chunks = longest > MAX_CHUNK ? Math.ceil(longest / MAX_CHUNK) : 1;
   const sx = dx / chunks;

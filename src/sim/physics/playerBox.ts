@@ -6,8 +6,8 @@
 // light player barely moves a heavy box and a heavy player sends a light box flying.
 
 import { SimEvent, pushEvent } from '../events';
-import { applyBodyCorrection, bodyInvMassAt } from './ropeEnds';
-import { moveBody } from './moveBody';
+import { CORRECTION_SLOT, INV_MASS_SLOT, applyBodyCorrectionFrom, bodyInvMassInto } from './ropeEnds';
+import { BODY_MOVE_SLOT, moveBody } from './moveBody';
 import type { SimWorld } from '../world';
 
 /** Normals steeper than this (y component, y down) mean the player stands on the box. */
@@ -86,7 +86,13 @@ export function collidePlayersWithBoxes(world: SimWorld): void {
       }
 
       const wP = body.invMass[p];
-      const wB = bodyInvMassAt(world, b, rx, ry, nx, ny);
+      const args = world.chain.args;
+      args[INV_MASS_SLOT] = rx;
+      args[INV_MASS_SLOT + 1] = ry;
+      args[INV_MASS_SLOT + 2] = nx;
+      args[INV_MASS_SLOT + 3] = ny;
+      bodyInvMassInto(world, b, args, INV_MASS_SLOT);
+      const wB = args[INV_MASS_SLOT + 4];
       const wsum = wP + wB;
       if (wsum === 0) continue;
       // Closing speed before this substep's push (velocities are still last substep's).
@@ -94,8 +100,16 @@ export function collidePlayersWithBoxes(world: SimWorld): void {
       const vby = body.vy[b] + body.omega[b] * rx;
       const closing = (body.vx[p] - vbx) * nx + (body.vy[p] - vby) * ny;
       const q = best / wsum;
-      if (wP > 0) moveBody(world.grid, body, p, -nx * q * wP, -ny * q * wP, player.dropTicks[p] > 0);
-      applyBodyCorrection(world, b, rx, ry, nx * q, ny * q);
+      if (wP > 0) {
+        args[BODY_MOVE_SLOT] = -nx * q * wP;
+        args[BODY_MOVE_SLOT + 1] = -ny * q * wP;
+        moveBody(world.grid, body, p, args, BODY_MOVE_SLOT, player.dropTicks[p] > 0);
+      }
+      args[CORRECTION_SLOT] = rx;
+      args[CORRECTION_SLOT + 1] = ry;
+      args[CORRECTION_SLOT + 2] = nx * q;
+      args[CORRECTION_SLOT + 3] = ny * q;
+      applyBodyCorrectionFrom(world, b, args, CORRECTION_SLOT);
       if (ny > STAND_NORMAL) player.groundBox[p] = b;
 
       if (contacts.count < contacts.capacity) {
@@ -138,7 +152,13 @@ export function bounceContacts(world: SimWorld): void {
     const target = settings.bumpRestitution * closing;
     if (separating >= target) continue;
     const wP = body.invMass[p];
-    const wB = bodyInvMassAt(world, b, rx, ry, nx, ny);
+    const args = world.chain.args;
+    args[INV_MASS_SLOT] = rx;
+    args[INV_MASS_SLOT + 1] = ry;
+    args[INV_MASS_SLOT + 2] = nx;
+    args[INV_MASS_SLOT + 3] = ny;
+    bodyInvMassInto(world, b, args, INV_MASS_SLOT);
+    const wB = args[INV_MASS_SLOT + 4];
     const j = (target - separating) / (wP + wB);
     applyImpulse(world, p, -nx * j, -ny * j, 0, 0);
     applyImpulse(world, b, nx * j, ny * j, rx, ry);

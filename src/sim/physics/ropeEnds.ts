@@ -7,7 +7,7 @@
 // returned from a function it does not inline, a heap allocation per call in the solver's hot loops.
 
 import { EndKind } from '../ropePool';
-import { moveBody } from './moveBody';
+import { BODY_MOVE_SLOT, moveBody } from './moveBody';
 import type { SimWorld } from '../world';
 
 /**
@@ -62,21 +62,10 @@ export function endArmInto(world: SimWorld, r: number, side: number, out: Float6
 }
 
 /**
- * Generalized inverse mass of body `e` at a point (rx, ry) from its centre, along unit (nx, ny):
- * w = 1/m + (r x n)^2 / I (Mueller et al. 2020). 0 for anything that cannot move. For the contact
- * code; the rope solver uses bodyInvMassInto.
+ * Generalized inverse mass of body `e` at the point (args[at], args[at + 1]) from its centre, along
+ * the unit direction (args[at + 2], args[at + 3]): w = 1/m + (r x n)^2 / I (Mueller et al. 2020),
+ * into args[at + 4]. 0 for anything that cannot move. Contact code uses the slots at INV_MASS_SLOT.
  */
-export function bodyInvMassAt(world: SimWorld, e: number, rx: number, ry: number, nx: number, ny: number): number {
-  const args = world.chain.args;
-  args[INV_MASS_SLOT] = rx;
-  args[INV_MASS_SLOT + 1] = ry;
-  args[INV_MASS_SLOT + 2] = nx;
-  args[INV_MASS_SLOT + 3] = ny;
-  bodyInvMassInto(world, e, args, INV_MASS_SLOT);
-  return args[INV_MASS_SLOT + 4];
-}
-
-/** bodyInvMassAt with the arm at args[at], args[at + 1] and the direction at args[at + 2], args[at + 3]; result into args[at + 4]. */
 export function bodyInvMassInto(world: SimWorld, e: number, args: Float64Array, at: number): void {
   const { body } = world;
   const rn = args[at] * args[at + 3] - args[at + 1] * args[at + 2];
@@ -97,20 +86,10 @@ export function endInvMassInto(world: SimWorld, r: number, side: number, args: F
 }
 
 /**
- * Moves body `e` by the positional impulse p = (px, py) (kg m) applied at (rx, ry) from its centre:
- * dx = p / m, and a box turns by (r x p) / I. Players go through moveBody (tile-aware). For the
- * contact code; the rope solver uses applyBodyCorrectionFrom.
+ * Moves body `e` by the positional impulse p = (args[at + 2], args[at + 3]) (kg m) applied at
+ * (args[at], args[at + 1]) from its centre: dx = p / m, and a box turns by (r x p) / I. Players go
+ * through moveBody (tile-aware). Contact code uses the slots at CORRECTION_SLOT.
  */
-export function applyBodyCorrection(world: SimWorld, e: number, rx: number, ry: number, px: number, py: number): void {
-  const args = world.chain.args;
-  args[CORRECTION_SLOT] = rx;
-  args[CORRECTION_SLOT + 1] = ry;
-  args[CORRECTION_SLOT + 2] = px;
-  args[CORRECTION_SLOT + 3] = py;
-  applyBodyCorrectionFrom(world, e, args, CORRECTION_SLOT);
-}
-
-/** applyBodyCorrection with the arm at args[at], args[at + 1] and the impulse at args[at + 2], args[at + 3]. */
 export function applyBodyCorrectionFrom(world: SimWorld, e: number, args: Float64Array, at: number): void {
   const { body } = world;
   const rx = args[at];
@@ -120,7 +99,10 @@ export function applyBodyCorrectionFrom(world: SimWorld, e: number, args: Float6
   const w = body.invMass[e];
   if (body.invInertia[e] === 0) {
     if (w === 0) return;
-    moveBody(world.grid, body, e, px * w, py * w, world.player.dropTicks[e] > 0);
+    const move = world.chain.args;
+    move[BODY_MOVE_SLOT] = px * w;
+    move[BODY_MOVE_SLOT + 1] = py * w;
+    moveBody(world.grid, body, e, move, BODY_MOVE_SLOT, world.player.dropTicks[e] > 0);
     return;
   }
   body.x[e] += px * w;
@@ -142,6 +124,7 @@ export function moveEndBy(world: SimWorld, r: number, side: number, args: Float6
   applyBodyCorrectionFrom(world, side === 0 ? world.rope.entityA[r] : world.rope.entityB[r], args, at);
 }
 
-/** Scratch slots (in world.chain.args) of the number-taking entry points above; the solver uses 0..35. */
-const CORRECTION_SLOT = 36;
-const INV_MASS_SLOT = 40;
+/** Slots of world.chain.args for the contact code (the rope solver uses 0..35): a correction's arm
+ *  and impulse (CORRECTION_SLOT..+3), an inverse mass's arm, direction and result (INV_MASS_SLOT..+4). */
+export const CORRECTION_SLOT = 36;
+export const INV_MASS_SLOT = 40;

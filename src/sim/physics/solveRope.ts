@@ -367,6 +367,31 @@ function clampToCircle(x: Float64Array, y: Float64Array, i: number, args: Float6
   y[i] = cy + dy * s;
 }
 
+/**
+ * world.maxStretch = the largest ropeMaxStretch of every active rope. One loop here rather than a
+ * call per rope: a number returned from a function V8 does not inline is a heap allocation.
+ */
+export function updateMaxStretch(world: SimWorld): void {
+  const { pool, rope } = world;
+  const order = world.ropeOrder;
+  let worst = 0;
+  for (let k = 0; k < order.length; k++) {
+    const r = order[k];
+    if (rope.isActive[r] === 0) continue;
+    const first = rope.first[r];
+    const last = first + rope.count[r] - 1;
+    for (let i = first; i < last; i++) {
+      const dx = pool.x[i + 1] - pool.x[i];
+      const dy = pool.y[i + 1] - pool.y[i];
+      const rest = pool.rest[i];
+      if (rest <= 0) continue;
+      const stretch = Math.sqrt(dx * dx + dy * dy) / rest - 1;
+      if (stretch > worst) worst = stretch;
+    }
+  }
+  world.maxStretch = worst;
+}
+
 /** Largest relative segment stretch of rope `r` (0.01 = 1 % longer than rest). */
 export function ropeMaxStretch(world: SimWorld, r: number): number {
   const { pool, rope } = world;

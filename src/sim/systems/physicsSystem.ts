@@ -12,11 +12,11 @@
 
 import { DT } from '../constants';
 import { SimEvent, pushEvent } from '../events';
-import { moveBody } from '../physics/moveBody';
+import { BODY_MOVE_SLOT, moveBody } from '../physics/moveBody';
 import { collideBoxesWithTiles, integrateBoxes, updateBoxVelocities } from '../physics/boxes';
 import { bounceContacts, collidePlayersWithBoxes } from '../physics/playerBox';
 import { ROPE_DISTANCE_SLOT, SUBSTEP_SLOT, solveRopeLength } from '../physics/ropeLength';
-import { integrateRope, relaxRope, ropeMaxStretch, solveRope } from '../physics/solveRope';
+import { integrateRope, relaxRope, solveRope, updateMaxStretch } from '../physics/solveRope';
 import { collideRope } from '../physics/collideRope';
 import { reelStep } from '../physics/reelRope';
 import type { SimWorld } from '../world';
@@ -85,7 +85,9 @@ export function physicsSystem(world: SimWorld): void {
           const dy = body.vy[p] * h;
           const x0 = body.x[e];
           const y0 = body.y[e];
-          moveBody(grid, body, e, dx, dy, false);
+          world.chain.args[BODY_MOVE_SLOT] = dx;
+          world.chain.args[BODY_MOVE_SLOT + 1] = dy;
+          moveBody(grid, body, e, world.chain.args, BODY_MOVE_SLOT, false);
           if (Math.abs(body.x[e] - x0 - dx) + Math.abs(body.y[e] - y0 - dy) > 1e-9) {
             // A wall stopped the rider while its platform goes on: the anchor is torn loose.
             player.isAnchored[e] = 0;
@@ -103,9 +105,11 @@ export function physicsSystem(world: SimWorld): void {
       let vy = body.vy[e];
       if (vy < settings.maxFallSpeed) vy = Math.min(vy + settings.gravity * player.gravityScale[e] * h, settings.maxFallSpeed);
       body.vy[e] = vy;
-      moveBody(grid, body, e, body.vx[e] * h, vy * h, player.dropTicks[e] > 0);
+      world.chain.args[BODY_MOVE_SLOT] = body.vx[e] * h;
+      world.chain.args[BODY_MOVE_SLOT + 1] = vy * h;
+      moveBody(grid, body, e, world.chain.args, BODY_MOVE_SLOT, player.dropTicks[e] > 0);
     }
-    integrateBoxes(world, h);
+    integrateBoxes(world);
     for (let k = 0; k < order.length; k++) {
       const r = order[k];
       if (rope.isActive[r] === 0) continue;
@@ -135,19 +139,15 @@ export function physicsSystem(world: SimWorld): void {
       body.vx[e] = (body.x[e] - body.prevX[e]) / h;
       body.vy[e] = (body.y[e] - body.prevY[e]) / h;
     }
-    updateBoxVelocities(world, h);
+    updateBoxVelocities(world);
     bounceContacts(world);
   }
 
-  let worst = 0;
   for (let k = 0; k < order.length; k++) {
     const r = order[k];
     rope.tension[r] = rope.impulse[r] / DT;
-    if (rope.isActive[r] === 0) continue;
-    const stretch = ropeMaxStretch(world, r);
-    if (stretch > worst) worst = stretch;
   }
-  world.maxStretch = worst;
+  updateMaxStretch(world);
 
   if (restoreNonFinite(world)) pushEvent(world.events, SimEvent.NaNQuarantined, world.tick, 255, 0);
 
