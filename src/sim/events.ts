@@ -27,6 +27,13 @@ export const SimEvent = {
   Died: 12,
   /** A player reached checkpoint number `value` (its index in the level's list). */
   CheckpointReached: 13,
+  /** A grounded player ran another stride (~0.45 m); value = running speed, m/s. (footstepSystem) */
+  Footstep: 14,
+  /** A box hit a solid tile hard; entity = the box, value = the speed it lost into the tile, m/s. */
+  BoxHitWall: 15,
+  /** A loaded rope swings (at most one per rope every ~20 ticks); entity = the rope, value = the
+   *  hanging end's sideways speed, m/s; slot = the hanging player, or 255 for a box. */
+  RopeCreak: 16,
 } as const;
 /** Why a player died (the value of a Died event). */
 export const DeathCause = {

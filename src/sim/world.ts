@@ -12,6 +12,7 @@ import {
 } from './components';
 import { PLAYER_COUNT } from './constants';
 import { createEventRing, type EventRing } from './events';
+import { createCueState, type CueState } from './cueState';
 import {
   EndKind, allocateParticles, createRopeComponents, createRopePool, layOutRope,
   type RopeComponents, type RopePool,
@@ -172,11 +173,19 @@ export interface SimState {
   pool: RopePool;
   /** Checkpoint, deaths and the death pause. */
   rules: RulesState;
+  /**
+   * Player assists, set by the game from the settings (not level data, not hashed state: a world
+   * without assists hashes the same whatever this holds until an assist changes what happens).
+   * isInvincible: spikes and spiked boxes do not kill; falling out of the level still does.
+   */
+  assists: { isInvincible: boolean };
   /** Points of every platform's path, m (read-only after building). */
   paths: { x: Float64Array; y: Float64Array; segmentLength: Float64Array };
   /** The level's checkpoints, in order (read-only). */
   checkpoints: readonly CheckpointDef[];
   events: EventRing;
+  /** When to report footsteps, box impacts and rope creaks (not state: never hashed or snapshotted). */
+  cues: CueState;
   /** Held buttons of each player for the tick being stepped (written by `step`). */
   input: Uint8Array;
   /** Player entity ids by slot (fixed order: iteration never depends on query order). */
@@ -281,9 +290,11 @@ export function createSimWorld(def: WorldDef): SimWorld {
     rope,
     pool: createRopePool(particleCapacity),
     rules: createRulesState(),
+    assists: { isInvincible: false },
     paths: { x: new Float64Array(pathPoints), y: new Float64Array(pathPoints), segmentLength: new Float64Array(pathPoints) },
     checkpoints: def.checkpoints ?? [],
     events: createEventRing(),
+    cues: createCueState(entityCapacity),
     input: new Uint8Array(PLAYER_COUNT),
     players: new Uint32Array(PLAYER_COUNT),
     anchors: new Uint32Array(anchorDefs.length),

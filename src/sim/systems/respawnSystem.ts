@@ -2,6 +2,7 @@
 // level, kills a player: a Died event, then a short pause (inputs are ignored, the world goes on
 // moving, the game shows it), then the whole level is put back as it was built and both players
 // stand at the last checkpoint reached (or their spawns) with the tether slack: Respawned.
+// With the invincibility assist (world.assists) only a fall out of the level counts.
 
 import { DeathCause, SimEvent, pushEvent } from '../events';
 import { SPIKE_HEIGHT, Tile, tileAt } from '../tileGrid';
@@ -25,11 +26,14 @@ export function respawnSystem(world: SimWorld): void {
     return;
   }
   if (world.completedTick >= 0) return;
+  const isInvincible = world.assists.isInvincible;
   for (let slot = 0; slot < world.players.length; slot++) {
     const e = world.players[slot];
     let cause = 0;
-    if (player.hurtBy[e] !== 0) cause = DeathCause.SpikedBox;
-    else if (isOnSpikes(world, e)) cause = DeathCause.SpikeTiles;
+    // Invincible (assist): hazards do not hurt, but a fall out of the level has nowhere to land,
+    // so it still puts the players back at the checkpoint (with its Died event and pause).
+    if (!isInvincible && player.hurtBy[e] !== 0) cause = DeathCause.SpikedBox;
+    else if (!isInvincible && isOnSpikes(world, e)) cause = DeathCause.SpikeTiles;
     else if (body.y[e] - body.halfH[e] > world.grid.height + FALL_MARGIN) cause = DeathCause.FellOut;
     if (cause === 0) continue;
     rules.dyingTicks[0] = DEATH_TICKS;
