@@ -1,0 +1,197 @@
+// The game's sound player on howler: effects for the sim's events (chosen and throttled by
+// soundCues.ts), a menu and a play music loop with a crossfade, volumes and mute. Sound is an
+// extra: without an AudioContext, or when files fail to load, it stays silent and never throws,
+// and the log of requested sounds still fills (tests read it through window.__ropebound).
+
+import { Howl, Howler } from 'howler';
+import type { SimWorld } from '../sim/world';
+import { createSoundDirector } from './soundCues';
+import { MUSIC_FILES, SOUND_FILES, type MusicName, type SoundName } from './soundFiles';
+
+export interface SoundLogEntry {
+  name: string;
+  /** Sim tick of the event that asked for it; -1 for menu sounds. */
+  tick: number;
+  /** Volume asked for before the effects volume, 0..1. */
+  volume: number;
+}
+
+export interface GameAudio {
+  /** Once per rendered frame: plays the sounds of new sim events and picks the music for `screen`. */
+  update(world: SimWorld | null, screen: string): void;
+  menuSound(kind: 'move' | 'select'): void;
+  /** Music and effects volumes, 0..1 (out-of-range or non-finite values are clamped / ignored). */
+  setVolumes(music: number, effects: number): void;
+  setMuted(isMuted: boolean): void;
+  /** The last LOG_SIZE sounds requested (after throttling), oldest first. */
+  readonly log: ReadonlyArray<SoundLogEntry>;
+  /** The music track wanted now, or null before the first update. */
+  readonly music: MusicName | null;
+  dispose(): void;
+}
+
+const LOG_SIZE = 200;
+const CROSSFADE_MS = 900;
+
+/** Screens over a level keep its music; every other screen is a menu. */
+function musicFor(screen: string): MusicName {
+  return screen === 'playing' || screen === 'paused' || screen === 'complete' ? 'play' : 'menu';
+}
+
+function hasAudioContext(win: Window): boolean {
+  const w = win as unknown as { AudioContext?: unknown; webkitAudioContext?: unknown };
+  return typeof w.AudioContext === 'function' || typeof w.webkitAudioContext === 'function';
+}
+
+function clampVolume(v: number, fallback: number): number {
+  return Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : fallback;
+}
+
+function nowMs(win: Window): number {
+  return win.performance?.now() ?? 0;
+}
+
+/** `baseUrl`: where public/ is served (vite's BASE_URL by default). */
+export function createAudio(win: Window, opts: { baseUrl?: string } = {}): GameAudio {
+  const base = `${opts.baseUrl ?? import.meta.env?.BASE_URL ?? '/'}sounds/`;
+  const log: SoundLogEntry[] = [];
+  let musicVolume = 0.7;
+  let effectsVolume = 0.8;
+  let isMuted = false;
+  let music: MusicName | null = null;
+  let variant = 0;
+  const effects = new Map<SoundName, Howl[]>();
+  const tracks = new Map<MusicName, Howl>();
+  const canPlay = hasAudioContext(win);
+
+  function safely(action: () => void): void {
+    try { action(); } catch { /* sound is optional: a broken audio stack stays silent */ }
+  }
+
+  function makeHowl(file: string, loop: boolean): Howl | null {
+    let howl: Howl | null = null;
+    safely(() => {
+      howl = new Howl({ src: [base + file], format: ['wav'], loop, preload: true, volume: loop ? 0 : 1 });
+    });
+    return howl;
+  }
+
+  if (canPlay) {
+    safely(() => { Howler.autoUnlock = true; });
+    for (const [name, files] of Object.entries(SOUND_FILES) as Array<[SoundName, readonly string[]]>) {
+      effects.set(name, files.map((f) => makeHowl(f, false)).filter((h): h is Howl => h !== null));
+    }
+    for (const [name, file] of Object.entries(MUSIC_FILES) as Array<[MusicName, string]>) {
+      const howl = makeHowl(file, true);
+      if (howl) tracks.set(name, howl);
+    }
+  }
+
+  function playEffect(name: SoundName, volume: number, tick: number): void {
+    log.push({ name, tick, volume });
+    if (log.length > LOG_SIZE) log.splice(0, log.length - LOG_SIZE);
+    const howls = effects.get(name);
+    if (!howls || howls.length === 0) return;
+    const howl = howls[variant++ % howls.length];
+    if (howl.state() !== 'loaded') return; // still loading or failed: skip rather than play late
+    safely(() => {
+      const id = howl.play();
+      howl.volume(volume * effectsVolume, id);
+    });
+  }
+
+  const director = createSoundDirector(playEffect);
+
+  function switchMusic(next: MusicName): void {
+    const previous = music;
+    music = next;
+    safely(() => {
+      const old = previous ? tracks.get(previous) : undefined;
+      if (old) {
+        old.fade(old.volume(), 0, CROSSFADE_MS);
+        old.once('fade', () => { if (music !== previous) old.pause(); });
+      }
+      const track = tracks.get(next);
+      if (!track) return;
+      if (!track.playing()) track.play();
+      track.fade(track.volume(), musicVolume, CROSSFADE_MS);
+    });
+  }
+
+  // Browsers start audio suspended until a gesture: howler's autoUnlock handles clicks and keys;
+  // the first key resumes at once too, and update() polls gamepads (their presses are no gesture).
+  let isUnlocked = false;
+  function unlock(): void {
+    if (isUnlocked || !canPlay) return;
+    safely(() => {
+      const ctx = Howler.ctx;
+      if (!ctx) return;
+      isUnlocked = true;
+      if (!win.document?.hidden) void ctx.resume().catch(() => {});
+    });
+  }
+  const onKey = () => unlock();
+  const onVisibility = () => {
+    safely(() => {
+      const ctx = Howler.ctx;
+      if (!ctx) return;
+      if (win.document.hidden) void ctx.suspend().catch(() => {});
+      else if (isUnlocked) void ctx.resume().catch(() => {});
+    });
+  };
+  safely(() => {
+    win.addEventListener('keydown', onKey);
+    win.addEventListener('pointerdown', onKey);
+    win.document?.addEventListener('visibilitychange', onVisibility);
+  });
+
+  function pollGamepads(): void {
+    safely(() => {
+      const pads = win.navigator?.getGamepads?.() ?? [];
+      for (const pad of pads) {
+        if (pad?.buttons.some((b) => b.pressed)) { unlock(); return; }
+      }
+    });
+  }
+
+  return {
+    update(world, screen) {
+      if (!isUnlocked && canPlay) pollGamepads();
+      director.update(world?.events ?? null, nowMs(win));
+      const wanted = musicFor(screen);
+      if (wanted !== music) switchMusic(wanted);
+    },
+    menuSound(kind) {
+      director.request(kind === 'move' ? 'menuMove' : 'menuSelect', kind === 'move' ? 0.5 : 0.7, nowMs(win));
+    },
+    setVolumes(nextMusic, nextEffects) {
+      musicVolume = clampVolume(nextMusic, musicVolume);
+      effectsVolume = clampVolume(nextEffects, effectsVolume);
+      safely(() => {
+        const track = music ? tracks.get(music) : undefined;
+        if (track?.playing()) track.volume(musicVolume); // also ends a crossfade in progress
+      });
+    },
+    setMuted(next) {
+      isMuted = next === true;
+      safely(() => { if (canPlay) Howler.mute(isMuted); });
+    },
+    get log() {
+      return log;
+    },
+    get music() {
+      return music;
+    },
+    dispose() {
+      safely(() => {
+        win.removeEventListener('keydown', onKey);
+        win.removeEventListener('pointerdown', onKey);
+        win.document?.removeEventListener('visibilitychange', onVisibility);
+      });
+      for (const howls of effects.values()) for (const h of howls) safely(() => h.unload());
+      for (const h of tracks.values()) safely(() => h.unload());
+      effects.clear();
+      tracks.clear();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// The sound generator: the WAV writer's header and length, every file the game loads is made,
+// effects stay short, the music loops without a click at the seam, and a second run gives the
+// same bytes (so committed sounds only change when a recipe does).
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { MUSIC_FILES, SOUND_FILES } from '../../src/audio/soundFiles';
+import { renderAllSounds } from '../../tools/make-sounds';
+import { SAMPLE_RATE } from '../../tools/sound/synth';
+import { decodeWav, encodeWav } from '../../tools/sound/wav';
+
+describe('encodeWav', () => {
+  it('writes a 44-byte RIFF/WAVE header for 16-bit mono PCM and 2 bytes per sample', () => {
+    const bytes = encodeWav([0, 0.5, -0.5, 1, -1, 2, -3], 22050);
+    const view = new DataView(bytes.buffer);
+    const tag = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+    expect(bytes.length).toBe(44 + 7 * 2);
+    expect([tag(0), tag(8), tag(12), tag(36)]).toEqual(['RIFF', 'WAVE', 'fmt ', 'data']);
+    expect(view.getUint32(4, true)).toBe(bytes.length - 8);
+    expect(view.getUint32(16, true)).toBe(16);
+    expect(view.getUint16(20, true)).toBe(1); // PCM
+    expect(view.getUint16(22, true)).toBe(1); // mono
+    expect(view.getUint32(24, true)).toBe(22050);
+    expect(view.getUint32(28, true)).toBe(44100);
+    expect(view.getUint16(32, true)).toBe(2);
+    expect(view.getUint16(34, true)).toBe(16);
+    expect(view.getUint32(40, true)).toBe(14);
+    // Samples: scaled by 32767, rounded half up, and clamped to -1..1.
+    const samples = [0, 1, 2, 3, 4, 5, 6].map((i) => view.getInt16(44 + 2 * i, true));
+    expect(samples).toEqual([0, 16384, -16383, 32767, -32767, 32767, -32767]);
+  });
+
+  it('decodeWav reads back what encodeWav wrote, and NaN becomes silence', () => {
+    const back = decodeWav(encodeWav([0.25, NaN, -0.75], 11025));
+    expect(back.sampleRate).toBe(11025);
+    expect(back.channels).toBe(1);
+    expect(back.bits).toBe(16);
+    expect(Array.from(back.samples).map((v) => Math.round(v * 1000) / 1000)).toEqual([0.25, 0, -0.75]);
+  });
+});
+
+describe('npm run sounds', () => {
+  const first = renderAllSounds();
+
+  it('makes every file the game loads, at 22050 Hz; effects under 0.6 s and not silent', () => {
+    const effectFiles = Object.values(SOUND_FILES).flat();
+    expect(new Set(first.keys())).toEqual(new Set([...effectFiles, ...Object.values(MUSIC_FILES)]));
+    for (const file of effectFiles) {
+      const wav = decodeWav(first.get(file)!);
+      expect(wav.sampleRate, file).toBe(SAMPLE_RATE);
+      expect(wav.samples.length / SAMPLE_RATE, file).toBeLessThan(0.6);
+      const peak = wav.samples.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+      expect(peak, file).toBeGreaterThan(0.2);
+      expect(peak, file).toBeLessThanOrEqual(0.85); // headroom: no clipping when several play at once
+    }
+  });
+
+  it('music tracks are 8-16 s loops whose seam is no bigger a step than inside the track', () => {
+    for (const file of Object.values(MUSIC_FILES)) {
+      const { samples } = decodeWav(first.get(file)!);
+      const sec = samples.length / SAMPLE_RATE;
+      expect(sec, file).toBeGreaterThanOrEqual(8);
+      expect(sec, file).toBeLessThanOrEqual(16);
+      const steps = new Float64Array(samples.length - 1);
+      for (let i = 1; i < samples.length; i++) steps[i - 1] = Math.abs(samples[i] - samples[i - 1]);
+      const sorted = Array.from(steps).sort((a, b) => a - b);
+      const p99 = sorted[Math.floor(sorted.length * 0.99)];
+      const seam = Math.abs(samples[0] - samples[samples.length - 1]);
+      expect(seam, `${file} seam step`).toBeLessThanOrEqual(p99);
+      // The loudness carries on across the seam (no fade-out then fade-in): compare the RMS of the
+      // last and first 50 ms with the whole track's.
+      const rms = (from: number, to: number) => {
+        let s = 0;
+        for (let i = from; i < to; i++) s += samples[i] * samples[i];
+        return Math.sqrt(s / (to - from));
+      };
+      const n = Math.round(0.05 * SAMPLE_RATE);
+      const whole = rms(0, samples.length);
+      expect(rms(0, n), file).toBeGreaterThan(0.3 * whole);
+      expect(rms(samples.length - n, samples.length), file).toBeGreaterThan(0.3 * whole);
+    }
+  });
+
+  it('is deterministic: a second run gives the same bytes, and they match public/sounds', () => {
+    const second = renderAllSounds();
+    for (const [file, bytes] of first) {
+      expect(Buffer.from(second.get(file)!).equals(Buffer.from(bytes)), file).toBe(true);
+      const committed = `public/sounds/${file}`;
+      expect(existsSync(committed), `${committed} exists (run npm run sounds)`).toBe(true);
+      expect(readFileSync(committed).equals(Buffer.from(bytes)), `${committed} is up to date (run npm run sounds)`).toBe(true);
+    }
+  });
+});

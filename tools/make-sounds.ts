@@ -1,0 +1,41 @@
+// `npm run sounds`: synthesises every sound effect and music loop and writes them as 16-bit mono
+// WAV files into public/sounds/ (vite serves them at /sounds/). Deterministic: the same bytes on
+// every run, so regenerating shows no diff unless a recipe changed.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MUSIC_FILES, SOUND_FILES } from '../src/audio/soundFiles';
+import { EFFECTS, renderEffect } from './sound/effects';
+import { MUSIC } from './sound/music';
+import { SAMPLE_RATE } from './sound/synth';
+import { encodeWav } from './sound/wav';
+
+/** Every file the game loads, as name -> WAV bytes. */
+export function renderAllSounds(): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  for (const files of Object.values(SOUND_FILES)) {
+    for (const file of files) {
+      if (!EFFECTS[file]) throw new Error(`no recipe for ${file}`);
+      out.set(file, encodeWav(renderEffect(file), SAMPLE_RATE));
+    }
+  }
+  for (const file of Object.values(MUSIC_FILES)) {
+    if (!MUSIC[file]) throw new Error(`no recipe for ${file}`);
+    out.set(file, encodeWav(MUSIC[file](), SAMPLE_RATE));
+  }
+  return out;
+}
+
+function main(): void {
+  const dir = join(process.cwd(), 'public', 'sounds');
+  mkdirSync(dir, { recursive: true });
+  let total = 0;
+  for (const [file, bytes] of renderAllSounds()) {
+    writeFileSync(join(dir, file), bytes);
+    total += bytes.length;
+    console.log(`${file.padEnd(20)} ${(bytes.length / 1024).toFixed(1).padStart(7)} KB  ${((bytes.length - 44) / 2 / SAMPLE_RATE).toFixed(2)} s`);
+  }
+  console.log(`${(total / 1024).toFixed(0)} KB in ${dir}`);
+}
+
+if (process.argv[1]?.endsWith('make-sounds.ts')) main();
