@@ -70,3 +70,44 @@ function clampAxis(center: number, half: number, lo: number, hi: number): number
   if (hi - lo <= 2 * half) return (lo + hi) / 2;
   return Math.min(Math.max(center, lo + half), hi - half);
 }
+
+/**
+ * Screen shake on hard events (a death, a rope snap), as "trauma" in [0, 1] that decays; the
+ * offset grows with trauma squared so small knocks barely move the view. Kept apart from Camera
+ * so the camera's centre (read by tests and the debug handle) is never shaken.
+ */
+export interface Shake {
+  trauma: number;
+  /** Time the shake has run, s (drives the wobble). */
+  timeSec: number;
+  /** Offset to add to the view this frame, m. */
+  x: number;
+  y: number;
+}
+
+/** Largest offset at full trauma, m, and how fast trauma fades, 1/s. */
+export const SHAKE_MAX_M = 0.35;
+export const SHAKE_DECAY = 1.8;
+
+export function createShake(): Shake {
+  return { trauma: 0, timeSec: 0, x: 0, y: 0 };
+}
+
+/** Adds `amount` of trauma (capped at 1). Under reduced motion nothing shakes, ever. */
+export function kickShake(shake: Shake, amount: number, isReducedMotion: boolean): void {
+  if (isReducedMotion || !(amount > 0)) return;
+  shake.trauma = Math.min(1, shake.trauma + amount);
+}
+
+/** Ages the shake by `frameSec` and writes this frame's offset; zero under reduced motion. */
+export function updateShake(shake: Shake, frameSec: number, isReducedMotion: boolean): void {
+  const dt = frameSec > 0 ? Math.min(frameSec, 0.1) : 0;
+  if (isReducedMotion) shake.trauma = 0;
+  shake.trauma = Math.max(0, shake.trauma - SHAKE_DECAY * dt);
+  shake.timeSec += dt;
+  const a = shake.trauma * shake.trauma * SHAKE_MAX_M;
+  const t = shake.timeSec;
+  // Two incommensurate sines per axis: a wobble that never repeats visibly, with no random source.
+  shake.x = a * (Math.sin(t * 47) * 0.7 + Math.sin(t * 83 + 1) * 0.3);
+  shake.y = a * (Math.sin(t * 53 + 2) * 0.7 + Math.sin(t * 71 + 3) * 0.3);
+}

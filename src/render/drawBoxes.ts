@@ -89,9 +89,18 @@ function drawCrate(g: Graphics, halfW: number, halfH: number): void {
   const t = board * 0.8;
   const top = -h + board + seam;
   const bottom = h - board - seam;
+  // Plank seams down the face, about every 0.3 m, so the face reads as boards and not a flat panel.
+  const planks = Math.max(2, Math.round((2 * halfW) / 0.3));
+  for (let i = 1; i < planks; i++) g.rect(-w + (2 * w * i) / planks - seam / 4, top, seam / 2, bottom - top);
   g.poly([-w + rim, bottom - t, -w + rim, bottom, -w + rim + t, bottom, w - rim, top + t, w - rim, top, w - rim - t, top]);
   g.fill(palette.crateBoard);
   g.roundRect(-w, -h, 2 * w, 2 * h, corner).stroke(CRATE_EDGE);
+  // A nail at each end of the top and bottom boards.
+  const nail = Math.min(board * 0.22, 0.035 * U);
+  for (let sx = -1; sx <= 1; sx += 2) {
+    for (let sy = -1; sy <= 1; sy += 2) g.circle(sx * (w - rim - nail * 1.5), sy * (h - board / 2), nail);
+  }
+  g.fill(palette.crateEdge);
 }
 
 /**

@@ -26,18 +26,25 @@ export function drawPlatformPaths(g: Graphics, world: SimWorld): void {
   }
 }
 
-/** A flag on a pole where each checkpoint's players respawn; the ones reached so far are lit. */
+/**
+ * A flag on a pole where each checkpoint's players respawn. Reached ones are lit: a sky-blue flag
+ * and a glowing lamp on the pole's top; the others are grey with the lamp dark, so "lit" reads by
+ * brightness and shape (the halo), not only by hue.
+ */
 export function drawCheckpoints(g: Graphics, world: SimWorld): void {
   g.clear();
   const reached = world.rules.checkpoint[0];
   world.checkpoints.forEach((cp, k) => {
-    const color = k <= reached ? palette.checkpoint : palette.checkpointIdle;
+    const isLit = k <= reached;
+    const color = isLit ? palette.checkpoint : palette.checkpointIdle;
     const [a, b] = cp.spawns;
     const x = (a.x + b.x) / 2;
     const bottom = Math.max(a.y, b.y);
     const top = bottom - 1.6;
+    if (isLit) g.circle(x * U, top * U, 0.4 * U).fill({ color: palette.checkpoint, alpha: 0.25 });
     g.rect((x - 0.035) * U, top * U, 0.07 * U, (bottom - top) * U).fill(palette.flagPole);
-    g.poly([x + 0.035, top, x + 0.7, top + 0.22, x + 0.035, top + 0.44].map((v) => v * U)).fill(color);
-    g.rect((x - 0.2) * U, (bottom - 0.06) * U, 0.4 * U, 0.06 * U).fill(color);
+    g.poly([x + 0.035, top + 0.1, x + 0.7, top + 0.32, x + 0.035, top + 0.54].map((v) => v * U)).fill(color);
+    g.circle(x * U, top * U, 0.11 * U).fill(isLit ? palette.checkpointLamp : palette.checkpointLampOff);
+    g.roundRect((x - 0.25) * U, (bottom - 0.1) * U, 0.5 * U, 0.1 * U, 0.04 * U).fill(color);
   });
 }

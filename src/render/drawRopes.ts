@@ -1,7 +1,8 @@
 // Every active rope, redrawn each frame into one Graphics: a smooth curve through the rope's
 // particles, interpolated between the last two ticks, with tied ends pinned to where the things
-// they hold are drawn. Taut (loaded) rope is darker and thicker than slack rope so players can read
-// tension at a glance; a rope near its breaking point turns vermillion as a warning.
+// they hold are drawn, and short diagonal strands along it so it reads as twisted rope. Tension
+// shows in the texture: slack rope is dark with loose, wide twists; taut rope is pulled pale,
+// thinner and tightly twisted; a rope near its breaking point turns vermillion as a warning.
 
 import type { Graphics } from 'pixi.js';
 import { EndKind } from '../sim/ropePool';
@@ -10,10 +11,26 @@ import type { BodyPoses } from './bodyPoses';
 import { palette } from './palette';
 import { CM_PER_M as U } from './units';
 
+/** One look of rope: core stroke, strand stroke, and the strands' spacing and slant (cm). */
+interface RopeLook {
+  core: { width: number; color: number; cap: 'round'; join: 'round' };
+  strand: { width: number; color: number };
+  pitch: number;
+  slant: number;
+}
+
 // Built once: a style literal in draw() would be a new object every frame.
-const TAUT_STYLE = { width: 0.09 * U, color: palette.ropeTaut, cap: 'round', join: 'round' } as const;
-const SLACK_STYLE = { width: 0.065 * U, color: palette.ropeSlack, cap: 'round', join: 'round' } as const;
-const STRAINED_STYLE = { width: 0.1 * U, color: palette.ropeStrained, cap: 'round', join: 'round' } as const;
+function look(width: number, color: number, strand: number, pitch: number, slant: number): RopeLook {
+  return {
+    core: { width, color, cap: 'round', join: 'round' },
+    // Butt caps: round caps on hundreds of short strands were the rope's main tessellation cost.
+    strand: { width: width * 0.32, color: strand },
+    pitch, slant,
+  };
+}
+const TAUT = look(0.075 * U, palette.ropeTaut, palette.ropeTautStrand, 0.075 * U, 0.025 * U);
+const SLACK = look(0.085 * U, palette.ropeSlack, palette.ropeSlackStrand, 0.13 * U, 0.05 * U);
+const STRAINED = look(0.08 * U, palette.ropeStrained, palette.ropeStrainedStrand, 0.06 * U, 0.02 * U);
 
 /**
  * A level rope counts as taut above this tension, N. Its own particles weigh ~0.07 kg each, so a
@@ -61,17 +78,47 @@ function drawOneRope(g: Graphics, world: SimWorld, r: number, alpha: number, pos
     g.quadraticCurveTo(px[k], py[k], (px[k] + px[k + 1]) / 2, (py[k] + py[k + 1]) / 2);
   }
   g.lineTo(px[count - 1], py[count - 1]);
-  g.stroke(styleOf(world, r));
+  const ropeLook = lookOf(world, r);
+  g.stroke(ropeLook.core);
+  addStrands(g, count, ropeLook);
 }
 
-function styleOf(world: SimWorld, r: number) {
+/**
+ * Strands: every `pitch` cm along the polyline of the points, a short line across the rope slanted
+ * along it, like the lay of twisted fibres. The polyline is close to the drawn curve at these
+ * spacings, and following it keeps the walk a single pass with no allocation.
+ */
+function addStrands(g: Graphics, count: number, ropeLook: RopeLook): void {
+  const half = ropeLook.core.width * 0.42;
+  let carry = ropeLook.pitch * 0.5; // distance to the next strand
+  let hasStrand = false;
+  for (let k = 0; k < count - 1; k++) {
+    const ax = px[k], ay = py[k];
+    const dx = px[k + 1] - ax, dy = py[k + 1] - ay;
+    const len = Math.sqrt(dx * dx + dy * dy);
+    if (len < 1e-6) continue;
+    const tx = dx / len, ty = dy / len;
+    let d = carry;
+    for (; d < len; d += ropeLook.pitch) {
+      const cx = ax + tx * d, cy = ay + ty * d;
+      // From one edge to the other (normal = (-ty, tx)), leaning `slant` along the rope.
+      g.moveTo(cx + ty * half - tx * ropeLook.slant, cy - tx * half - ty * ropeLook.slant)
+        .lineTo(cx - ty * half + tx * ropeLook.slant, cy + tx * half + ty * ropeLook.slant);
+      hasStrand = true;
+    }
+    carry = d - len;
+  }
+  if (hasStrand) g.stroke(ropeLook.strand);
+}
+
+function lookOf(world: SimWorld, r: number): RopeLook {
   const { rope } = world;
   // The tether keeps the players' own notion of taut, so it reads the same as the players' state.
-  if (r === world.tetherRope) return world.player.isTaut[world.players[0]] === 1 ? TAUT_STYLE : SLACK_STYLE;
+  if (r === world.tetherRope) return world.player.isTaut[world.players[0]] === 1 ? TAUT : SLACK;
   const tension = rope.tension[r];
   const limit = rope.breakTension[r];
-  if (limit > 0 && tension > limit * STRAIN_WARNING) return STRAINED_STYLE;
-  return tension > TAUT_TENSION ? TAUT_STYLE : SLACK_STYLE;
+  if (limit > 0 && tension > limit * STRAIN_WARNING) return STRAINED;
+  return tension > TAUT_TENSION ? TAUT : SLACK;
 }
 
 /** Moves point `k` of the scratch curve onto the drawn position of what end `side` of `r` is tied to. */

@@ -12,6 +12,8 @@ import { CM_PER_M as U } from './units';
 const WALL_REACH = 40;
 const EDGE = 0.06;
 const TOP_EDGE = 0.12;
+/** Shadowed sides and undersides of solid blocks, m. */
+const SIDE = 0.1;
 /** One-way planks fill only the top of their cell, like the surface the sim collides with. */
 const PLANK = 0.2;
 /** Spikes per tile, drawn as the part of the cell that kills (the sim's SPIKE_HEIGHT). */
@@ -45,22 +47,53 @@ export function drawTiles(g: Graphics, grid: TileGrid): void {
   }
   g.fill(palette.solidFill);
 
-  // Edges where solid meets open space; the top edge is the one players stand on, so it is brighter.
+  // Stone courses: a mortar line halfway down each cell and staggered joints, so big masses of
+  // solid read as built blocks rather than flat paint, and the 1 m scale shows inside them too.
   for (let r = 0; r < h; r++) {
     for (let c = 0; c < w; c++) {
       if (tileAt(grid, c, r) !== Tile.Solid) continue;
-      if (tileAt(grid, c - 1, r) !== Tile.Solid) rectM(g, c, r, EDGE, 1);
-      if (tileAt(grid, c + 1, r) !== Tile.Solid) rectM(g, c + 1 - EDGE, r, EDGE, 1);
-      if (r + 1 < h && tileAt(grid, c, r + 1) !== Tile.Solid) rectM(g, c, r + 1 - EDGE, 1, EDGE);
+      rectM(g, c, r + 0.49, 1, 0.03);
+      rectM(g, c + 0.24, r + 0.05, 0.03, 0.44);
+      rectM(g, c + 0.74, r + 0.52, 0.03, 0.46);
+    }
+  }
+  g.fill(palette.solidMortar);
+
+  // Edges where solid meets open space: sides and undersides in shadow; the top lip is the one
+  // players stand on, so it is brighter, wraps a little way down outer corners, and grows moss.
+  for (let r = 0; r < h; r++) {
+    for (let c = 0; c < w; c++) {
+      if (tileAt(grid, c, r) !== Tile.Solid) continue;
+      if (tileAt(grid, c - 1, r) !== Tile.Solid) rectM(g, c, r, SIDE, 1);
+      if (tileAt(grid, c + 1, r) !== Tile.Solid) rectM(g, c + 1 - SIDE, r, SIDE, 1);
+      if (r + 1 < h && tileAt(grid, c, r + 1) !== Tile.Solid) rectM(g, c, r + 1 - SIDE, 1, SIDE);
     }
   }
   g.fill(palette.solidEdge);
   for (let r = 0; r < h; r++) {
     for (let c = 0; c < w; c++) {
-      if (tileAt(grid, c, r) === Tile.Solid && tileAt(grid, c, r - 1) !== Tile.Solid) rectM(g, c, r, 1, TOP_EDGE);
+      if (tileAt(grid, c, r) !== Tile.Solid || tileAt(grid, c, r - 1) === Tile.Solid) continue;
+      rectM(g, c, r, 1, TOP_EDGE);
+      if (tileAt(grid, c - 1, r) !== Tile.Solid) rectM(g, c, r, EDGE, 0.3);
+      if (tileAt(grid, c + 1, r) !== Tile.Solid) rectM(g, c + 1 - EDGE, r, EDGE, 0.3);
     }
   }
   g.fill(palette.solidTop);
+  for (let r = 1; r < h; r++) {
+    for (let c = 0; c < w; c++) {
+      if (tileAt(grid, c, r) !== Tile.Solid || tileAt(grid, c, r - 1) !== Tile.Empty) continue;
+      // Two or three tufts per tile at places fixed by the cell, so the level looks the same each time.
+      const seed = (c * 73 + r * 151) % 97;
+      for (let k = 0; k < 3; k++) {
+        if (k === 2 && seed % 2 === 0) break;
+        const tx = c + 0.12 + ((seed * (k + 3)) % 76) / 100;
+        const th = 0.1 + ((seed + k * 29) % 7) / 70;
+        g.moveTo((tx - 0.07) * U, r * U).lineTo((tx - 0.02) * U, (r - th) * U).lineTo(tx * U, (r - th * 0.4) * U)
+          .lineTo((tx + 0.03) * U, (r - th * 1.1) * U).lineTo((tx + 0.07) * U, r * U).closePath();
+      }
+    }
+  }
+  g.fill(palette.moss);
 
   for (let r = 0; r < h; r++) {
     forEachRun(grid, r, Tile.OneWay, (c0, c1) => {
@@ -91,17 +124,34 @@ export function drawTiles(g: Graphics, grid: TileGrid): void {
   }
 }
 
-/** The goal: a translucent area with a flag on its floor. The "GOAL" text is a separate label. */
+/**
+ * The goal: a translucent area with an open doorway on its floor and a flag beside it. The "GOAL"
+ * text is a separate label.
+ */
 export function drawGoal(g: Graphics, goal: Rect): void {
   g.clear();
-  rectM(g, goal.x, goal.y, goal.w, goal.h).fill({ color: palette.goal, alpha: 0.22 });
+  rectM(g, goal.x, goal.y, goal.w, goal.h).fill({ color: palette.goal, alpha: 0.18 });
   rectM(g, goal.x, goal.y, goal.w, goal.h).stroke({ width: 0.06 * U, color: palette.goal, alpha: 0.9, alignment: 1 });
-  // Flag toward the far side, so players standing in the middle of the goal do not hide it.
-  const poleX = goal.x + goal.w * 0.75;
   const bottom = goal.y + goal.h;
+  // Doorway in the middle: a stone frame, a warm light inside, a step at the threshold.
+  const doorW = Math.min(1.2, goal.w * 0.5);
+  const doorH = Math.min(2, goal.h * 0.85);
+  const dx = goal.x + goal.w / 2 - doorW / 2;
+  const dy = bottom - doorH;
+  g.roundRect((dx - 0.12) * U, (dy - 0.12) * U, (doorW + 0.24) * U, (doorH + 0.12) * U, (doorW / 2 + 0.12) * U)
+    .fill(palette.goalFrame);
+  g.roundRect(dx * U, dy * U, doorW * U, doorH * U, (doorW / 2) * U).fill(palette.goalDoor);
+  g.roundRect((dx + 0.12) * U, (dy + 0.2) * U, (doorW - 0.24) * U, (doorH - 0.2) * U, ((doorW - 0.24) / 2) * U)
+    .fill(palette.goalLight);
+  rectM(g, dx - 0.2, bottom - 0.1, doorW + 0.4, 0.1).fill(palette.goalFrame);
+  // Flag toward the far side, so players standing in the middle of the goal do not hide it.
+  const poleX = goal.x + goal.w * 0.86;
   const top = bottom - Math.min(2.2, goal.h * 0.9);
   rectM(g, poleX - 0.04, top, 0.08, bottom - top).fill(palette.flagPole);
-  g.poly([poleX + 0.04, top, poleX + 0.9, top + 0.3, poleX + 0.04, top + 0.6].map((v) => v * U)).fill(palette.goal);
+  g.circle(poleX * U, top * U, 0.08 * U).fill(palette.flagPole);
+  g.moveTo((poleX + 0.04) * U, top * U).lineTo((poleX + 0.9) * U, (top + 0.15) * U)
+    .lineTo((poleX + 0.75) * U, (top + 0.3) * U).lineTo((poleX + 0.9) * U, (top + 0.5) * U)
+    .lineTo((poleX + 0.04) * U, (top + 0.6) * U).closePath().fill(palette.goal);
 }
 
 /** Calls `visit(c0, c1)` for each maximal run of `kind` tiles in row `r` (columns c0 <= c < c1). */

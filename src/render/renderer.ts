@@ -1,18 +1,20 @@
 // The pixi.js view of a sim world. Display objects are created once; each frame only redraws the
 // rope, anchor and player Graphics and moves boxes, labels and the camera, so drawing allocates no
 // display objects. The level art (tiles, goal, one Graphics per box) is rebuilt only when the
-// world's level changes (a new tile grid or box list, not a restart).
+// world's level changes (a new tile grid or box list, not a restart). Effects (dust, sparks,
+// checkpoint flashes) come from the sim's events through effects.ts's own cursor.
 
-import { Application, Container, Graphics, Text } from 'pixi.js';
+import { Container, Graphics, Text, WebGLRenderer } from 'pixi.js';
 import { PLAYER_COUNT } from '../sim/constants';
 import type { TileGrid } from '../sim/tileGrid';
 import type { SimWorld } from '../sim/world';
 import { createBodyPoses, interpolateBodyPoses } from './bodyPoses';
-import { createCamera, defaultCameraLimits, updateCamera, type Camera } from './camera';
+import { createCamera, createShake, defaultCameraLimits, kickShake, updateCamera, updateShake, type Camera } from './camera';
 import { createDeathBursts } from './deathBurst';
 import { createBoxViews, drawAnchors } from './drawBoxes';
 import { drawCheckpoints, drawPlatformPaths } from './drawLevelMarks';
-import { drawPlayers } from './drawPlayers';
+import { createPlayerLooks, drawPlayers } from './drawPlayers';
+import { createEffects, EffectKind } from './effects';
 import { drawRopes } from './drawRopes';
 import { drawGoal, drawTiles } from './drawTiles';
 import { palette } from './palette';
@@ -32,6 +34,13 @@ export interface GameRenderer {
   readonly deathBurstCount: number;
   /** Removes effects such as death bursts (a restart or another level). */
   clearEffects(): void;
+  /** Reduced motion: no screen shake and no flashes (a checkpoint gets a steady glow instead). */
+  setReducedMotion(isOn: boolean): void;
+  /** Event effects alive now: landing dust, bump sparks, checkpoint flashes, or the steady
+   *  checkpoint glows shown instead under reduced motion. */
+  effectCount(kind: 'dust' | 'spark' | 'checkpointFlash' | 'checkpointGlow'): number;
+  /** How far screen shake moves the view this frame, m (always 0 under reduced motion). */
+  readonly shakeM: number;
   destroy(): void;
 }
 
@@ -61,17 +70,21 @@ function spreadLabels(a: Text, b: Text): void {
 }
 
 export async function createRenderer(parent: HTMLElement): Promise<GameRenderer> {
-  const app = new Application();
-  // WebGL first: WebGPU draws nothing in headless Chromium. Our own loop calls render (autoStart off).
+  // The WebGL renderer itself, not pixi's Application: Application picks a renderer at run time
+  // among WebGL, WebGPU and Canvas, which puts all three in the build (WebGPU draws nothing in
+  // headless Chromium, and the game never chose it). Our own loop renders; the page resizes it.
+  const app = new WebGLRenderer();
   await app.init({
-    resizeTo: window,
+    width: window.innerWidth,
+    height: window.innerHeight,
     antialias: true,
     resolution: window.devicePixelRatio || 1,
     autoDensity: true,
     background: palette.background,
-    preference: 'webgl',
-    autoStart: false,
   });
+  const stage = new Container();
+  const onResize = (): void => app.resize(window.innerWidth, window.innerHeight);
+  window.addEventListener('resize', onResize);
   app.canvas.tabIndex = 0; // focusable, so a click puts keyboard focus on the game
   parent.prepend(app.canvas); // under any DOM overlays already in `parent`
 
@@ -88,11 +101,18 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const playerLabels = [makeLabel('P1', palette.label, 0.42), makeLabel('P2', palette.label, 0.42)];
   const deathMarks = new Graphics();
   const deathBursts = createDeathBursts(deathMarks);
+  const effectMarks = new Graphics();
+  const effects = createEffects(effectMarks);
   // Ropes under boxes and bolts, so a rope ends neatly under the ring or the crate it holds.
-  scene.addChild(tiles, platformPaths, goal, checkpointFlags, goalLabel, ropes, boxLayer, anchors, players, ...playerLabels, deathMarks);
-  app.stage.addChild(scene);
+  scene.addChild(tiles, platformPaths, goal, checkpointFlags, goalLabel, ropes, boxLayer, anchors, players, effectMarks, ...playerLabels, deathMarks);
+  stage.addChild(scene);
 
   const camera = createCamera();
+  const shake = createShake();
+  // The system setting is the default until the game's own settings call setReducedMotion.
+  let isReducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  effects.isReducedMotion = isReducedMotion;
+  const onHardEvent = (strength: number): void => kickShake(shake, strength, isReducedMotion);
   let isCameraSnapping = true;
   let drawnGrid: TileGrid | null = null;
   /** The world and checkpoint the flags were drawn for (redrawn when either changes). */
@@ -103,7 +123,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const poses = createBodyPoses();
   const cx = new Float64Array(PLAYER_COUNT);
   const cy = new Float64Array(PLAYER_COUNT);
-  const facing = new Int8Array([1, -1]);
+  const looks = createPlayerLooks();
 
   const buildLevelArt = (world: SimWorld): void => {
     drawTiles(tiles, world.grid);
@@ -132,12 +152,14 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     updateCamera(camera, defaultCameraLimits, width, height, x0, y0, x1, y1,
       world.grid.width, world.grid.height, isCameraSnapping ? 0 : Math.max(frameSec, 1e-3));
     isCameraSnapping = false;
+    // Shake moves only the drawn view, never the camera the game and tests read.
+    updateShake(shake, frameSec, isReducedMotion);
     // Snap the offset to device pixels so tile edges do not shimmer while the camera eases.
-    const res = app.renderer.resolution;
+    const res = app.resolution;
     scene.scale.set(camera.zoom / U);
     scene.position.set(
-      Math.round((width / 2 - camera.centerX * camera.zoom) * res) / res,
-      Math.round((height / 2 - camera.centerY * camera.zoom) * res) / res,
+      Math.round((width / 2 - (camera.centerX + shake.x) * camera.zoom) * res) / res,
+      Math.round((height / 2 - (camera.centerY + shake.y) * camera.zoom) * res) / res,
     );
   };
 
@@ -145,7 +167,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     canvas: app.canvas,
     draw(world, alpha, frameSec): void {
       const dpr = window.devicePixelRatio || 1;
-      if (dpr !== app.renderer.resolution) app.renderer.resize(app.screen.width, app.screen.height, dpr);
+      if (dpr !== app.resolution) app.resize(app.screen.width, app.screen.height, dpr);
       scene.visible = world !== null;
       if (world) {
         if (world.grid !== drawnGrid || world.boxes.length !== boxViews.count) buildLevelArt(world);
@@ -160,17 +182,19 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
           const eid = world.players[slot];
           cx[slot] = poses.x[eid];
           cy[slot] = poses.y[eid];
-          playerLabels[slot].position.set(cx[slot] * U, (cy[slot] - body.halfH[eid] - 0.12) * U);
+          playerLabels[slot].position.set(cx[slot] * U, (cy[slot] - body.halfH[eid] - 0.3) * U);
         }
         spreadLabels(playerLabels[0], playerLabels[1]);
         placeCamera(world, frameSec);
         drawRopes(ropes, world, alpha, poses);
         boxViews.update(world, poses);
         drawAnchors(anchors, world);
-        drawPlayers(players, world, cx, cy, facing);
+        drawPlayers(players, world, cx, cy, looks, frameSec);
+        effects.readWorld(world, onHardEvent);
+        effects.update(frameSec);
         deathBursts.update(frameSec);
       }
-      app.render();
+      app.render(stage);
     },
     snapCamera(): void {
       isCameraSnapping = true;
@@ -178,15 +202,33 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     camera,
     showDeath(slot, xM, yM): void {
       deathBursts.add(slot, xM, yM);
+      kickShake(shake, 0.5, isReducedMotion);
     },
     get deathBurstCount(): number {
       return deathBursts.activeCount;
     },
     clearEffects(): void {
       deathBursts.clear();
+      effects.clear();
+      shake.trauma = 0;
+    },
+    setReducedMotion(isOn): void {
+      isReducedMotion = isOn;
+      effects.isReducedMotion = isOn;
+      if (isOn) shake.trauma = 0;
+    },
+    effectCount(kind): number {
+      if (kind === 'dust') return effects.count(EffectKind.Dust);
+      if (kind === 'spark') return effects.count(EffectKind.Spark);
+      return effects.count(kind === 'checkpointFlash' ? EffectKind.CheckpointFlash : EffectKind.CheckpointGlow);
+    },
+    get shakeM(): number {
+      return Math.sqrt(shake.x * shake.x + shake.y * shake.y);
     },
     destroy(): void {
-      app.destroy({ removeView: true }, { children: true });
+      window.removeEventListener('resize', onResize);
+      stage.destroy({ children: true });
+      app.destroy({ removeView: true });
     },
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { createCamera, defaultCameraLimits, updateCamera, type Camera } from '../../src/render/camera';
+import {
+  createCamera, createShake, defaultCameraLimits, kickShake, SHAKE_MAX_M, updateCamera, updateShake, type Camera,
+} from '../../src/render/camera';
 
 const limits = defaultCameraLimits;
 
@@ -57,5 +59,72 @@ describe('camera', () => {
     updateCamera(cam, limits, 1280, 720, 40, 10, 42, 12, 100, 40, 1e9);
     expect(Number.isFinite(cam.centerX)).toBe(true);
     expect(cam.centerX).toBeLessThanOrEqual(41);
+  });
+});
+
+describe('camera zoom and bounds', () => {
+  test('zooms out as the players move apart, never past the minimum zoom', () => {
+    const cam = createCamera();
+    updateCamera(cam, limits, 1280, 720, 20, 10, 22, 12, 100, 40, 0);
+    const together = cam.zoom;
+    updateCamera(cam, limits, 1280, 720, 10, 10, 40, 12, 100, 40, 0);
+    expect(cam.zoom).toBeLessThan(together);
+    expect(cam.zoom).toBeCloseTo(1280 / (30 + 2 * limits.marginM), 6);
+    updateCamera(cam, limits, 1280, 720, 0, 10, 95, 12, 100, 40, 0);
+    expect(cam.zoom).toBe(limits.minZoom);
+  });
+
+  test('near the level edge the view stops at the edge (one metre of wall) instead of showing the void', () => {
+    const cam = createCamera();
+    updateCamera(cam, limits, 1280, 720, 1, 37, 3, 39, 100, 40, 0);
+    const halfW = 1280 / cam.zoom / 2;
+    const halfH = 720 / cam.zoom / 2;
+    expect(cam.centerX - halfW).toBeCloseTo(-1, 9);
+    expect(cam.centerY + halfH).toBeCloseTo(41, 9);
+  });
+});
+
+describe('camera shake', () => {
+  test('a kick shakes the view, bounded by SHAKE_MAX_M, and dies away within a second or so', () => {
+    const shake = createShake();
+    kickShake(shake, 1, false);
+    let largest = 0;
+    for (let i = 0; i < 30; i++) {
+      updateShake(shake, 1 / 60, false);
+      largest = Math.max(largest, Math.abs(shake.x), Math.abs(shake.y));
+    }
+    expect(largest).toBeGreaterThan(0.05);
+    expect(largest).toBeLessThanOrEqual(SHAKE_MAX_M);
+    for (let i = 0; i < 60; i++) updateShake(shake, 1 / 60, false);
+    expect(shake.trauma).toBe(0);
+    expect(Math.abs(shake.x)).toBe(0);
+    expect(Math.abs(shake.y)).toBe(0);
+  });
+
+  test('under reduced motion nothing shakes, and switching it on stops a shake at once', () => {
+    const shake = createShake();
+    kickShake(shake, 1, true);
+    for (let i = 0; i < 20; i++) {
+      updateShake(shake, 1 / 60, true);
+      expect(Math.abs(shake.x)).toBe(0);
+      expect(Math.abs(shake.y)).toBe(0);
+    }
+    kickShake(shake, 1, false);
+    updateShake(shake, 1 / 60, false);
+    expect(Math.abs(shake.x) + Math.abs(shake.y)).toBeGreaterThan(0);
+    updateShake(shake, 1 / 60, true);
+    expect(Math.abs(shake.x)).toBe(0);
+    expect(Math.abs(shake.y)).toBe(0);
+  });
+
+  test('bad frame times never make the shake non-finite', () => {
+    const shake = createShake();
+    kickShake(shake, Number.NaN, false);
+    expect(shake.trauma).toBe(0);
+    kickShake(shake, 5, false);
+    expect(shake.trauma).toBe(1);
+    updateShake(shake, Number.NaN, false);
+    updateShake(shake, 1e9, false);
+    expect(Number.isFinite(shake.x) && Number.isFinite(shake.y)).toBe(true);
   });
 });
