@@ -54,8 +54,11 @@ export interface GameSnapshot {
   hash: string;
 }
 
-/** Which screen is up: the level select, a level being played, or a level's complete screen. */
-export type ScreenName = 'menu' | 'playing' | 'complete';
+/**
+ * Which screen is up: the title, 'menu' (the level select), a level being played, paused, or
+ * completed, or the settings / controls screen (over the title or the pause menu).
+ */
+export type ScreenName = 'title' | 'menu' | 'playing' | 'paused' | 'complete' | 'settings' | 'controls';
 
 /** Visual effects on screen now (tests look for the death feedback). */
 export interface EffectsSnapshot {
@@ -63,12 +66,20 @@ export interface EffectsSnapshot {
   deathFlashSec: number;
   /** Death bursts drawn at the place of a death. */
   deathBursts: number;
+  /** Event effects drawn now (src/render/effects.ts): landing dust, bump sparks, checkpoint
+   *  flashes, and the steady checkpoint glows shown instead of flashes under reduced motion. */
+  dust: number;
+  sparks: number;
+  checkpointFlashes: number;
+  checkpointGlows: number;
+  /** Screen shake offset of the view now, m (always 0 under reduced motion). */
+  shakeM: number;
 }
 
 export interface DebugHandle {
   /** True once the first frame has been drawn. */
   readonly ready: boolean;
-  /** The screen shown: 'menu', 'playing' or 'complete'. */
+  /** The screen shown (see ScreenName; 'menu' is the level select). */
   readonly screen: ScreenName;
   /** Deaths (the sim's Died events) since the level was loaded or restarted. */
   readonly deaths: number;
@@ -97,6 +108,8 @@ export interface DebugHandle {
   replayHashes(): string[];
   /** The camera as last drawn: centre (m) and zoom (px per m), or null before the first frame. */
   camera(): { x: number; y: number; zoom: number } | null;
+  /** The last ~200 sounds the audio layer asked for (after throttling), oldest first (a copy). */
+  sounds(): Array<{ name: string; tick: number; volume: number }>;
 }
 
 export interface DebugSource {
@@ -106,12 +119,13 @@ export interface DebugSource {
   screen?(): ScreenName;
   deaths?(): number;
   levelId?(): string | null;
-  effects?(): EffectsSnapshot;
+  effects?(): Partial<EffectsSnapshot>;
   progress?(): Progress & { isPersistent: boolean };
   isRecording?(): boolean;
   lastReplay?(): { fileName: string; text: string; liveHashes: readonly string[] } | null;
   replayStatus?(): ReplayStatus | null;
   camera?(): { x: number; y: number; zoom: number } | null;
+  sounds?(): ReadonlyArray<{ name: string; tick: number; volume: number }>;
 }
 
 export function snapshotWorld(world: SimWorld): GameSnapshot {
@@ -177,7 +191,10 @@ export function installDebugHandle(win: Window, source: DebugSource): DebugHandl
     },
     get effects() {
       const e = source.effects?.();
-      return { deathFlashSec: e?.deathFlashSec ?? 0, deathBursts: e?.deathBursts ?? 0 };
+      return {
+        deathFlashSec: e?.deathFlashSec ?? 0, deathBursts: e?.deathBursts ?? 0, dust: e?.dust ?? 0, sparks: e?.sparks ?? 0,
+        checkpointFlashes: e?.checkpointFlashes ?? 0, checkpointGlows: e?.checkpointGlows ?? 0, shakeM: e?.shakeM ?? 0,
+      };
     },
     get progress() {
       const p = source.progress?.();
@@ -201,6 +218,9 @@ export function installDebugHandle(win: Window, source: DebugSource): DebugHandl
     },
     camera() {
       return source.camera?.() ?? null;
+    },
+    sounds() {
+      return (source.sounds?.() ?? []).map((s) => ({ name: s.name, tick: s.tick, volume: s.volume }));
     },
   });
   Object.defineProperty(win, '__ropebound', { value: handle, configurable: true, enumerable: false, writable: false });

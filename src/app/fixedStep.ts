@@ -10,6 +10,8 @@ export interface FixedStepOptions {
   maxFrameSec?: number;
   /** Most ticks run in one frame; time beyond them is dropped, not banked. */
   maxTicksPerFrame?: number;
+  /** Game speed (assist): sim time per wall time, in (0, 1]. */
+  speed?: number;
 }
 
 export class FixedStep {
@@ -20,11 +22,22 @@ export class FixedStep {
   accumulatorSec = 0;
   /** Ticks dropped so far because of the cap (for the debug overlay). */
   droppedTicks = 0;
+  /**
+   * Game speed (assist): ticks run at speed × (1 / dtSec) per second of wall time. The ticks
+   * themselves stay dtSec long, so the sim and its replays are the same at any speed.
+   */
+  speed = 1;
 
   constructor(opts: FixedStepOptions = {}) {
     this.dtSec = opts.dtSec ?? DT;
     this.maxFrameSec = opts.maxFrameSec ?? 0.25;
     this.maxTicksPerFrame = opts.maxTicksPerFrame ?? 5;
+    this.setSpeed(opts.speed ?? 1);
+  }
+
+  /** Sets the game speed; anything not a number in (0, 1] is treated as 1 (normal speed). */
+  setSpeed(speed: number): void {
+    this.speed = speed > 0 && speed <= 1 ? speed : 1;
   }
 
   /**
@@ -33,7 +46,7 @@ export class FixedStep {
    */
   advance(frameSec: number): number {
     if (!(frameSec > 0) || !Number.isFinite(frameSec)) return 0;
-    this.accumulatorSec += Math.min(frameSec, this.maxFrameSec);
+    this.accumulatorSec += Math.min(frameSec, this.maxFrameSec) * this.speed;
     let ticks = Math.floor(this.accumulatorSec / this.dtSec);
     if (ticks > this.maxTicksPerFrame) {
       // Banking the rest would make the next frames run fast-forward: drop it, keep the fraction.

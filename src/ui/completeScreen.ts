@@ -1,10 +1,13 @@
 // The screen after both players reach the goal: level name, time, deaths in this attempt, the best
-// time, and what Enter / Esc / R do. The keys are handled by main.ts; the buttons here only call
-// the same actions for a mouse.
+// time, and its three actions as a row of buttons with a cursor: left/right (or up/down) move it,
+// confirm activates it (it starts on "next level", so Enter goes on), back is level select, and R
+// (handled by main.ts) plays again. Keyboard, gamepad and mouse all work.
 
 import { formatTicks } from '../app/campaign';
+import type { MenuAction } from '../input/menuAction';
 import './screens.css';
 import { el } from './dom';
+import { createMenuList, type MenuSounds } from './menuList';
 
 export interface CompleteInfo {
   levelName: string;
@@ -22,12 +25,15 @@ export interface CompleteActions {
   onNext(): void;
   onMenu(): void;
   onRetry(): void;
+  sounds?: MenuSounds;
 }
 
 export interface CompleteScreen {
   show(info: CompleteInfo): void;
   hide(): void;
   readonly isVisible: boolean;
+  /** Moves the cursor, confirm activates, back opens the level select; true when used. */
+  handleAction(action: MenuAction): boolean;
 }
 
 
@@ -35,17 +41,6 @@ function stat(parent: HTMLElement, label: string, className: string): HTMLElemen
   const box = el('div', `stat ${className}`, parent);
   el('dt', '', box, label);
   return el('dd', '', box);
-}
-
-function button(parent: HTMLElement, key: string, onClick: () => void): HTMLSpanElement {
-  const b = el('button', 'key-action', parent);
-  b.type = 'button';
-  b.tabIndex = -1; // never takes focus: Enter must not also "click" it
-  el('kbd', '', b, key);
-  b.append(': ');
-  const label = el('span', 'label', b);
-  b.addEventListener('click', onClick);
-  return label;
 }
 
 export function createCompleteScreen(parent: HTMLElement, actions: CompleteActions): CompleteScreen {
@@ -61,13 +56,12 @@ export function createCompleteScreen(parent: HTMLElement, actions: CompleteActio
   const deaths = stat(stats, 'Deaths', 'deaths');
   const best = stat(stats, 'Best', 'best');
   const badge = el('p', 'new-best', panel, 'New best time!');
-  const keys = el('p', 'keys', panel);
-  const nextLabel = button(keys, 'Enter', actions.onNext);
-  keys.append(' · ');
-  button(keys, 'Esc', actions.onMenu).textContent = 'level select';
-  keys.append(' · ');
-  button(keys, 'R', actions.onRetry).textContent = 'play again';
-  root.addEventListener('mousedown', (e) => e.preventDefault());
+  const keys = el('div', 'keys', panel);
+  const menu = createMenuList(keys, [
+    { id: 'next', key: 'Enter', label: 'next level', onActivate: actions.onNext },
+    { id: 'menu', key: 'Esc', label: 'level select', onActivate: actions.onMenu },
+    { id: 'retry', key: 'R', label: 'play again', onActivate: actions.onRetry },
+  ], { label: 'After the level', isRow: true, separator: ' · ', sounds: actions.sounds });
 
   return {
     show(info) {
@@ -76,8 +70,10 @@ export function createCompleteScreen(parent: HTMLElement, actions: CompleteActio
       deaths.textContent = String(info.deaths);
       best.textContent = info.bestTicks === null ? '—' : formatTicks(info.bestTicks);
       badge.hidden = !info.isNewBest;
-      nextLabel.textContent = info.nextName === null ? 'finish the campaign' : 'next level';
-      nextLabel.title = info.nextName ?? '';
+      menu.setLabel('next', info.nextName === null ? 'finish the campaign' : 'next level');
+      const nextButton = menu.root.querySelector<HTMLElement>('[data-item="next"]');
+      if (nextButton) nextButton.title = info.nextName ?? '';
+      menu.setCursor('next');
       root.hidden = false;
     },
     hide() {
@@ -85,6 +81,15 @@ export function createCompleteScreen(parent: HTMLElement, actions: CompleteActio
     },
     get isVisible() {
       return !root.hidden;
+    },
+    handleAction(action) {
+      if (root.hidden) return false;
+      if (action === 'back') {
+        actions.sounds?.onSelect?.();
+        actions.onMenu();
+        return true;
+      }
+      return menu.handleAction(action);
     },
   };
 }

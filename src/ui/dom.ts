@@ -1,4 +1,4 @@
-// The one DOM helper the screens share.
+// The DOM helpers the screens share: creating elements, and hover that follows only real mouse moves.
 
 /** Creates a `tag` element with `className` (and `text`, if given) and appends it to `parent`. */
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, parent: HTMLElement, text?: string): HTMLElementTagNameMap[K] {
@@ -7,4 +7,27 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: str
   if (text !== undefined) node.textContent = text;
   parent.appendChild(node);
   return node;
+}
+
+// The pointer's last two positions, recorded before any element sees the event.
+let lastX = Number.NaN;
+let lastY = Number.NaN;
+let hasMoved = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('mousemove', (e) => {
+    hasMoved = e.screenX !== lastX || e.screenY !== lastY;
+    lastX = e.screenX;
+    lastY = e.screenY;
+  }, { capture: true, passive: true });
+}
+
+/**
+ * Calls `onHover` when the mouse really moves over `node`. Not mouseenter: the browser also fires
+ * that when a menu appears or scrolls under a resting pointer, which would yank the cursor away from
+ * where the keys or a gamepad put it.
+ */
+export function onPointerHover(node: HTMLElement, onHover: () => void): void {
+  node.addEventListener('mousemove', () => {
+    if (hasMoved) onHover();
+  });
 }

@@ -5,6 +5,7 @@
 
 import './hud.css';
 import { el } from './dom';
+import { keyLabel, type KeyBindings, type PlayerAction } from '../input/keyboard';
 
 export interface DebugStats {
   fps: number;
@@ -17,15 +18,20 @@ export interface DebugStats {
 }
 
 export interface Hud {
-  /** Shows the level's name and the deaths of this attempt (top centre); null hides it (menus). */
-  setRun(run: { levelName: string; deaths: number } | null): void;
+  /** Shows the level's name and the deaths of this attempt (top centre), with an "Assists on" tag
+   *  while an assist (game speed, invincibility) is active; null hides it (menus). */
+  setRun(run: { levelName: string; deaths: number; hasAssists?: boolean } | null): void;
   /** Shows level errors in a readable box; an empty list hides it. */
   setErrors(title: string, errors: readonly string[]): void;
   toggleDebug(): void;
   readonly isDebugVisible: boolean;
   /** Shows the "● REC" indicator (recording a replay, F8) or a replay-mode label; null hides it. */
   setRecordingLabel(label: string | null): void;
+  /** Shows which player each gamepad plays and a "press a button to join" hint; null hides it. */
+  setGamepads(label: string | null): void;
   setDebug(stats: DebugStats): void;
+  /** Writes the players' keys (remapped in the settings) into the controls hint. */
+  setKeys(keys: KeyBindings): void;
 }
 
 // Three groups that each stay on one line; a narrow window wraps between groups, not inside one.
@@ -34,8 +40,16 @@ const HINT_HTML =
   '<kbd>S</kbd> down · <kbd>F</kbd> anchor</span>' +
   '<span class="group"><span class="p2">P2</span> <kbd>←</kbd><kbd>→</kbd> move · <kbd>↑</kbd> jump · ' +
   '<kbd>↓</kbd> down · <kbd>/</kbd> or <kbd>Right Shift</kbd> anchor</span>' +
-  '<span class="group"><kbd>R</kbd> restart · <kbd>Esc</kbd> levels · <kbd>F3</kbd> debug · <kbd>F8</kbd> record replay</span>';
+  '<span class="group"><kbd>R</kbd> restart · <kbd>Esc</kbd> / <kbd>P</kbd> pause · <kbd>F3</kbd> debug · <kbd>F8</kbd> record replay</span>';
 
+
+/** The hint's two player groups for `keys` (labels escaped: they come from stored settings). */
+function playerHintHtml(keys: KeyBindings): string {
+  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const k = (slot: number, action: PlayerAction) => keys[slot][action].map((c) => `<kbd>${esc(keyLabel(c))}</kbd>`).join(' or ');
+  return [0, 1].map((slot) => `<span class="group"><span class="p${slot + 1}">P${slot + 1}</span> ` +
+    `${k(slot, 'left')}${k(slot, 'right')} move · ${k(slot, 'jump')} jump · ${k(slot, 'down')} down · ${k(slot, 'anchor')} anchor</span>`).join('');
+}
 
 export function createHud(parent: HTMLElement): Hud {
   const root = el('div', 'hud', parent);
@@ -46,6 +60,8 @@ export function createHud(parent: HTMLElement): Hud {
   run.hidden = true;
   const runName = el('span', 'name', run);
   const runDeaths = el('span', 'deaths', run);
+  const runAssists = el('span', 'assists', run, 'Assists on');
+  runAssists.hidden = true;
 
   const errorBox = el('div', 'hud-errors', root);
   errorBox.hidden = true;
@@ -58,6 +74,8 @@ export function createHud(parent: HTMLElement): Hud {
   const recording = el('div', 'hud-rec', root);
   recording.hidden = true;
   recording.setAttribute('role', 'status');
+  const pads = el('div', 'hud-pads', root);
+  pads.hidden = true;
   let runShown = '';
   let debugText = '';
   let lastStats: DebugStats | null = null;
@@ -72,7 +90,7 @@ export function createHud(parent: HTMLElement): Hud {
 
   return {
     setRun(r): void {
-      const key = r ? `${r.deaths}\n${r.levelName}` : '';
+      const key = r ? `${r.deaths}\n${r.hasAssists === true}\n${r.levelName}` : '';
       if (key === runShown) return;
       runShown = key;
       run.hidden = r === null;
@@ -80,6 +98,7 @@ export function createHud(parent: HTMLElement): Hud {
       runName.textContent = r.levelName;
       runDeaths.textContent = `Deaths ${r.deaths}`;
       runDeaths.classList.toggle('has-deaths', r.deaths > 0);
+      runAssists.hidden = r.hasAssists !== true;
     },
     setErrors(title, errors): void {
       errorBox.hidden = errors.length === 0;
@@ -99,6 +118,14 @@ export function createHud(parent: HTMLElement): Hud {
     },
     get isDebugVisible(): boolean {
       return !debug.hidden;
+    },
+    setKeys(keys): void {
+      const general = HINT_HTML.slice(HINT_HTML.lastIndexOf('<span class="group"><kbd>R'));
+      hint.innerHTML = playerHintHtml(keys) + general;
+    },
+    setGamepads(label): void {
+      pads.hidden = label === null;
+      if (label !== null && pads.textContent !== label) pads.textContent = label;
     },
     setRecordingLabel(label): void {
       recording.hidden = label === null;

@@ -1,21 +1,26 @@
-// The title screen: the campaign's levels with their best times, locked ones greyed with a padlock,
-// and the designers' "Unlock all levels" switch. Driven by the keyboard (↑/↓ or W/S, Enter) through
-// `handleKey`, which main.ts calls from its one UI key listener, and by the mouse. It never starts a
+// The level select (opened from the title's Play): the campaign's levels with their best times, locked ones greyed with a padlock,
+// and the designers' "Unlock all levels" switch. Driven by menu actions (keyboard or gamepad) through
+// `handleAction`, which main.ts calls for whichever device produced them, and by the mouse. It never starts a
 // locked level. Rows are rebuilt only when the level list or progress changes.
 
 import type { CampaignLevel } from '../app/campaign';
 import { formatTicks } from '../app/campaign';
 import type { LevelEntry } from '../app/levelCatalog';
+import type { MenuAction } from '../input/menuAction';
 import './screens.css';
-import { el } from './dom';
+import { el, onPointerHover } from './dom';
+import type { MenuSounds } from './menuList';
 
 export interface LevelSelectHandlers {
   onStart(entry: LevelEntry): void;
   onToggleUnlockAll(isOn: boolean): void;
+  /** The Back button (the mouse's way to the title; `back` actions are handled by main.ts). */
+  onBack?(): void;
   /** The highlighted level changed (the game previews it behind the menu). */
   onSelect?(entry: LevelEntry): void;
   /** A line or two about the level, shown under the list while it is highlighted. */
   describe?(entry: LevelEntry): string;
+  sounds?: MenuSounds;
 }
 
 export interface LevelSelect {
@@ -29,8 +34,8 @@ export interface LevelSelect {
   readonly isVisible: boolean;
   /** The highlighted level, or null when the switch row is highlighted. */
   readonly selected: LevelEntry | null;
-  /** Handles a menu key (`KeyboardEvent.code`); true when it was one. */
-  handleKey(code: string): boolean;
+  /** Handles a menu action (up, down, confirm); true when this screen used it. */
+  handleAction(action: MenuAction): boolean;
 }
 
 
@@ -38,9 +43,13 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
   const root = el('div', 'screen menu-screen', parent);
   root.hidden = true;
   const panel = el('div', 'panel', root);
-  const title = el('h1', 'title', panel);
-  title.innerHTML = '<span class="p1">Rope</span><span class="p2">bound</span>';
-  el('p', 'tagline', panel, 'Two players, one rope.');
+  const header = el('div', 'menu-header', panel);
+  const back = el('button', 'back-button', header, '‹ Back');
+  back.type = 'button';
+  back.tabIndex = -1;
+  back.setAttribute('aria-label', 'Back to the title');
+  back.addEventListener('click', () => handlers.onBack?.());
+  el('h1', 'title', header, 'Choose a level');
   const note = el('p', 'campaign-note', panel);
   note.setAttribute('role', 'status');
   note.hidden = true;
@@ -56,7 +65,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
   const unsaved = el('p', 'unsaved-note', panel, 'This browser does not let the game save: progress lasts until the tab is closed.');
   unsaved.hidden = true;
   const keys = el('p', 'keys', panel);
-  keys.innerHTML = '<kbd>↑</kbd><kbd>↓</kbd> or <kbd>W</kbd><kbd>S</kbd> choose · <kbd>Enter</kbd> play';
+  keys.innerHTML = '<kbd>↑</kbd><kbd>↓</kbd> or <kbd>W</kbd><kbd>S</kbd> choose · <kbd>Enter</kbd> play · <kbd>Esc</kbd> back';
 
   let rows: readonly CampaignLevel[] = [];
   let items: HTMLLIElement[] = [];
@@ -87,6 +96,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
     cursor = next;
     paintCursor();
     (items[cursor] ?? unlock).scrollIntoView({ block: 'nearest' });
+    handlers.sounds?.onMove?.();
     const row = rows[cursor];
     if (row) handlers.onSelect?.(row.entry);
   };
@@ -117,7 +127,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
       } else {
         info.textContent = 'New';
       }
-      item.addEventListener('mouseenter', () => moveTo(i));
+      onPointerHover(item, () => moveTo(i));
       item.addEventListener('click', () => {
         moveTo(i);
         activate();
@@ -132,6 +142,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
   };
 
   const activate = (): void => {
+    handlers.sounds?.onSelect?.();
     const row = rows[cursor];
     if (!row) {
       handlers.onToggleUnlockAll(!isUnlockAll);
@@ -147,7 +158,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
     handlers.onStart(row.entry);
   };
 
-  unlock.addEventListener('mouseenter', () => moveTo(rows.length));
+  onPointerHover(unlock, () => moveTo(rows.length));
   unlock.addEventListener('click', () => {
     moveTo(rows.length);
     activate();
@@ -184,11 +195,11 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
     get selected() {
       return rows[cursor]?.entry ?? null;
     },
-    handleKey(code) {
+    handleAction(action) {
       if (root.hidden) return false;
-      if (code === 'ArrowUp' || code === 'KeyW') moveTo(cursor - 1);
-      else if (code === 'ArrowDown' || code === 'KeyS') moveTo(cursor + 1);
-      else if (code === 'Enter' || code === 'NumpadEnter' || code === 'Space') activate();
+      if (action === 'up') moveTo(cursor - 1);
+      else if (action === 'down') moveTo(cursor + 1);
+      else if (action === 'confirm') activate();
       else return false;
       return true;
     },

@@ -69,6 +69,13 @@ export async function openGame(url: string, opts: OpenGameOptions = {}): Promise
     viewport: { width: 1280, height: 720 },
     deviceScaleFactor: 1,
   });
+  // Content-Security-Policy violations become console errors, so every test that expects no
+  // errors also expects none (index.html's policy: no inline script, no eval).
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

@@ -9,7 +9,8 @@ import { gameUrl, launchBrowser, openGame, playerKeys, screenshotStats } from '.
 import { playFirstGap } from './firstGapKeys';
 import { getState, waitTicks } from './gameState';
 import {
-  deathsOf, finished, levelIdOf, menuRows, openPage, screenOf, seedProgress, storedProgress, waitScreen, type Handle,
+  deathsOf, finished, levelIdOf, menuRows, openLevelSelect, openPage, quitToLevelSelect, screenOf, seedProgress, storedProgress,
+  waitScreen, type Handle,
 } from './menu';
 
 let browser: Browser;
@@ -20,7 +21,7 @@ afterAll(async () => { await browser?.close(); });
 const text = (page: Page, selector: string) => page.locator(selector).textContent();
 
 test('finishing a level shows the complete screen, stores the best time, and Enter opens the next level', async () => {
-  const { page, errors, close } = await openPage(browser, '');
+  const { page, errors, close } = await openLevelSelect(browser);
   try {
     const ids = (await menuRows(page)).map((r) => r.id);
     const at = ids.indexOf('first-gap');
@@ -66,8 +67,7 @@ test('finishing a level shows the complete screen, stores the best time, and Ent
     expect(next.completedTick).toBe(-1);
     await expect.poll(() => text(page, '.hud-run .deaths')).toBe('Deaths 0');
 
-    await page.keyboard.press('Escape');
-    await waitScreen(page, 'menu');
+    await quitToLevelSelect(page);
     rows = await menuRows(page);
     expect(rows[at].info).toBe(`Best ${time}`);
     expect(rows[at + 1].isLocked).toBe(false);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { gameUrl, launchBrowser, openGame, screenshotStats, type GameHandle } from './browser';
 import { getState, recordFrames, waitTicks } from './gameState';
+import { waitScreen } from './menu';
 
 let browser: Browser;
 
@@ -96,7 +97,7 @@ describe('keyboard', () => {
     }
   });
 
-  test('a window blur releases held keys: P2 stops instead of running on to the wall', async () => {
+  test('a window blur releases held keys (and pauses): after resuming, P2 stops instead of running on to the wall', async () => {
     const { page, close } = await fresh();
     try {
       const start = await getState(page);
@@ -106,6 +107,10 @@ describe('keyboard', () => {
         start.players[1].x,
       );
       await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+      // The blur pauses the game (screens.test.ts); resume it with ArrowLeft still held down.
+      await waitScreen(page, 'paused');
+      await page.keyboard.press('Escape');
+      await waitScreen(page, 'playing');
       const settled = await waitTicks(page, 20);
       const later = await waitTicks(page, 30);
       expect(later.players[1].vx).toBe(0);

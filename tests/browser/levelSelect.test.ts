@@ -1,12 +1,14 @@
-// The level select (the page without `?level=`) and the `?level=` deep link. Levels are locked until
-// the one before is finished; "Unlock all levels" opens them all and is remembered; whatever
+// The level select (the title's Play; the page without `?level=` opens the title) and the
+// `?level=` deep link. Levels are locked until the one before is finished; "Unlock all levels"
+// opens them all and is remembered; whatever
 // localStorage holds or does, the menu still shows. `?level=` plays a level at once, locks or not.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { gameUrl, launchBrowser, openGame, screenshotStats } from './browser';
 import { getErrors, getState, waitTicks } from './gameState';
 import {
-  PROGRESS_KEY, finished, levelIdOf, menuRows, openPage, screenOf, seedProgress, storedProgress, waitReady, waitScreen,
+  PROGRESS_KEY, finished, levelIdOf, menuRows, openLevelSelect, quitToLevelSelect, screenOf, seedProgress, storedProgress,
+  toLevelSelect, waitReady, waitScreen,
 } from './menu';
 
 let browser: Browser;
@@ -15,7 +17,7 @@ afterAll(async () => { await browser?.close(); });
 
 describe('level select', () => {
   test('without ?level the level select shows the campaign: level 1 open, later levels locked', async () => {
-    const { page, errors, close } = await openPage(browser, '');
+    const { page, errors, close } = await openLevelSelect(browser);
     try {
       expect(await screenOf(page)).toBe('menu');
       expect(await page.evaluate(() => (window.__ropebound as { getState(): unknown }).getState())).toBeNull();
@@ -39,7 +41,7 @@ describe('level select', () => {
   });
 
   test('a locked level cannot be started with Enter or a click; the menu says what opens it', async () => {
-    const { page, errors, close } = await openPage(browser, '');
+    const { page, errors, close } = await openLevelSelect(browser);
     try {
       await page.keyboard.press('ArrowDown');
       const rows = await menuRows(page);
@@ -55,8 +57,8 @@ describe('level select', () => {
     }
   });
 
-  test('S / ↓ and W / ↑ move the cursor, Enter starts the level, Escape comes back to the menu', async () => {
-    const { page, errors, close } = await openPage(browser, '');
+  test('S / ↓ and W / ↑ move the cursor, Enter starts the level, quitting it comes back to the menu', async () => {
+    const { page, errors, close } = await openLevelSelect(browser);
     try {
       const ids = (await menuRows(page)).map((r) => r.id);
       expect(ids.length).toBeGreaterThanOrEqual(3);
@@ -81,8 +83,7 @@ describe('level select', () => {
       expect(state.tick).toBeGreaterThan(0);
       await expect.poll(() => page.locator('.hud-run').textContent()).toMatch(/Deaths 0/);
 
-      await page.keyboard.press('Escape');
-      await waitScreen(page, 'menu');
+      await quitToLevelSelect(page);
       expect(new URL(page.url()).searchParams.has('level')).toBe(false);
       expect((await menuRows(page))[at].isSelected).toBe(true);
       expect(await page.locator('.hud-run').isVisible()).toBe(false);
@@ -93,7 +94,7 @@ describe('level select', () => {
   });
 
   test('keys pressed on the menu do not reach the players when the level starts', async () => {
-    const { page, errors, close } = await openPage(browser, '');
+    const { page, errors, close } = await openLevelSelect(browser);
     try {
       // D and → are player keys (P1 and P2 right); S / ↓ are both a menu key and a player key.
       await page.keyboard.down('KeyD');
@@ -117,7 +118,7 @@ describe('level select', () => {
   });
 
   test('"Unlock all levels" opens every level, is stored, survives a reload and can be switched off with the mouse', async () => {
-    const { page, errors, close } = await openPage(browser, '');
+    const { page, errors, close } = await openLevelSelect(browser);
     try {
       // ↑ from level 1 wraps to the switch under the list.
       await page.keyboard.press('ArrowUp');
@@ -130,6 +131,7 @@ describe('level select', () => {
 
       await page.reload({ waitUntil: 'load' });
       await waitReady(page);
+      await toLevelSelect(page);
       const rows = await menuRows(page);
       expect(rows.every((r) => !r.isLocked)).toBe(true);
       // An unlocked last level starts with a click.
@@ -137,8 +139,7 @@ describe('level select', () => {
       await waitScreen(page, 'playing');
       expect(await levelIdOf(page)).toBe(rows[rows.length - 1].id);
 
-      await page.keyboard.press('Escape');
-      await waitScreen(page, 'menu');
+      await quitToLevelSelect(page);
       await page.locator('.unlock-all').click();
       expect((await menuRows(page)).map((r) => r.isLocked)).toEqual(rows.map((_, i) => i > 0));
       expect(await storedProgress(page)).toMatchObject({ unlockAll: false });
@@ -161,7 +162,7 @@ describe('level select', () => {
     }, false],
   ];
   test.each(brokenStorage)('with %s the menu still shows a fresh campaign and the switch works in memory', async (_name, opts, canSave) => {
-    const { page, errors, close } = await openPage(browser, '', opts);
+    const { page, errors, close } = await openLevelSelect(browser, opts);
     try {
       expect(await screenOf(page)).toBe('menu');
       const rows = await menuRows(page);
@@ -170,7 +171,7 @@ describe('level select', () => {
       await page.locator('.unlock-all').click();
       expect((await menuRows(page)).every((r) => !r.isLocked)).toBe(true);
       // Where saving failed, a quiet line says so; never an error box.
-      expect(await page.locator('.unsaved-note').isVisible()).toBe(!canSave);
+      expect(await page.locator('.menu-screen .unsaved-note').isVisible()).toBe(!canSave);
       expect(await page.locator('.hud-errors').isVisible()).toBe(false);
       expect(await getErrors(page)).toEqual([]);
       expect(errors).toEqual([]);

@@ -1,5 +1,6 @@
 // Helpers for tests of the screens around a level: opening the page with chosen localStorage
-// contents, reading the level select from the DOM, and the campaign's progress key.
+// contents, getting from the title to the level select and out of a level, reading the level
+// select from the DOM, and the campaign's progress key.
 import type { Browser, Page } from 'playwright-core';
 import { gameUrl, type GameHandle } from './browser';
 import type { DebugHandle } from '../../src/app/debugHandle';
@@ -55,6 +56,35 @@ export async function waitScreen(page: Page, name: string): Promise<void> {
   await page.waitForFunction((n) => (window.__ropebound as unknown as Handle).screen === n, name, { timeout: 20_000 });
 }
 
+/** From the title (the page without `?level=`), Enter on "Play" opens the level select. */
+export async function toLevelSelect(page: Page): Promise<void> {
+  await waitScreen(page, 'title');
+  await page.keyboard.press('Enter');
+  await waitScreen(page, 'menu');
+}
+
+/** Opens the page without `?level=` and presses through the title to the level select. */
+export async function openLevelSelect(browser: Browser, opts: OpenOptions = {}): Promise<GameHandle> {
+  const game = await openPage(browser, '', opts);
+  try {
+    await toLevelSelect(game.page);
+  } catch (e) {
+    await game.close();
+    throw e;
+  }
+  return game;
+}
+
+/** Leaves a level being played for the level select by keys: Esc pauses, "Quit to title" (the
+ *  last item, one ↑ from "Resume"), then "Play". */
+export async function quitToLevelSelect(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await waitScreen(page, 'paused');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await toLevelSelect(page);
+}
+
 export interface MenuRow {
   id: string;
   number: string;
@@ -84,11 +114,13 @@ export function finished(ids: string[], unlockAll = false): string {
   });
 }
 
-/** Writes `progress` under PROGRESS_KEY and reloads the page (the game reads it once at start). */
+/** Writes `progress` under PROGRESS_KEY and reloads the page (the game reads it once at start);
+ *  a page without `?level=` is taken on through the title to the level select. */
 export async function seedProgress(page: Page, progress: string): Promise<void> {
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [PROGRESS_KEY, progress] as const);
   await page.reload({ waitUntil: 'load' });
   await waitReady(page);
+  if (!new URL(page.url()).searchParams.has('level')) await toLevelSelect(page);
 }
 
 export async function storedProgress(page: Page): Promise<unknown> {

@@ -1,0 +1,213 @@
+// What the characters, the rope and the effects look like, read from real pixels at the players'
+// projected positions: P1 and P2 differ in colour and in shape (hat bobble vs goggle lenses), the
+// tether changes colour when pulled taut, and a landing raises dust beside the feet.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { readFileSync } from 'node:fs';
+import { palette } from '../../src/render/palette';
+import { gameUrl, keySetter, launchBrowser, openGame, screenshotStats } from './browser';
+import { countColour, getState } from './gameState';
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+interface Shot { data: Buffer; width: number; height: number }
+const readShot = (path: string): Shot => PNG.sync.read(readFileSync(path));
+
+/** World metres -> screen px with the camera as last drawn. */
+async function projector(page: Page): Promise<(x: number, y: number) => [number, number]> {
+  const cam = await page.evaluate(() => (window.__ropebound as unknown as { camera(): { x: number; y: number; zoom: number } }).camera());
+  const { width, height } = page.viewportSize()!;
+  return (x, y) => [width / 2 + (x - cam.x) * cam.zoom, height / 2 + (y - cam.y) * cam.zoom];
+}
+
+/** Pixels within `tol` of `rgb` inside the screen box (x0, y0)-(x1, y1). */
+function countIn(shot: Shot, rgb: number, x0: number, y0: number, x1: number, y1: number, tol = 14): number {
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(y0)); y < Math.min(shot.height, y1); y++) {
+    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(shot.width, x1); x++) {
+      const i = (y * shot.width + x) * 4;
+      if (Math.abs(shot.data[i] - ((rgb >> 16) & 255)) <= tol && Math.abs(shot.data[i + 1] - ((rgb >> 8) & 255)) <= tol &&
+        Math.abs(shot.data[i + 2] - (rgb & 255)) <= tol) n++;
+    }
+  }
+  return n;
+}
+
+/**
+ * Pixels of box (x0, y0)-(x1, y1) that look like landing dust: the pale, slightly warm grey of
+ * palette.dust over the dark sky (R ~ G, B a little lower, fairly bright). The rope (brown), grass
+ * (green), tile tops and P1 (blue) fail this, and so do pure greys such as eye whites, so the loose
+ * tether moving about does not count.
+ */
+function dustIn(shot: Shot, x0: number, y0: number, x1: number, y1: number): number {
+  let n = 0;
+  for (let y = Math.floor(y0); y < y1; y++) {
+    for (let x = Math.floor(x0); x < x1; x++) {
+      const i = (y * shot.width + x) * 4;
+      const r = shot.data[i], g = shot.data[i + 1], b = shot.data[i + 2];
+      if (r > 70 && Math.abs(r - g) < 20 && r - b >= 6 && r - b < 45) n++;
+    }
+  }
+  return n;
+}
+
+test('P1 and P2 differ in colour and shape, landing raises dust, and the tether looks different taut', async () => {
+  const { page, errors, close } = await openGame(gameUrl('?level=tied-together'), { browser });
+  try {
+    const key = keySetter(page);
+    await page.waitForTimeout(300);
+    let s = await getState(page);
+    const [p1, p2] = s.players;
+    expect(p1.grounded && p2.grounded && p2.x < p1.x).toBe(true);
+    const start = await screenshotStats(page, 'looks-test-start');
+    const shot = readShot(start.path);
+    const toScreen = await projector(page);
+
+    // Each body is in its own colour at its own place, and not in the other's.
+    const zoom = (toScreen(1, 0)[0] - toScreen(0, 0)[0]);
+    const boxAt = (x: number, y: number, hw: number, hh: number): [number, number, number, number] => {
+      const [sx, sy] = toScreen(x, y);
+      return [sx - hw * zoom, sy - hh * zoom, sx + hw * zoom, sy + hh * zoom];
+    };
+    const p1Box = boxAt(p1.x, p1.y, 0.4, 0.75);
+    const p2Box = boxAt(p2.x, p2.y, 0.4, 0.75);
+    expect(countIn(shot, palette.player[0], ...p1Box)).toBeGreaterThan(600);
+    expect(countIn(shot, palette.player[1], ...p2Box)).toBeGreaterThan(600);
+    expect(countIn(shot, palette.player[1], ...p1Box)).toBe(0);
+    expect(countIn(shot, palette.player[0], ...p2Box)).toBe(0);
+    // Shape, not only colour: P1's hat rim and bobble, P2's goggle lenses, each only on its owner.
+    const p1Head = boxAt(p1.x, p1.y - 0.55, 0.45, 0.35);
+    const p2Head = boxAt(p2.x, p2.y - 0.55, 0.45, 0.35);
+    expect(countIn(shot, palette.p1HatRim, ...p1Head)).toBeGreaterThan(40);
+    expect(countIn(shot, palette.p2Lens, ...p2Head)).toBeGreaterThan(15);
+    expect(countIn(shot, palette.p1HatRim, ...p2Head)).toBe(0);
+    expect(countIn(shot, palette.p2Lens, ...p1Head)).toBe(0);
+    // The tether lies slack on the ground between them: dark rope, none of the pale taut colour.
+    const slackAtStart = countColour(start.path, palette.ropeSlack, 10);
+    expect(slackAtStart).toBeGreaterThan(40);
+    expect(countColour(start.path, palette.ropeTaut, 10)).toBeLessThan(10);
+
+    // 1. P1 hops in place: after it lands there is dust on the ground to its right (the tether
+    // lies to its left, P2 further left), where nothing else moved.
+    const feet = s.players[0].y + 0.7;
+    const dustBox = [...toScreen(p1.x + 0.45, feet - 0.45), ...toScreen(p1.x + 1.2, feet - 0.02)] as [number, number, number, number];
+    await key('KeyW', true);
+    await page.waitForFunction(() => (window.__ropebound as unknown as { getState(): { players: { grounded: boolean }[] } })
+      .getState().players[0].grounded === false, undefined, { timeout: 10_000 });
+    await key('KeyW', false);
+    await page.waitForFunction(() => (window.__ropebound as unknown as { getState(): { players: { grounded: boolean }[] } })
+      .getState().players[0].grounded === true, undefined, { timeout: 10_000, polling: 'raf' });
+    const landed = await screenshotStats(page, 'looks-test-dust');
+    expect(dustIn(shot, ...dustBox), 'dust-coloured pixels before the hop').toBeLessThan(10);
+    expect(dustIn(readShot(landed.path), ...dustBox), 'dust-coloured pixels after landing').toBeGreaterThan(80);
+    // Once the dust has settled it is gone.
+    await page.waitForTimeout(1200);
+    const settled = await screenshotStats(page, 'looks-test-settled');
+    expect(dustIn(readShot(settled.path), ...dustBox)).toBeLessThan(10);
+
+    // 2. P2 anchors, P1 walks right until the tether is taut: now the rope is drawn pale and tight.
+    await key('Slash', true);
+    await key('KeyD', true);
+    await page.waitForFunction(() => {
+      const st = (window.__ropebound as unknown as { getState(): { players: { x: number; taut: boolean; anchored: boolean }[] } }).getState();
+      return st.players[0].taut && st.players[1].anchored && st.players[0].x - st.players[1].x > 5;
+    }, undefined, { timeout: 10_000, polling: 'raf' });
+    s = await getState(page);
+    expect(s.players[0].taut).toBe(true);
+    const taut = await screenshotStats(page, 'looks-test-taut');
+    await key('KeyD', false);
+    await key('Slash', false);
+    const tautPixels = countColour(taut.path, palette.ropeTaut, 10) + countColour(taut.path, palette.ropeTautStrand, 10);
+    expect(tautPixels).toBeGreaterThan(150);
+    expect(countColour(taut.path, palette.ropeSlack, 10)).toBeLessThan(slackAtStart / 3);
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 90_000); // ~20 s on a quiet machine; page loads slow down a lot when the machine is busy
+
+/** A small level: floor at y = 10, a checkpoint at x 8-10, spikes at x 14-16, the goal far right. */
+const SHOWCASE_LEVEL = JSON.stringify({
+  format: 'ropebound-level', version: 2, id: 'looks-probe', name: 'Looks probe',
+  tiles: [
+    ...Array.from({ length: 9 }, () => '.'.repeat(30)),
+    '.'.repeat(14) + '^^' + '.'.repeat(14),
+    '#'.repeat(30), '#'.repeat(30),
+  ],
+  spawns: [{ id: 'p1', player: 1, x: 5.5, y: 10 }, { id: 'p2', player: 2, x: 4, y: 10 }],
+  goal: { id: 'goal', x: 25, y: 7, w: 3, h: 3 },
+  tether: { length: 6, segments: 12 },
+  checkpoints: [{ id: 'cp', x: 8, y: 8, w: 2, h: 2, p1: [9.5, 10], p2: [8.5, 10] }],
+});
+
+interface EffectMax { checkpointFlashes: number; checkpointGlows: number; shakeM: number; deaths: number }
+
+/**
+ * Drops SHOWCASE_LEVEL on the page, walks P1 right through the checkpoint onto the spikes, and
+ * returns the largest effect counts and shake seen on any frame until just after the death.
+ */
+async function runThroughCheckpointToSpikes(page: Page): Promise<EffectMax> {
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'looks-probe.json', { type: 'application/json' }));
+    const canvas = document.querySelector('canvas')!;
+    canvas.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+    canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, SHOWCASE_LEVEL);
+  await page.waitForFunction(() => (window.__ropebound as unknown as { levelId: string | null }).levelId === 'looks-probe');
+  // Sample every frame inside the page: a flash lasts well under a second of real time.
+  await page.evaluate(() => {
+    type H = { effects: Record<string, number>; deaths: number };
+    const h = window.__ropebound as unknown as H;
+    const max = { checkpointFlashes: 0, checkpointGlows: 0, shakeM: 0, deaths: 0, framesAfterDeath: 0 };
+    (window as unknown as { __looksMax: typeof max }).__looksMax = max;
+    const sample = (): void => {
+      const e = h.effects;
+      max.checkpointFlashes = Math.max(max.checkpointFlashes, e.checkpointFlashes);
+      max.checkpointGlows = Math.max(max.checkpointGlows, e.checkpointGlows);
+      max.shakeM = Math.max(max.shakeM, e.shakeM);
+      max.deaths = h.deaths;
+      if (max.deaths > 0) max.framesAfterDeath++;
+      if (max.framesAfterDeath < 6) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await page.keyboard.down('KeyD');
+  await page.waitForFunction(() => (window as unknown as { __looksMax: { framesAfterDeath: number } }).__looksMax.framesAfterDeath >= 6,
+    undefined, { timeout: 30_000 });
+  await page.keyboard.up('KeyD');
+  return page.evaluate(() => (window as unknown as { __looksMax: EffectMax }).__looksMax);
+}
+
+test('a checkpoint flashes and a death shakes the view; under reduced motion a steady glow and no shake', async () => {
+  const normal = await openGame(gameUrl('?level=tied-together'), { browser });
+  try {
+    const seen = await runThroughCheckpointToSpikes(normal.page);
+    expect(seen.deaths).toBe(1);
+    expect(seen.checkpointFlashes).toBe(1);
+    expect(seen.checkpointGlows).toBe(0);
+    expect(seen.shakeM).toBeGreaterThan(0.003); // sampled per frame: the wobble can be near a zero crossing
+    expect(normal.errors).toEqual([]);
+  } finally {
+    await normal.close();
+  }
+  // The system's "reduce motion" setting is the game's default (src/app/settings.ts).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
+  try {
+    const page = await context.newPage();
+    await page.goto(gameUrl('?level=tied-together'));
+    await page.waitForFunction(() => window.__ropebound?.ready === true, undefined, { timeout: 30_000 });
+    await page.locator('canvas').first().click();
+    const seen = await runThroughCheckpointToSpikes(page);
+    expect(seen.deaths).toBe(1);
+    expect(seen.checkpointFlashes).toBe(0);
+    expect(seen.checkpointGlows).toBe(1);
+    expect(seen.shakeM).toBe(0);
+    await screenshotStats(page, 'looks-test-reduced-motion');
+  } finally {
+    await context.close();
+  }
+}, 90_000);

@@ -1,0 +1,221 @@
+// The screen flow, driven by real key presses: title -> settings -> level select -> play -> pause
+// (Esc) -> resume -> pause (P) -> restart -> pause -> settings / controls -> quit to title; the sim
+// does not tick while paused; losing focus or hiding the tab pauses; the complete screen's actions
+// are a cursor row; the mouse works on the menus. Screenshots: test-results/screens-*.png.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshotStats } from './browser';
+import { getState, waitTicks } from './gameState';
+import { levelIdOf, openPage, screenOf, waitScreen } from './menu';
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+/** The `data-item` of the highlighted menu item on the screen `selector`. */
+const cursorOn = (page: Page, selector: string) =>
+  page.locator(`${selector} .menu-item.is-cursor`).getAttribute('data-item');
+
+const tickOf = (page: Page) =>
+  page.evaluate(() => (window.__ropebound as unknown as { getState(): { tick: number } | null }).getState()?.tick ?? -1);
+
+/** Lets the page draw `n` frames (ticks would run in them if the sim were not stopped); gives up after 10 s. */
+const frames = (page: Page, n: number) => page.evaluate(([left, total]) => new Promise<void>((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error(`only ${total - left} of ${total} frames were drawn in 10 s`)), 10_000);
+  const next = (): void => { if (--left <= 0) { clearTimeout(timer); resolve(); } else requestAnimationFrame(next); };
+  requestAnimationFrame(next);
+}), [n, n] as const);
+
+test('title -> level select -> play -> pause / resume / restart / controls -> quit to title, by keys; paused means no ticks', async () => {
+  const { page, errors, close } = await openPage(browser, '');
+  page.setDefaultTimeout(15_000);
+  try {
+    // Title: the page without ?level=, cursor on Play, no level running.
+    expect(await screenOf(page)).toBe('title');
+    expect(await getStateOrNull(page)).toBeNull();
+    expect(await cursorOn(page, '.title-screen')).toBe('play');
+    expect(await page.locator('.title-screen .menu-item').allTextContents()).toEqual(['Play', 'Settings', 'Controls']);
+    await screenshotStats(page, 'screens-title');
+    await page.keyboard.press('ArrowDown');
+    expect(await cursorOn(page, '.title-screen')).toBe('settings');
+    // Settings opens over the title; Esc comes back with the cursor where it was.
+    await page.keyboard.press('Enter');
+    await waitScreen(page, 'settings');
+    expect(await page.locator('.settings-screen').isVisible()).toBe(true);
+    expect(await page.locator('.title-screen').isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    await waitScreen(page, 'title');
+    expect(await cursorOn(page, '.title-screen')).toBe('settings');
+    await page.keyboard.press('KeyW');
+    expect(await cursorOn(page, '.title-screen')).toBe('play');
+
+    // Play -> level select; Esc goes back to the title, Play again returns.
+    await page.keyboard.press('Enter');
+    await waitScreen(page, 'menu');
+    expect(await page.locator('.title-screen').isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    await waitScreen(page, 'title');
+    expect(await page.locator('.menu-screen').isVisible()).toBe(false);
+    await page.keyboard.press('Enter');
+    await waitScreen(page, 'menu');
+    await screenshotStats(page, 'screens-levelselect');
+
+    // Play the first level.
+    await page.keyboard.press('Enter');
+    await waitScreen(page, 'playing');
+    const levelId = await levelIdOf(page);
+    expect(levelId).not.toBeNull();
+    await waitTicks(page, 10);
+
+    // Esc pauses: the tick stops, even with a player's key held, and the players stay put.
+    await page.keyboard.press('Escape');
+    await waitScreen(page, 'paused');
+    expect(await cursorOn(page, '.pause-screen')).toBe('resume');
+    const paused = await getState(page);
+    await page.keyboard.down('KeyD');
+    await frames(page, 20);
+    await page.waitForTimeout(300);
+    const still = await getState(page);
+    await page.keyboard.up('KeyD');
+    expect(still.tick).toBe(paused.tick);
+    expect(still.players[0].x).toBe(paused.players[0].x);
+    expect(await levelIdOf(page)).toBe(levelId);
+    await screenshotStats(page, 'screens-paused');
+
+    // Esc again resumes: ticks run again.
+    await page.keyboard.press('Escape');
+    await waitScreen(page, 'playing');
+    const resumed = await waitTicks(page, 5);
+    expect(resumed.tick).toBeGreaterThanOrEqual(paused.tick + 5);
+
+    // P pauses too; Restart level starts the attempt over.
+    await waitTicks(page, 30);
+    await page.keyboard.press('KeyP');
+    await waitScreen(page, 'paused');
+    const beforeRestart = await tickOf(page);
+    expect(beforeRestart).toBeGreaterThan(40);
+    await page.keyboard.press('ArrowDown');
+    expect(await cursorOn(page, '.pause-screen')).toBe('restart');
+    await page.keyboard.press('Enter');
+    await waitScreen(page, 'playing');
+    expect(await tickOf(page)).toBeLessThan(beforeRestart - 20);
+    expect(await levelIdOf(page)).toBe(levelId);
+
+    // Pause -> Settings -> back; Pause -> Controls shows both players' keys and the pad.
+    await waitTicks(page, 3);
+    await page.keyboard.press('Escape');
+    await waitScreen(page, 'paused');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await cursorOn(page, '.pause-screen')).toBe('settings');
+    await page.keyboard.press('Enter');
+    await waitScreen(page, 'settings');
+    const underSettings = await tickOf(page);
+    expect(underSettings).toBeGreaterThan(0); // the paused level is still "the world"
+    await screenshotStats(page, 'screens-settings');
+    await page.keyboard.press('Escape');
+    await waitScreen(page, 'paused');
+    expect(await tickOf(page)).toBe(underSettings);
+    await page.keyboard.press('ArrowDown');
+    expect(await cursorOn(page, '.pause-screen')).toBe('controls');
+    await page.keyboard.press('Enter');
+    await waitScreen(page, 'controls');
+    expect(await page.locator('.controls-screen td.p1[data-action="left+right"]').textContent()).toBe('A D');
+    expect(await page.locator('.controls-screen td.p2[data-action="jump"]').textContent()).toBe('↑');
+    expect(await page.locator('.controls-screen td.p2[data-action="anchor"]').textContent()).toBe('/ Right Shift');
+    expect(await page.locator('.controls-screen .pad-join').textContent()).toMatch(/press a button on a pad to join/i);
+    const underControls = await tickOf(page);
+    await screenshotStats(page, 'screens-controls');
+    expect(await tickOf(page)).toBe(underControls); // still paused underneath
+    await page.keyboard.press('Escape');
+    await waitScreen(page, 'paused');
+    expect(await cursorOn(page, '.pause-screen')).toBe('controls');
+
+    // Quit to title: no level any more, the URL forgets it.
+    await page.keyboard.press('ArrowDown');
+    expect(await cursorOn(page, '.pause-screen')).toBe('quit');
+    await page.keyboard.press('Enter');
+    await waitScreen(page, 'title');
+    expect(await getStateOrNull(page)).toBeNull();
+    expect(await levelIdOf(page)).toBeNull();
+    expect(new URL(page.url()).searchParams.has('level')).toBe(false);
+    expect(await page.locator('.pause-screen').isVisible()).toBe(false);
+
+    // The mouse: hover moves the cursor, a click activates; Back buttons lead back.
+    await page.locator('.title-screen [data-item="controls"]').hover();
+    expect(await cursorOn(page, '.title-screen')).toBe('controls');
+    await page.locator('.title-screen [data-item="controls"]').click();
+    await waitScreen(page, 'controls');
+    expect(await getStateOrNull(page)).toBeNull();
+    await page.locator('.controls-screen [data-item="back"]').click();
+    await waitScreen(page, 'title');
+    expect(await cursorOn(page, '.title-screen')).toBe('controls');
+    await page.locator('.title-screen [data-item="play"]').click();
+    await waitScreen(page, 'menu');
+    await page.locator('.menu-screen .back-button').click();
+    await waitScreen(page, 'title');
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 120_000);
+
+test('losing window focus or hiding the tab pauses a level being played; R still restarts while playing', async () => {
+  const { page, errors, close } = await openPage(browser, '?level=first-gap');
+  try {
+    await waitScreen(page, 'playing');
+    await waitTicks(page, 30);
+    await page.keyboard.press('KeyR');
+    expect(await tickOf(page)).toBeLessThan(25);
+    await waitTicks(page, 5);
+
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    await waitScreen(page, 'paused');
+    const t = await tickOf(page);
+    await frames(page, 15);
+    expect(await tickOf(page)).toBe(t);
+    await page.keyboard.press('KeyP'); // P (a pad's Start) resumes as well
+    await waitScreen(page, 'playing');
+    await waitTicks(page, 3);
+
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitScreen(page, 'paused');
+    await page.evaluate(() => {
+      delete (document as { hidden?: boolean }).hidden; // back to the prototype's getter
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await frames(page, 5);
+    expect(await screenOf(page)).toBe('paused'); // coming back does not resume by itself
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 90_000);
+
+test('the complete screen is a row of actions with a cursor: left/right move it, confirm activates it', async () => {
+  // A replay at 32x reaches the complete screen quickly (Tied Together: the shortest replay).
+  const { page, errors, close } = await openPage(browser, '?level=tied-together&replay&speed=32');
+  try {
+    await waitScreen(page, 'complete');
+    expect(await cursorOn(page, '.complete-screen')).toBe('next');
+    await page.keyboard.press('ArrowRight');
+    expect(await cursorOn(page, '.complete-screen')).toBe('menu');
+    await page.keyboard.press('ArrowRight');
+    expect(await cursorOn(page, '.complete-screen')).toBe('retry');
+    await screenshotStats(page, 'screens-complete');
+    await page.keyboard.press('ArrowLeft');
+    expect(await cursorOn(page, '.complete-screen')).toBe('menu');
+    await page.keyboard.press('Enter'); // confirm activates the item under the cursor: level select
+    await waitScreen(page, 'menu');
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 90_000);
+
+function getStateOrNull(page: Page): Promise<unknown> {
+  return page.evaluate(() => (window.__ropebound as unknown as { getState(): unknown }).getState());
+}
