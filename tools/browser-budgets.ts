@@ -155,7 +155,9 @@ async function loadOnce(browser: Browser, url: string): Promise<PageLoad> {
     await page.addInitScript(FIRST_FRAME_SCRIPT);
     await page.goto(url, { waitUntil: 'load' });
     try {
-      await page.waitForFunction('window.__rbFirstFrame !== null', undefined, { timeout: 30_000 });
+      // A function, not a string: Playwright compiles a string predicate with eval inside the page,
+      // which index.html's Content-Security-Policy refuses.
+      await page.waitForFunction(() => (window as unknown as { __rbFirstFrame: number | null }).__rbFirstFrame !== null, undefined, { timeout: 30_000 });
     } catch (e) {
       throw new Error(`the game never drew its first frame: ${(e as Error).message}\n${errors.join('\n')}`);
     }
@@ -219,7 +221,7 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'load' });
-    await page.waitForFunction('window.__ropebound && window.__ropebound.ready === true', undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as { __ropebound?: { ready: boolean } }).__ropebound?.ready === true, undefined, { timeout: 30_000 });
     const payload = JSON.stringify(levels.map((l) => ({ text: l.text, inputs: l.inputs, ticks: l.ticks })));
     await page.evaluate(`window.__rbLevels = ${payload}; 0`);
     const inPage = (await page.evaluate(
