@@ -143,7 +143,7 @@ const SHOWCASE_LEVEL = JSON.stringify({
   checkpoints: [{ id: 'cp', x: 8, y: 8, w: 2, h: 2, p1: [9.5, 10], p2: [8.5, 10] }],
 });
 
-interface EffectMax { checkpointFlashes: number; checkpointGlows: number; shakeM: number; deaths: number }
+interface EffectMax { checkpointFlashes: number; checkpointGlows: number; shakeM: number; deathFlashSec: number; deaths: number }
 
 /**
  * Drops SHOWCASE_LEVEL on the page, walks P1 right through the checkpoint onto the spikes, and
@@ -162,13 +162,14 @@ async function runThroughCheckpointToSpikes(page: Page): Promise<EffectMax> {
   await page.evaluate(() => {
     type H = { effects: Record<string, number>; deaths: number };
     const h = window.__ropebound as unknown as H;
-    const max = { checkpointFlashes: 0, checkpointGlows: 0, shakeM: 0, deaths: 0, framesAfterDeath: 0 };
+    const max = { checkpointFlashes: 0, checkpointGlows: 0, shakeM: 0, deathFlashSec: 0, deaths: 0, framesAfterDeath: 0 };
     (window as unknown as { __looksMax: typeof max }).__looksMax = max;
     const sample = (): void => {
       const e = h.effects;
       max.checkpointFlashes = Math.max(max.checkpointFlashes, e.checkpointFlashes);
       max.checkpointGlows = Math.max(max.checkpointGlows, e.checkpointGlows);
       max.shakeM = Math.max(max.shakeM, e.shakeM);
+      max.deathFlashSec = Math.max(max.deathFlashSec, e.deathFlashSec);
       max.deaths = h.deaths;
       if (max.deaths > 0) max.framesAfterDeath++;
       if (max.framesAfterDeath < 6) requestAnimationFrame(sample);
@@ -182,7 +183,7 @@ async function runThroughCheckpointToSpikes(page: Page): Promise<EffectMax> {
   return page.evaluate(() => (window as unknown as { __looksMax: EffectMax }).__looksMax);
 }
 
-test('a checkpoint flashes and a death shakes the view; under reduced motion a steady glow and no shake', async () => {
+test('a checkpoint flashes and a death shakes the view and flashes red; under reduced motion a steady glow, no shake, no flash', async () => {
   const normal = await openGame(gameUrl('?level=tied-together'), { browser });
   try {
     const seen = await runThroughCheckpointToSpikes(normal.page);
@@ -190,6 +191,7 @@ test('a checkpoint flashes and a death shakes the view; under reduced motion a s
     expect(seen.checkpointFlashes).toBe(1);
     expect(seen.checkpointGlows).toBe(0);
     expect(seen.shakeM).toBeGreaterThan(0.003); // sampled per frame: the wobble can be near a zero crossing
+    expect(seen.deathFlashSec).toBeGreaterThan(0); // the red vignette
     expect(normal.errors).toEqual([]);
   } finally {
     await normal.close();
@@ -206,6 +208,7 @@ test('a checkpoint flashes and a death shakes the view; under reduced motion a s
     expect(seen.checkpointFlashes).toBe(0);
     expect(seen.checkpointGlows).toBe(1);
     expect(seen.shakeM).toBe(0);
+    expect(seen.deathFlashSec).toBe(0); // no flashes under reduced motion
     await screenshotStats(page, 'looks-test-reduced-motion');
   } finally {
     await context.close();
