@@ -111,6 +111,9 @@ function startAttempt(next: SimWorld, keepCamera = false): void {
   loop?.resetClock();
   hideScreens();
   screen = 'playing';
+  // Whatever started it (R, the menus, a live reload, a dropped file), a replay or an F8 recording
+  // starts over with the level; designerTools drops one made for another level.
+  designer.onRestart();
 }
 
 /** True while a level is open: played, paused (also under its settings or controls) or just completed. */
@@ -119,12 +122,16 @@ function isLevelOpen(): boolean {
   return screen === 'playing' || screen === 'paused' || screen === 'complete';
 }
 
+/** True when R may restart: a level played, paused or completed (not under its settings or controls). */
+function isRestartable(): boolean {
+  return screen === 'playing' || screen === 'paused' || screen === 'complete';
+}
+
 function restart(): void {
   // R on the title, the level select or a screen over the pause menu is not a restart.
-  if (!(screen === 'playing' || screen === 'paused' || screen === 'complete') || !def) return;
+  if (!isRestartable() || !def) return;
   const wasPlaying = screen === 'playing';
   startAttempt(createSimWorld(def));
-  designer.onRestart(); // a replay or an F8 recording starts over with the level
   // From the complete screen, keys pressed there must not reach the new attempt.
   if (!wasPlaying) keyboard.clear();
 }
@@ -250,20 +257,19 @@ const pauseMenu = createPauseMenu(appRoot, {
 const controlsScreen = createControlsScreen(appRoot, { sounds: menuSounds, describeBindings: () => settings.settings.keys });
 const settingsScreen = createSettingsScreen(appRoot, settings, { sounds: menuSounds });
 
-/** Hides every screen (the settings screen closes itself through its own onClose). */
+/** True while hideScreens closes settings or controls: their onClose must not bring a screen back. */
+let isHidingScreens = false;
+
+/** Hides every screen (settings and controls close through their own onClose, ignored here). */
 function hideScreens(): void {
   titleScreen.hide();
   levelSelect.hide();
   pauseMenu.hide();
   completeScreen.hide();
-  if (controlsScreen.isVisible) {
-    screen = 'title'; // its onClose must not bring a screen back
-    controlsScreen.close();
-  }
-  if (settingsScreen.isVisible) {
-    screen = 'title';
-    settingsScreen.close();
-  }
+  isHidingScreens = true;
+  if (controlsScreen.isVisible) controlsScreen.close();
+  if (settingsScreen.isVisible) settingsScreen.close();
+  isHidingScreens = false;
 }
 
 function showTitle(cursorId?: string): void {
@@ -311,7 +317,7 @@ function openControls(from: 'title' | 'paused'): void {
 
 /** Back from settings or controls to the screen that opened it, cursor on the item that did. */
 function returnFromOverlay(item: 'settings' | 'controls'): void {
-  if (screen !== item) return; // closed because another screen took over
+  if (isHidingScreens || screen !== item) return; // closed because another screen took over
   keyboard.clear();
   if (overlayFrom === 'paused') {
     screen = 'paused';
@@ -371,7 +377,8 @@ const playerInput = {
 
 // Live reload of the played level file, dropped level and replay files, F8 recording, `?replay`.
 const designer = createDesignerTools(window, {
-  current: () => (!isLevelOpen() || !current ? null : {
+  // Only where a restart can follow (F8 and a dropped replay restart the level at once).
+  current: () => (!isRestartable() || !current ? null : {
     text: current.text, id: current.id, name: current.name,
     catalogFile: current.entry?.file ?? null, baseName: (current.entry?.file ?? current.label).replace(/\.json$/i, ''),
   }),
@@ -403,11 +410,6 @@ function handleMenuAction(action: MenuAction): boolean {
     case 'title':
       return titleScreen.handleAction(action);
     case 'menu':
-      if (action === 'back') {
-        menuSounds.onSelect?.();
-        showTitle('play');
-        return true;
-      }
       return levelSelect.handleAction(action);
     case 'paused':
       return pauseMenu.handleAction(action);
@@ -515,7 +517,11 @@ async function boot(): Promise<void> {
       // Pads are read before each tick's sample too (not only once a frame in render), so a press
       // reaches the sim on the next tick instead of a frame late.
       if (screen === 'playing') gamepads.poll(performance.now());
-      if (screen !== 'playing' || !world || gamepads.waitingForReconnect !== null) return;
+      if (screen !== 'playing' || !world) return;
+      if (gamepads.waitingForReconnect !== null) {
+        playerInput.sample(inputs); // drained, not stepped: taps made while waiting must not fire later
+        return;
+      }
       // One sample per tick, so a tap shorter than a frame still reaches exactly one tick.
       // More than one step only for a replay played faster (`&speed=N`).
       for (let n = designer.stepsPerTick(); n > 0 && screen === 'playing'; n--) {

@@ -104,8 +104,6 @@ export interface DebugHandle {
   readonly lastReplay: { fileName: string; text: string; liveHashes: string[] } | null;
   /** Replay mode's progress and state hashes (every 60 ticks), or null when no replay plays. */
   replayStatus(): ReplayStatus | null;
-  /** Shorthand for `replayStatus()?.hashes ?? []`. */
-  replayHashes(): string[];
   /** The camera as last drawn: centre (m) and zoom (px per m), or null before the first frame. */
   camera(): { x: number; y: number; zoom: number } | null;
   /** The last ~200 sounds the audio layer asked for (after throttling), oldest first (a copy). */
@@ -212,9 +210,6 @@ export function installDebugHandle(win: Window, source: DebugSource): DebugHandl
     },
     replayStatus() {
       return source.replayStatus?.() ?? null;
-    },
-    replayHashes() {
-      return source.replayStatus?.()?.hashes ?? [];
     },
     camera() {
       return source.camera?.() ?? null;

@@ -97,6 +97,8 @@ export function createDesignerTools(win: Window, host: DesignerToolsHost): Desig
   let lastReplay: LastReplay | null = null;
   let liveHashes: string[] = [];
   let player: ReplayPlayer | null = null;
+  /** The level text the replay player was made for. */
+  let playerLevelText: string | null = null;
   let speed = 1;
   let replayTexts = bundledReplayTexts;
   let watch: LiveWatch | null = null;
@@ -146,6 +148,7 @@ export function createDesignerTools(win: Window, host: DesignerToolsHost): Desig
     }
     if (recorder.isRecording) cancelRecording('a replay started');
     player = createReplayPlayer(loaded.replay);
+    playerLevelText = level.text;
     host.setMessages(`Replay ${source}`, loaded.warnings);
     host.restart();
     label();
@@ -206,9 +209,14 @@ export function createDesignerTools(win: Window, host: DesignerToolsHost): Desig
       }
     },
     onRestart(): void {
+      // The game calls this whenever a level starts from its beginning, also from the menus: a
+      // replay or a recording of another level must not carry on into it.
+      const level = host.current();
+      if (player && level?.text !== playerLevelText) player = null;
       player?.rewind();
       liveHashes = [];
-      if (recorder.isRecording && recordingText !== null) recorder.start(recordingText, host.current()?.baseName ?? 'level');
+      if (recorder.isRecording && level?.text !== recordingText) cancelRecording('another level was started; nothing was saved');
+      else if (recorder.isRecording && recordingText !== null) recorder.start(recordingText, level?.baseName ?? 'level');
       label();
     },
     toggleRecording(): void {

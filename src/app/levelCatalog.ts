@@ -1,9 +1,9 @@
 // The built-in levels and how a `?level=` value picks one. Levels are the files in levels/, named
-// `NN-slug.json`: `?level=2`, `?level=02`, `?level=swing-yard` and the file's own `id` all pick
+// `NN-slug.json`: `?level=5`, `?level=05`, `?level=swing-yard` and the file's own `id` all pick
 // 05-swing-yard.json. Pure: main.ts hands in the file texts (import.meta.glob), tests can too.
 
 export interface LevelEntry {
-  /** Campaign number from the file name (`05-swing-yard.json` -> 2). */
+  /** Campaign number from the file name (`05-swing-yard.json` -> 5). */
   number: number;
   /** File name without the number and extension (`swing-yard`). */
   slug: string;

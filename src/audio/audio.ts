@@ -120,14 +120,15 @@ export function createAudio(win: Window, opts: { baseUrl?: string } = {}): GameA
 
   // Browsers start audio suspended until a gesture: howler's autoUnlock handles clicks and keys;
   // the first key resumes at once too, and update() polls gamepads (their presses are no gesture).
+  // Unlocked only once the context really runs: a resume the browser refuses (a pad press is no
+  // gesture in some browsers) leaves the polling on, and the next key or click tries again.
   let isUnlocked = false;
   function unlock(): void {
     if (isUnlocked || !canPlay) return;
     safely(() => {
       const ctx = Howler.ctx;
-      if (!ctx) return;
-      isUnlocked = true;
-      if (!win.document?.hidden) void ctx.resume().catch(() => {});
+      if (!ctx || win.document?.hidden) return;
+      void ctx.resume().then(() => { if (ctx.state === 'running') isUnlocked = true; }).catch(() => {});
     });
   }
   const onKey = () => unlock();

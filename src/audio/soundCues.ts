@@ -3,6 +3,9 @@
 // no howler, no clocks (the caller passes the time), so it is unit-tested with a fake player.
 
 import { SimEvent, readEvents, type EventRing } from '../sim/events';
+import { defaultPhysicsSettings } from '../sim/settings';
+import { MIN_IMPACT_SPEED } from '../sim/systems/boxImpactSystem';
+import { CREAK_SPEED } from '../sim/systems/ropeCreakSystem';
 import type { SoundName } from './soundFiles';
 
 /** A sound to play: which, and its volume before the player's effects volume (0..1). */
@@ -11,9 +14,13 @@ export interface SoundCue {
   volume: number;
 }
 
+/** v within 0..1; NaN gives 0 (howler ignores a NaN volume and would play at full volume). */
 function clamp01(v: number): number {
-  return v < 0 ? 0 : v > 1 ? 1 : v;
+  return !(v > 0) ? 0 : v > 1 ? 1 : v;
 }
+
+/** Footsteps at the players' run speed are the loudest, m/s. */
+const RUN_SPEED = defaultPhysicsSettings().runSpeed;
 
 /** Bumps softer than this make no sound (resting contacts), N s. */
 export const MIN_BUMP_IMPULSE = 0.2;
@@ -28,15 +35,15 @@ export function soundForEvent(type: number, value: number): SoundCue | null {
   switch (type) {
     case SimEvent.Jumped: return { name: 'jump', volume: 0.7 };
     case SimEvent.Landed: return { name: 'land', volume: 0.6 };
-    case SimEvent.Footstep: return { name: 'footstep', volume: 0.25 + 0.2 * clamp01(value / 7) };
+    case SimEvent.Footstep: return { name: 'footstep', volume: 0.25 + 0.2 * clamp01(value / RUN_SPEED) };
     case SimEvent.LedgeClimbed: return { name: 'footstep', volume: 0.5 };
     case SimEvent.RopeTaut: return { name: 'ropeTaut', volume: 0.3 + 0.7 * clamp01(value / 8) };
-    case SimEvent.RopeCreak: return { name: 'ropeCreak', volume: 0.3 + 0.5 * clamp01((value - 2.5) / 6) };
+    case SimEvent.RopeCreak: return { name: 'ropeCreak', volume: 0.3 + 0.5 * clamp01((value - CREAK_SPEED) / 6) };
     case SimEvent.Bumped:
       if (!(value >= MIN_BUMP_IMPULSE)) return null;
       // Square root: loudness follows the hit without small bumps vanishing.
       return { name: 'bump', volume: 0.15 + 0.85 * Math.sqrt(clamp01(value / LOUD_BUMP_IMPULSE)) };
-    case SimEvent.BoxHitWall: return { name: 'boxWall', volume: 0.25 + 0.75 * clamp01((value - 1.5) / 10) };
+    case SimEvent.BoxHitWall: return { name: 'boxWall', volume: 0.25 + 0.75 * clamp01((value - MIN_IMPACT_SPEED) / 10) };
     case SimEvent.RopeSnapped: return { name: 'ropeSnap', volume: 0.9 };
     case SimEvent.Anchored: return { name: 'anchorOn', volume: 0.6 };
     case SimEvent.Unanchored: return { name: 'anchorOff', volume: value === 1 ? 0.8 : 0.45 };
@@ -137,10 +144,7 @@ export function createSoundDirector(play: PlaySound, limits: Readonly<Record<Sou
         return;
       }
       if (!events) return;
-      // The same ring wound back (a snapshot restored): skip to where it is now.
-      if (events.count < cursor) cursor = events.count;
-      pending.clear();
-      cursor = readEvents(events, cursor, visit);
+      cursor = readEvents(events, cursor, visit); // also skips to the end of a ring wound back
       for (const [name, cue] of pending) tryPlay(name, cue.volume, cue.tick, nowMs);
       pending.clear();
     },

@@ -31,6 +31,10 @@ export function createDeathBursts(g: Graphics): DeathBursts {
   const slotOf = new Uint8Array(MAX_BURSTS);
   let next = 0;
   let isDrawn = false;
+  // Stroke styles built once and updated per burst (no style objects per burst per frame).
+  const spokes = { width: 0.14 * U, color: 0, alpha: 1, cap: 'round' as const };
+  const xHalo = { width: 0.26 * U, color: 0xffffff, alpha: 1, cap: 'round' as const };
+  const xMark = { width: 0.16 * U, color: X_COLOUR, alpha: 1, cap: 'round' as const };
 
   const count = (): number => {
     let n = 0;
@@ -65,14 +69,18 @@ export function createDeathBursts(g: Graphics): DeathBursts {
           const s = Math.sin(a);
           g.moveTo(x[i] + c * inner, y[i] + s * inner).lineTo(x[i] + c * outer, y[i] + s * outer);
         }
-        g.stroke({ width: 0.14 * U, color: colour, alpha: fade, cap: 'round' });
+        spokes.color = colour;
+        spokes.alpha = fade;
+        g.stroke(spokes);
         const arm = (0.32 + 0.08 * ease) * U;
         g.moveTo(x[i] - arm, y[i] - arm).lineTo(x[i] + arm, y[i] + arm)
           .moveTo(x[i] + arm, y[i] - arm).lineTo(x[i] - arm, y[i] + arm);
-        g.stroke({ width: 0.26 * U, color: 0xffffff, alpha: fade, cap: 'round' });
+        xHalo.alpha = fade;
+        g.stroke(xHalo);
         g.moveTo(x[i] - arm, y[i] - arm).lineTo(x[i] + arm, y[i] + arm)
           .moveTo(x[i] + arm, y[i] - arm).lineTo(x[i] - arm, y[i] + arm);
-        g.stroke({ width: 0.16 * U, color: X_COLOUR, alpha: fade, cap: 'round' });
+        xMark.alpha = fade;
+        g.stroke(xMark);
         isDrawn = true;
         age[i] += frameSec;
       }

@@ -26,6 +26,9 @@ export function drawPlatformPaths(g: Graphics, world: SimWorld): void {
   }
 }
 
+/** Height of a checkpoint's pole above the lower respawn point: its lamp sits on top, m. */
+export const CHECKPOINT_POLE_M = 1.6;
+
 /**
  * A flag on a pole where each checkpoint's players respawn. Reached ones are lit: a sky-blue flag
  * and a glowing lamp on the pole's top; the others are grey with the lamp dark, so "lit" reads by
@@ -40,7 +43,7 @@ export function drawCheckpoints(g: Graphics, world: SimWorld): void {
     const [a, b] = cp.spawns;
     const x = (a.x + b.x) / 2;
     const bottom = Math.max(a.y, b.y);
-    const top = bottom - 1.6;
+    const top = bottom - CHECKPOINT_POLE_M;
     if (isLit) g.circle(x * U, top * U, 0.4 * U).fill({ color: palette.checkpoint, alpha: 0.25 });
     g.rect((x - 0.035) * U, top * U, 0.07 * U, (bottom - top) * U).fill(palette.flagPole);
     g.poly([x + 0.035, top + 0.1, x + 0.7, top + 0.32, x + 0.035, top + 0.54].map((v) => v * U)).fill(color);

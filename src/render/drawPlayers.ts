@@ -19,12 +19,10 @@ export interface PlayerLooks {
   facing: Int8Array;
   /** Metres run on the ground, drives the run frames. */
   runM: Float64Array;
-  /** Pose drawn last frame, per slot (tests and effects read it). */
-  pose: Uint8Array;
 }
 
 export function createPlayerLooks(): PlayerLooks {
-  return { facing: new Int8Array([1, -1]), runM: new Float64Array(PLAYER_COUNT), pose: new Uint8Array(PLAYER_COUNT) };
+  return { facing: new Int8Array([1, -1]), runM: new Float64Array(PLAYER_COUNT) };
 }
 
 // Styles built once so drawing allocates no style objects per frame.
@@ -57,7 +55,6 @@ export function drawPlayers(
     const pose = choosePose(isGrounded, isAnchored, player.isTaut[eid] === 1, dy < -0.3, vx, body.vy[eid], isPullingAway);
     if (pose === Pose.Pull) looks.facing[slot] = dx < 0 ? 1 : -1; // away from the partner, whatever the speed
     if (pose === Pose.Run && frameSec > 0) looks.runM[slot] += Math.abs(vx) * Math.min(frameSec, 0.1);
-    looks.pose[slot] = pose;
     const f = looks.facing[slot];
     const x = cx[slot] * U;
     const y = cy[slot] * U;

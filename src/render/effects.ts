@@ -7,6 +7,7 @@
 import type { Graphics } from 'pixi.js';
 import { readEvents, SimEvent } from '../sim/events';
 import type { SimWorld } from '../sim/world';
+import { CHECKPOINT_POLE_M } from './drawLevelMarks';
 import { palette } from './palette';
 import { CM_PER_M as U } from './units';
 
@@ -44,6 +45,7 @@ export function createEffects(g: Graphics): Effects {
   let hard: (strength: number) => void = () => {};
   // Mutated in place rather than built per effect (pixi copies a style when it strokes).
   const line = { width: 5, color: 0, alpha: 1, cap: 'round' as const };
+  const fill = { color: 0, alpha: 1 }; // reused like line: no style object per effect per frame
 
   const isAlive = (i: number): boolean => age[i] < LIFE_SEC[kind[i]];
 
@@ -101,10 +103,11 @@ export function createEffects(g: Graphics): Effects {
     return false;
   }
 
-  function visit(type: number, _tick: number, slot: number, value: number, entity: number): void {
+  function visit(type: number, tick: number, slot: number, value: number, entity: number): void {
     const w = world!;
     const { body } = w;
-    if (type === SimEvent.Landed && slot < w.players.length) {
+    // Tick 0: the players are set down as the level starts (as in src/audio/soundCues.ts), no landing.
+    if (type === SimEvent.Landed && tick > 0 && slot < w.players.length) {
       const e = w.players[slot];
       effects.add(EffectKind.Dust, body.x[e], body.y[e] + body.halfH[e], 0);
     } else if (type === SimEvent.Bumped && slot < w.players.length && entity > 0) {
@@ -117,7 +120,7 @@ export function createEffects(g: Graphics): Effects {
       if (!cp) return;
       const [a, b] = cp.spawns;
       const k = effects.isReducedMotion ? EffectKind.CheckpointGlow : EffectKind.CheckpointFlash;
-      effects.add(k, (a.x + b.x) / 2, Math.max(a.y, b.y) - 1, 0);
+      effects.add(k, (a.x + b.x) / 2, Math.max(a.y, b.y) - CHECKPOINT_POLE_M, 0); // on the flag's lamp
     } else if (type === SimEvent.RopeSnapped) {
       hard(0.6);
     }
@@ -134,7 +137,9 @@ export function createEffects(g: Graphics): Effects {
         g.circle(x[i] + side * out, y[i] - (0.06 + 0.1 * ease + 0.04 * k) * U, r);
       }
     }
-    g.fill({ color: palette.dust, alpha });
+    fill.color = palette.dust;
+    fill.alpha = alpha;
+    g.fill(fill);
   }
 
   /** Short streaks flying out from the contact, biased away from the player. */
@@ -155,7 +160,9 @@ export function createEffects(g: Graphics): Effects {
 
   /** A ring bursting out of the flag and a bright disc that fades. */
   function drawFlash(i: number, t: number): void {
-    g.circle(x[i], y[i], (0.6 + 0.6 * t) * U).fill({ color: palette.checkpointFlash, alpha: 0.45 * (1 - t) });
+    fill.color = palette.checkpointFlash;
+    fill.alpha = 0.45 * (1 - t);
+    g.circle(x[i], y[i], (0.6 + 0.6 * t) * U).fill(fill);
     g.circle(x[i], y[i], (0.7 + 1.6 * t) * U);
     line.width = 0.12 * U;
     line.color = palette.checkpoint;
@@ -166,7 +173,9 @@ export function createEffects(g: Graphics): Effects {
   /** Reduced motion: a halo that holds still and only fades at the end (no flash, no growth). */
   function drawGlow(i: number, t: number): void {
     const alpha = t < 0.7 ? 0.3 : 0.3 * (1 - (t - 0.7) / 0.3);
-    g.circle(x[i], y[i], 1.1 * U).fill({ color: palette.checkpoint, alpha });
+    fill.color = palette.checkpoint;
+    fill.alpha = alpha;
+    g.circle(x[i], y[i], 1.1 * U).fill(fill);
   }
 
   return effects;

@@ -153,6 +153,10 @@ export interface ChainScratch {
   /**
    * Numbers handed between solver functions. V8 boxes a double passed to or returned from a
    * function it does not inline (a heap allocation per call), so hot paths pass them here instead.
+   * Who owns which slots (a new user takes free ones and adds itself here): solveRope 0..13
+   * (ends, LRA radii, ALPHA 6, BOX 9..13), ropeLength 14..33 (ROPE_DISTANCE_SLOT 14, SUBSTEP_SLOT 15,
+   * its ends and moves 16..33), ropeEnds' contact slots CORRECTION_SLOT 36..39 and INV_MASS_SLOT
+   * 40..44, solveRope's STRETCH_SLOT 45, moveBody's BODY_MOVE_SLOT 46..47.
    */
   args: Float64Array;
 }

@@ -32,8 +32,6 @@ export interface LevelSelect {
   setIsSaved(isSaved: boolean): void;
   hide(): void;
   readonly isVisible: boolean;
-  /** The highlighted level, or null when the switch row is highlighted. */
-  readonly selected: LevelEntry | null;
   /** Handles a menu action (up, down, confirm); true when this screen used it. */
   handleAction(action: MenuAction): boolean;
 }
@@ -192,15 +190,15 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
     get isVisible() {
       return !root.hidden;
     },
-    get selected() {
-      return rows[cursor]?.entry ?? null;
-    },
     handleAction(action) {
       if (root.hidden) return false;
       if (action === 'up') moveTo(cursor - 1);
       else if (action === 'down') moveTo(cursor + 1);
       else if (action === 'confirm') activate();
-      else return false;
+      else if (action === 'back' && handlers.onBack) {
+        handlers.sounds?.onSelect?.();
+        handlers.onBack();
+      } else return false;
       return true;
     },
   };

@@ -25,8 +25,6 @@ export interface MenuItemDef {
 
 export interface MenuList {
   readonly root: HTMLElement;
-  /** Id of the item under the cursor. */
-  readonly cursorId: string;
   /** Puts the cursor on the item `id` (no sound). */
   setCursor(id: string): void;
   /** Changes an item's label (e.g. "next level" / "finish the campaign"). */
@@ -94,9 +92,6 @@ export function createMenuList(
 
   return {
     root,
-    get cursorId() {
-      return items[cursor].id;
-    },
     setCursor(id) {
       const i = items.findIndex((item) => item.id === id);
       if (i >= 0) moveTo(i, false);

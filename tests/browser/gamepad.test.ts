@@ -130,12 +130,15 @@ describe('gamepads', () => {
       await tap(page, 0, 12);
       await tap(page, 0, 12);
       expect(await selected()).toBe(1);
-      await tap(page, 0, 0);
+      // A pressed on the menu starts the level and is still held in it: no jump until pressed again.
+      const ctl = pad(page);
+      await ctl.button(0, 0, true);
       await waitScreen(page, 'playing');
       expect(await levelIdOf(page)).toBe('rappel');
-      // A held from the menu into the level is no jump until pressed again (state: still grounded).
       const s = await waitTicks(page, 10);
       expect(s.players[0].grounded).toBe(true);
+      expect(s.players[0].vy).toBeGreaterThanOrEqual(0);
+      await ctl.button(0, 0, false);
       // Start pauses even during play; A on the pause menu's first item (Resume) goes back to play.
       await tap(page, 0, 9);
       await waitScreen(page, 'paused');

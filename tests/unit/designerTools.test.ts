@@ -161,6 +161,21 @@ describe('recording a replay (F8)', () => {
     expect(verifyReplay(firstGap, parsed.replay)).toMatchObject({ ok: true, completedTick: game.world.completedTick });
   });
 
+  it('another level started during a recording (from the menus) cancels it; nothing is downloaded', () => {
+    const game = fakeGame();
+    game.tools.toggleRecording();
+    game.run(30);
+    const parsed = parseLevel(swingYard);
+    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+    game.level = playedFromEntry(createLevelCatalog({ [SWING_YARD]: swingYard })[0], parsed);
+    game.def = parsed.def;
+    game.world = createSimWorld(parsed.def);
+    game.tools.onRestart();
+    expect(game.tools.isRecording).toBe(false);
+    expect(game.downloads).toEqual([]);
+    expect(game.messages.list.join(' ')).toMatch(/nothing was saved/);
+  });
+
   it('a level loaded during the recording cancels it, with a message, and nothing is downloaded', () => {
     const game = fakeGame();
     game.tools.toggleRecording();
@@ -229,6 +244,37 @@ describe('replay mode', () => {
     expect(game.tools.stepsPerTick()).toBe(1);
     game.run(1);
     expect(game.tools.isReplaying).toBe(false);
+  });
+
+  it('another level started from the menus plays from the keyboard, not from the replay of the first', () => {
+    const game = fakeGame(SWING_YARD, swingYard);
+    const replay = freshReplay('05-swing-yard', swingYard);
+    game.tools.levelFilesChanged({ [SWING_YARD]: swingYard }, { '../../levels/replays/05-swing-yard.replay.json': formatReplay(replay) });
+    game.tools.startFromUrl('?level=swing-yard&replay');
+    game.run(10);
+    expect(game.tools.isReplaying).toBe(true);
+    // Quit to the title, pick The First Gap: the game starts it and tells the tools (main.ts startAttempt).
+    const parsed = parseLevel(firstGap);
+    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+    game.level = playedFromEntry(createLevelCatalog({ [FIRST_GAP]: firstGap })[0], parsed);
+    game.def = parsed.def;
+    game.world = createSimWorld(parsed.def);
+    game.tools.onRestart();
+    game.keyboard = [1, 0];
+    game.run(1);
+    expect(game.tools.isReplaying).toBe(false);
+    expect(game.tools.replayStatus()).toBeNull();
+    expect(game.label).toBeNull();
+    // The same level started again keeps its replay (R, or Quit and back to it).
+    const again = fakeGame(SWING_YARD, swingYard);
+    again.tools.levelFilesChanged({ [SWING_YARD]: swingYard }, { '../../levels/replays/05-swing-yard.replay.json': formatReplay(replay) });
+    again.tools.startFromUrl('?level=swing-yard&replay');
+    again.run(10);
+    again.world = createSimWorld(again.def);
+    again.tools.onRestart();
+    again.run(1);
+    expect(again.tools.isReplaying).toBe(true);
+    expect(again.world.tick).toBe(1);
   });
 
   it('a replay recorded on an older version of the level plays with a warning, and says where it parts', () => {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { Button, DeathCause, SimEvent, createSimWorld, hashHex, readEvents, step, type SimWorld } from '../../src/sim';
+import { respawnSystem } from '../../src/sim/systems/respawnSystem';
 import { createYardRunInputs, ropeYardDef } from './robustScenarios';
 
 type Level = Record<string, any>;
@@ -68,6 +69,27 @@ describe('invincibility assist', () => {
     });
     world.assists.isInvincible = true;
     expect(diedCauses(world, 240, [Button.Right, Button.Right])[0]).toBe(DeathCause.FellOut);
+  });
+
+  it('a fall names no box even if the player brushed a spiked one on the way: only a killing box is the event\'s entity', () => {
+    const box = (l: Level) => { l.boxes = [{ id: 'spiky', x: 8, y: 9.5, w: 1, h: 1, mass: 10, spikes: true }]; };
+    const entities = (isInvincible: boolean): Array<[number, number]> => {
+      const world = room(box);
+      world.assists.isInvincible = isInvincible;
+      const p = world.players[0];
+      world.player.hurtBy[p] = world.boxes[0]; // touched this tick (the physics sets it)
+      world.body.y[p] = world.grid.height + 10; // and is below the level
+      const seen: Array<[number, number]> = [];
+      const cursor = world.events.count;
+      respawnSystem(world);
+      readEvents(world.events, cursor, (type, _tick, _slot, value, entity) => {
+        if (type === SimEvent.Died) seen.push([value, entity]);
+      });
+      return seen;
+    };
+    const world = room(box);
+    expect(entities(false)).toEqual([[DeathCause.SpikedBox, world.boxes[0]]]);
+    expect(entities(true)).toEqual([[DeathCause.FellOut, 0]]);
   });
 
   it('is not hashed state: the same world with the flag on hashes the same until it matters', () => {

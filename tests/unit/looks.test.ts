@@ -81,6 +81,13 @@ describe('event effects', () => {
     pushEvent(other.events, SimEvent.Landed, 0, 0, 0);
     fx.readWorld(other, () => {});
     expect(fx.count(EffectKind.Dust)).toBe(0);
+    // Seen now: a landing at tick 0 is the players set down at the start (no dust), a later one is.
+    pushEvent(other.events, SimEvent.Landed, 0, 1, 0);
+    fx.readWorld(other, () => {});
+    expect(fx.count(EffectKind.Dust)).toBe(0);
+    pushEvent(other.events, SimEvent.Landed, 12, 1, 0);
+    fx.readWorld(other, () => {});
+    expect(fx.count(EffectKind.Dust)).toBe(1);
     expect(hard).toEqual([]);
   });
 

@@ -44,6 +44,9 @@ describe('soundForEvent', () => {
     for (let k = 1; k < wall.length; k++) expect(wall[k]).toBeGreaterThan(wall[k - 1] - 1e-12);
     expect(wall[2]).toBeGreaterThan(wall[0]);
     for (const v of [...bump, ...wall]) { expect(v).toBeGreaterThan(0); expect(v).toBeLessThanOrEqual(1); }
+    // A NaN strength plays at the quietest, never at NaN (howler would ignore it and play at full volume).
+    expect(soundForEvent(SimEvent.BoxHitWall, NaN)?.volume).toBe(0.25);
+    expect(soundForEvent(SimEvent.RopeCreak, NaN)?.volume).toBe(0.3);
   });
 });
 

@@ -367,33 +367,37 @@ function clampToCircle(x: Float64Array, y: Float64Array, i: number, args: Float6
   y[i] = cy + dy * s;
 }
 
+/** Slot of world.chain.args where ropeMaxStretchInto leaves its result. */
+const STRETCH_SLOT = 45;
+
 /**
- * world.maxStretch = the largest ropeMaxStretch of every active rope. One loop here rather than a
- * call per rope: a number returned from a function V8 does not inline is a heap allocation.
+ * world.maxStretch = the largest stretch of every active rope. The per-rope value comes back in a
+ * scratch slot, not as a return value: a number returned from a function V8 does not inline is a
+ * heap allocation, once per rope per tick here.
  */
 export function updateMaxStretch(world: SimWorld): void {
-  const { pool, rope } = world;
+  const { rope } = world;
   const order = world.ropeOrder;
+  const args = world.chain.args;
   let worst = 0;
   for (let k = 0; k < order.length; k++) {
     const r = order[k];
     if (rope.isActive[r] === 0) continue;
-    const first = rope.first[r];
-    const last = first + rope.count[r] - 1;
-    for (let i = first; i < last; i++) {
-      const dx = pool.x[i + 1] - pool.x[i];
-      const dy = pool.y[i + 1] - pool.y[i];
-      const rest = pool.rest[i];
-      if (rest <= 0) continue;
-      const stretch = Math.sqrt(dx * dx + dy * dy) / rest - 1;
-      if (stretch > worst) worst = stretch;
-    }
+    ropeMaxStretchInto(world, r, args, STRETCH_SLOT);
+    if (args[STRETCH_SLOT] > worst) worst = args[STRETCH_SLOT];
   }
   world.maxStretch = worst;
 }
 
-/** Largest relative segment stretch of rope `r` (0.01 = 1 % longer than rest). */
+/** Largest relative segment stretch of rope `r` (0.01 = 1 % longer than rest). For tests and tools. */
 export function ropeMaxStretch(world: SimWorld, r: number): number {
+  const out = world.chain.args;
+  ropeMaxStretchInto(world, r, out, STRETCH_SLOT);
+  return out[STRETCH_SLOT];
+}
+
+/** ropeMaxStretch of rope `r` into out[at]. */
+function ropeMaxStretchInto(world: SimWorld, r: number, out: Float64Array, at: number): void {
   const { pool, rope } = world;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
@@ -406,5 +410,5 @@ export function ropeMaxStretch(world: SimWorld, r: number): number {
     const stretch = Math.sqrt(dx * dx + dy * dy) / rest - 1;
     if (stretch > worst) worst = stretch;
   }
-  return worst;
+  out[at] = worst;
 }

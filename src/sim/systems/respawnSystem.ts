@@ -39,7 +39,8 @@ export function respawnSystem(world: SimWorld): void {
     rules.dyingTicks[0] = DEATH_TICKS;
     rules.deaths[0]++;
     rules.deadSlot[0] = slot;
-    pushEvent(world.events, SimEvent.Died, world.tick, slot, cause, player.hurtBy[e]);
+    // The entity is the spiked box only when one killed: an invincible player that touched one and then fell names none.
+    pushEvent(world.events, SimEvent.Died, world.tick, slot, cause, cause === DeathCause.SpikedBox ? player.hurtBy[e] : 0);
     return;
   }
 }
