@@ -59,18 +59,14 @@ declare global {
 }
 
 /**
- * Opens `url` at 1280x720 (deviceScaleFactor 1), records console errors and page errors,
- * waits for `window.__ropebound?.ready === true`, then clicks the canvas so it has keyboard focus.
+ * A fresh 1280x720 context (deviceScaleFactor 1, plus `options`) and page whose console errors,
+ * uncaught page errors and Content-Security-Policy violations are collected in `errors`: every
+ * test that expects no errors also expects no CSP violation (index.html: no inline script, no eval).
  */
-export async function openGame(url: string, opts: OpenGameOptions = {}): Promise<GameHandle> {
-  const ownBrowser = !opts.browser;
-  const browser = opts.browser ?? (await launchBrowser());
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 720 },
-    deviceScaleFactor: 1,
-  });
-  // Content-Security-Policy violations become console errors, so every test that expects no
-  // errors also expects none (index.html's policy: no inline script, no eval).
+export async function newGamePage(
+  browser: Browser, options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1, ...options });
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
@@ -87,6 +83,18 @@ export async function openGame(url: string, opts: OpenGameOptions = {}): Promise
   page.on('pageerror', (err) => {
     errors.push(`pageerror: ${err.stack ?? err.message}`);
   });
+  return { context, page, errors };
+}
+
+/**
+ * Opens `url` at 1280x720 (deviceScaleFactor 1) with newGamePage (console errors, page errors and
+ * CSP violations recorded), waits for `window.__ropebound?.ready === true`, then clicks the canvas
+ * so it has keyboard focus.
+ */
+export async function openGame(url: string, opts: OpenGameOptions = {}): Promise<GameHandle> {
+  const ownBrowser = !opts.browser;
+  const browser = opts.browser ?? (await launchBrowser());
+  const { context, page, errors } = await newGamePage(browser);
   const close = async (): Promise<void> => {
     await context.close().catch(() => {});
     if (ownBrowser) await browser.close().catch(() => {});

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { readFileSync } from 'node:fs';
 import { palette } from '../../src/render/palette';
-import { gameUrl, keySetter, launchBrowser, openGame, screenshotStats } from './browser';
+import { gameUrl, keySetter, launchBrowser, newGamePage, openGame, screenshotStats } from './browser';
 import { countColour, getState } from './gameState';
 
 let browser: Browser;
@@ -197,9 +197,8 @@ test('a checkpoint flashes and a death shakes the view and flashes red; under re
     await normal.close();
   }
   // The system's "reduce motion" setting is the game's default (src/app/settings.ts).
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
+  const { context, page, errors } = await newGamePage(browser, { reducedMotion: 'reduce' });
   try {
-    const page = await context.newPage();
     await page.goto(gameUrl('?level=tied-together'));
     await page.waitForFunction(() => window.__ropebound?.ready === true, undefined, { timeout: 30_000 });
     await page.locator('canvas').first().click();
@@ -209,6 +208,7 @@ test('a checkpoint flashes and a death shakes the view and flashes red; under re
     expect(seen.checkpointGlows).toBe(1);
     expect(seen.shakeM).toBe(0);
     expect(seen.deathFlashSec).toBe(0); // no flashes under reduced motion
+    expect(errors).toEqual([]);
     await screenshotStats(page, 'looks-test-reduced-motion');
   } finally {
     await context.close();

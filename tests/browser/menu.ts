@@ -2,10 +2,12 @@
 // contents, getting from the title to the level select and out of a level, reading the level
 // select from the DOM, and the campaign's progress key.
 import type { Browser, Page } from 'playwright-core';
-import { gameUrl, type GameHandle } from './browser';
+import { gameUrl, newGamePage, type GameHandle } from './browser';
 import type { DebugHandle } from '../../src/app/debugHandle';
+import { PROGRESS_KEY } from '../../src/app/progress';
 
-export const PROGRESS_KEY = 'ropebound.progress.v1';
+// The game's own key (src/app/progress.ts), so the tests seed and read what the game does.
+export { PROGRESS_KEY };
 
 export type Handle = Pick<DebugHandle, 'screen' | 'deaths' | 'levelId' | 'effects' | 'progress' | 'getState'>;
 
@@ -16,13 +18,10 @@ export interface OpenOptions {
   initScript?: string;
 }
 
-/** Opens the game at `path` (no canvas click: the menu covers it) and waits for the first frame. */
+/** Opens the game at `path` (no canvas click: the menu covers it) and waits for the first frame;
+ *  console errors, page errors and CSP violations go to `errors` (newGamePage). */
 export async function openPage(browser: Browser, path: string, opts: OpenOptions = {}): Promise<GameHandle> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`); });
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.stack ?? err.message}`));
+  const { context, page, errors } = await newGamePage(browser); // errors include CSP violations
   if (opts.progress !== undefined) {
     await page.addInitScript(([key, value]) => {
       if (sessionStorage.getItem('__seeded')) return;

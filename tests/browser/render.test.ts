@@ -1,7 +1,7 @@
 // What the player sees at the start of level 01, at 1x and 2x pixel density, and after a resize.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { gameUrl, launchBrowser, openGame, screenshotStats } from './browser';
+import { gameUrl, launchBrowser, newGamePage, openGame, screenshotStats } from './browser';
 import { countColour, getState } from './gameState';
 
 let browser: Browser;
@@ -51,9 +51,8 @@ test('the canvas follows a window resize', async () => {
 });
 
 test('on a 2x display the canvas has 2x backing pixels and still fills the window', async () => {
-  const context = await browser.newContext({ viewport: { width: 800, height: 500 }, deviceScaleFactor: 2 });
+  const { context, page, errors } = await newGamePage(browser, { viewport: { width: 800, height: 500 }, deviceScaleFactor: 2 });
   try {
-    const page = await context.newPage();
     await page.goto(gameUrl('?level=first-gap'));
     await page.waitForFunction(() => window.__ropebound?.ready === true, undefined, { timeout: 30_000 });
     const size = await page.evaluate(() => {
@@ -65,6 +64,7 @@ test('on a 2x display the canvas has 2x backing pixels and still fills the windo
     const shot = await screenshotStats(page, 'render-dpr2');
     expect(shot.width).toBe(1600);
     expect(countColour(shot.path, 0xe69f00)).toBeGreaterThan(2000);
+    expect(errors).toEqual([]);
   } finally {
     await context.close();
   }

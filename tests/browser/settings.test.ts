@@ -7,8 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshotStats } from './browser';
 import { getErrors, getState, waitTicks } from './gameState';
 import { openPage, waitReady, waitScreen } from './menu';
-
-const SETTINGS_KEY = 'ropebound.settings.v1';
+import { SETTINGS_KEY } from '../../src/app/settings'; // the game's own key
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { createAttemptTracker } from '../../src/app/attempt';
 import { parseLevel } from '../../src/level/parseLevel';
 import { Button } from '../../src/sim/input';
-import { SimEvent, pushEvent, readEvents } from '../../src/sim/events';
+import { SimEvent, pushEvent } from '../../src/sim/events';
 import { step } from '../../src/sim/step';
 import { createSimWorld, type SimWorld } from '../../src/sim/world';
+import { eventsSince } from './levelChecks';
 
 function world(file: string): SimWorld {
   const result = parseLevel(readFileSync(file, 'utf8'));
@@ -49,8 +50,7 @@ describe('attempt tracker', () => {
       step(w, inputs);
       tracker.afterTick(w, { onDied: (slot, x, y) => places.push([slot, x, y]) });
     }
-    let diedInRing = 0;
-    readEvents(w.events, 0, (type) => { if (type === SimEvent.Died) diedInRing++; });
+    const diedInRing = eventsSince(w).filter((e) => e.type === SimEvent.Died).length;
     expect(diedInRing).toBeGreaterThan(0);
     expect(places.length).toBe(diedInRing);
     expect(w.rules.deaths[0]).toBe(diedInRing); // the HUD's count

@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
-import { Button, SimEvent, createSimWorld, readEvents, step, type SimWorld } from '../../src/sim';
+import { Button, SimEvent, createSimWorld, step } from '../../src/sim';
 import { EDGE_X, PLANKS, PLANK_Y, playRappel, type Phase } from '../../tools/bots/rappel';
+import { eventsSince } from './levelChecks';
 
 const FILE = 'levels/02-rappel.json';
 
@@ -16,11 +17,6 @@ function load() {
   return parsed.def;
 }
 
-function eventsSince(world: SimWorld, cursor: number): Array<{ type: number; slot: number }> {
-  const out: Array<{ type: number; slot: number }> = [];
-  readEvents(world.events, cursor, (type, _tick, slot) => { out.push({ type, slot }); });
-  return out;
-}
 const fellOut = (events: Array<{ type: number }>) => events.some((e) => e.type === SimEvent.Died || e.type === SimEvent.Respawned);
 
 describe('level: Rappel', () => {

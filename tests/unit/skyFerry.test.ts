@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { Button, SimEvent, createSimWorld, readEvents, step } from '../../src/sim';
 import { playSkyFerry, type SkyFerryPhase } from '../../tools/bots/sky-ferry';
-import { expectFinishedInGoal } from './levelChecks';
+import { eventsSince, expectFinishedInGoal } from './levelChecks';
 
 const FILE = 'levels/07-sky-ferry.json';
 
@@ -46,8 +46,7 @@ describe('level 7: Sky Ferry', () => {
         carriedTo = Math.max(carriedTo, body.x[sky]);
       }
     });
-    const seen: number[] = [];
-    readEvents(world.events, 0, (type) => { seen.push(type); });
+    const seen = eventsSince(world).map((e) => e.type);
     expect(world.completedTick).toBeGreaterThan(0);
     expect(world.completedTick).toBeLessThan(60 * 40);
     expect(seen).not.toContain(SimEvent.Died);

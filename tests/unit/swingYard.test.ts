@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { Button, SimEvent, createSimWorld, readEvents, ropeMaxStretch, step } from '../../src/sim';
 import { playSwingYard } from '../../tools/bots/swing-yard';
-import { expectFinishedInGoal } from './levelChecks';
+import { eventsSince, expectFinishedInGoal } from './levelChecks';
 
 const FILE = 'levels/05-swing-yard.json';
 
@@ -57,10 +57,10 @@ describe('level 2: Swing Yard', () => {
     const seen: number[] = [];
     let snapped = 0;
     const pressed = playSwingYard(world);
-    readEvents(world.events, 0, (type, _tick, _slot, _value, entity) => {
+    for (const { type, entity } of eventsSince(world)) {
       seen.push(type);
       if (type === SimEvent.RopeSnapped) snapped = entity;
-    });
+    }
     expect(world.completedTick).toBeGreaterThan(0);
     expect(world.completedTick).toBeLessThan(60 * 15);
     expect(seen).not.toContain(SimEvent.Died);

@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
-import { Button, SimEvent, createSimWorld, readEvents, step, type SimWorld } from '../../src/sim';
+import { Button, SimEvent, createSimWorld, step, type SimWorld } from '../../src/sim';
 import { PIT, STEP2_X, WALL_X, playTiedTogether, type Phase } from '../../tools/bots/tied-together';
+import { eventsSince } from './levelChecks';
 
 const FILE = 'levels/01-tied-together.json';
 
@@ -16,12 +17,6 @@ function build() {
   return { world: createSimWorld(parsed.def), def: parsed.def };
 }
 
-/** Event types (and the slot) since `cursor`, read from the world's event ring. */
-function eventsSince(world: SimWorld, cursor: number): Array<{ type: number; slot: number; tick: number }> {
-  const out: Array<{ type: number; slot: number; tick: number }> = [];
-  readEvents(world.events, cursor, (type, tick, slot) => { out.push({ type, slot, tick }); });
-  return out;
-}
 const fellOut = (events: Array<{ type: number }>) => events.some((e) => e.type === SimEvent.Died || e.type === SimEvent.Respawned);
 
 /** Both players walk right to the pit's edge (P1 in front) and stop there; P1 then jumps across. */
