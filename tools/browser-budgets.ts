@@ -71,7 +71,7 @@ async function levelRuns(): Promise<LevelRun[]> {
       play(world: SimWorld, onTick: () => void): void;
     };
     const world = createSimWorld(parsed.def);
-    const particles = world.pool.used;
+    const particles = world.queries.particles.dense.length;
     const inputs: number[] = [];
     bot.play(world, () => { for (let s = 0; s < PLAYER_COUNT; s++) inputs.push(world.input[s]); });
     out.push({ file: `levels/${name}`, text, particles, inputs, ticks: world.tick });

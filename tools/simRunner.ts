@@ -3,9 +3,7 @@
 // does the I/O. Angles are computed here (Math.atan2 is fine outside the sim; it never feeds back).
 
 import type { LevelIds } from '../src/level/parseLevel';
-import {
-  SimEvent, createSimWorld, hashHex, readEvents, ropeMaxStretch, step, type SimWorld, type WorldDef,
-} from '../src/sim';
+import { SimEvent, createSimWorld, hashHex, readEvents, ropeMaxStretch, step, type SimWorld, type WorldDef, anchorEntity, levelRopes } from '../src/sim';
 import { UsageError } from './simArgs';
 import type { ReplayInputs } from './replayInputs';
 
@@ -113,11 +111,11 @@ export interface WorldIndex {
 export function indexWorld(world: SimWorld, ids: LevelIds): WorldIndex {
   const names = new Map<number, string>();
   const spareOf = new Map<number, number>();
-  world.players.forEach((e, slot) => names.set(e, `p${slot + 1}`));
+  world.queries.players.dense.forEach((e, slot) => names.set(e, `p${slot + 1}`));
   names.set(world.tetherRope, 'tether');
-  world.anchors.forEach((e, k) => names.set(e, ids.anchors[k]));
-  world.boxes.forEach((e, k) => names.set(e, boxId(ids, k)));
-  world.ropes.forEach((e, k) => {
+  world.queries.anchors.dense.forEach((e, k) => names.set(e, ids.anchors[k]));
+  world.queries.boxes.dense.forEach((e, k) => names.set(e, boxId(ids, k)));
+  levelRopes(world).forEach((e, k) => {
     names.set(e, ids.ropes[k]);
     const spare = world.rope.spare[e];
     if (spare !== 0) {
@@ -131,13 +129,13 @@ export function indexWorld(world: SimWorld, ids: LevelIds): WorldIndex {
 /** Entity ids --trace accepts, as [name in the output, entity]. Throws a UsageError for unknown ids. */
 export function resolveTrace(world: SimWorld, level: RunnerLevel, trace: readonly string[]): Array<[string, number]> {
   const byId = new Map<string, number>();
-  world.players.forEach((e, slot) => {
+  world.queries.players.dense.forEach((e, slot) => {
     byId.set(`p${slot + 1}`, e);
     const spawn = level.spawnIds?.[slot];
     if (spawn) byId.set(spawn, e);
   });
-  level.ids.anchors.forEach((id, k) => byId.set(id, world.anchors[k]));
-  world.boxes.forEach((e, k) => byId.set(boxId(level.ids, k), e));
+  level.ids.anchors.forEach((id, k) => byId.set(id, anchorEntity(world, k)));
+  world.queries.boxes.dense.forEach((e, k) => byId.set(boxId(level.ids, k), e));
   return trace.map((id): [string, number] => {
     const e = byId.get(id);
     if (e !== undefined) return [id, e];
@@ -149,7 +147,7 @@ export function resolveTrace(world: SimWorld, level: RunnerLevel, trace: readonl
   });
 }
 
-/** The level id of world.boxes[k]: the level's boxes come first, then its platforms. */
+/** The level id of the boxes query's k-th entity: the level's boxes come first, then its platforms. */
 function boxId(ids: LevelIds, k: number): string {
   return k < ids.boxes.length ? ids.boxes[k] : ids.platforms[k - ids.boxes.length];
 }
@@ -196,16 +194,16 @@ export function runSim(level: RunnerLevel, options: RunOptions): SimOutput {
 export function describeWorld(world: SimWorld, level: RunnerLevel, index: WorldIndex): SimOutput {
   const { body } = world;
   const entities = record<EntityState>();
-  world.players.forEach((e, slot) => {
+  world.queries.players.dense.forEach((e, slot) => {
     entities[`p${slot + 1}`] = {
       type: 'player', x: round6(body.x[e]), y: round6(body.y[e]), vx: round6(body.vx[e]), vy: round6(body.vy[e]),
       mass: round6(world.settings.playerMass),
     };
   });
-  world.anchors.forEach((e, k) => {
-    entities[level.ids.anchors[k]] = { type: 'anchor', x: round6(world.anchor.x[e]), y: round6(world.anchor.y[e]) };
+  world.queries.anchors.dense.forEach((e, k) => {
+    entities[level.ids.anchors[k]] = { type: 'anchor', x: round6(world.body.x[e]), y: round6(world.body.y[e]) };
   });
-  world.boxes.forEach((e, k) => {
+  world.queries.boxes.dense.forEach((e, k) => {
     if (world.box.isPlatform[e]) {
       entities[boxId(level.ids, k)] = { type: 'platform', x: round6(body.x[e]), y: round6(body.y[e]), vx: round6(body.vx[e]), vy: round6(body.vy[e]) };
       return;
@@ -220,7 +218,7 @@ export function describeWorld(world: SimWorld, level: RunnerLevel, index: WorldI
   });
   const ropes = record<RopeState>();
   ropes.tether = describeRope(world, world.tetherRope, 0);
-  world.ropes.forEach((e, k) => { ropes[level.ids.ropes[k]] = describeRope(world, e, index.spareOf.get(e) ?? 0); });
+  levelRopes(world).forEach((e, k) => { ropes[level.ids.ropes[k]] = describeRope(world, e, index.spareOf.get(e) ?? 0); });
   return {
     level: level.id,
     tick: world.tick,
@@ -249,20 +247,20 @@ function describeRope(world: SimWorld, r: number, spare: number): RopeState {
 }
 
 function ropePart(world: SimWorld, r: number): RopePart {
-  const { rope, pool } = world;
+  const { rope, particle } = world;
   const first = rope.first[r];
   const count = rope.count[r];
   const points: Array<[number, number]> = [];
   let current = 0;
   for (let i = first; i < first + count; i++) {
-    points.push([round6(pool.x[i]), round6(pool.y[i])]);
-    if (i > first) current += Math.sqrt((pool.x[i] - pool.x[i - 1]) ** 2 + (pool.y[i] - pool.y[i - 1]) ** 2);
+    points.push([round6(particle.x[i]), round6(particle.y[i])]);
+    if (i > first) current += Math.sqrt((particle.x[i] - particle.x[i - 1]) ** 2 + (particle.y[i] - particle.y[i - 1]) ** 2);
   }
   return { points, length: round6(rope.length[r]), currentLength: round6(current) };
 }
 
 function position(world: SimWorld, e: number): [number, number] {
-  if (world.anchors.includes(e)) return [round6(world.anchor.x[e]), round6(world.anchor.y[e])];
+  if (world.queries.anchors.dense.includes(e)) return [round6(world.body.x[e]), round6(world.body.y[e])];
   return [round6(world.body.x[e]), round6(world.body.y[e])];
 }
 

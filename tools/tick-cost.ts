@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { performance } from 'node:perf_hooks';
 import { parseLevel } from '../src/level/parseLevel';
-import { PLAYER_COUNT, SimEvent, createSimWorld, hashHex, step, type SimWorld, type WorldDef } from '../src/sim';
+import { PLAYER_COUNT, SimEvent, createSimWorld, hashHex, step, type SimWorld, type WorldDef, playerEntity } from '../src/sim';
 import { createInputFuzzer, parsedLevels, ropeYardDef, stressDef } from '../tests/unit/robustScenarios';
 import { playCrossing } from './bots/first-gap';
 
@@ -37,7 +37,7 @@ function crossingOnce(): { msPerTick: number; ticks: number; stretch: number } {
   let stretch = 0;
   const t0 = performance.now();
   playCrossing(world, (phase) => {
-    if (phase === 'swing' && world.player.isTaut[world.players[0]]) stretch = Math.max(stretch, world.maxStretch);
+    if (phase === 'swing' && world.player.isTaut[playerEntity(world, 0)]) stretch = Math.max(stretch, world.maxStretch);
   });
   const ms = performance.now() - t0;
   return { msPerTick: ms / world.tick, ticks: world.tick, stretch };
@@ -119,7 +119,7 @@ function fuzzSection(): void {
   console.log('(the stress world runs a tenth of each count)');
   for (const { name, def } of worlds) {
     const probe = createSimWorld(def);
-    const particles = probe.pool.used;
+    const particles = probe.queries.particles.dense.length;
     const scale = particles > 500 ? 0.1 : 1;
     WARM_UP = 20_000 * scale;
     TIMED = 5_000 * scale;
@@ -250,7 +250,7 @@ async function measureLevel(file: string): Promise<LevelCost> {
   const simUs: number[] = [];
   for (let r = 0; r < RUNS; r++) { botUs.push(botUsPerTick(level)); simUs.push(replayUsPerTick(level, rec)); }
   const cost: LevelCost = {
-    file, particles: check.pool.used, ticks: rec.ticks, completed: rec.completedTick >= 0,
+    file, particles: check.queries.particles.dense.length, ticks: rec.ticks, completed: rec.completedTick >= 0,
     botUs: median(botUs), simUs: median(simUs),
   };
   if (gc) {

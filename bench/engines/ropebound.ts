@@ -7,11 +7,7 @@
 // Quality: substeps -> physics.substeps; our solver does one exact chain solve per substep, so
 // `iterations` has no effect (projections are counted as segments x substeps).
 
-import {
-  EndKind, applyParticleImpulse, createSimWorld, createTileGrid, step,
-  type BoxDef, type RopeDef, type SimWorld, type WorldDef,
-} from '../../src/sim';
-import { Tile } from '../../src/sim/tileGrid';
+import { Tile, applyParticleImpulse, createSimWorld, createTileGrid, step, type BoxDef, type RopeDef, type SimWorld, type WorldDef, playerEntity, boxEntity, ropeEntity } from '../../src/sim';
 import type { EngineAdapter, EngineWorld, Quality, Scenario } from '../engine';
 
 const NO_INPUT = [0, 0] as const;
@@ -114,21 +110,21 @@ export function buildRopebound(sc: Scenario, quality: Quality): RopeboundWorld {
   const sim = createSimWorld(def);
   // Ropes are laid out slack between their ends by the sim; lay them out straight as the spec says.
   sc.ropes.forEach((r, k) => {
-    const e = sim.ropes[k];
+    const e = ropeEntity(sim, k);
     const first = sim.rope.first[e];
     for (let i = 0; i <= r.segments; i++) {
       const px = r.x + ox + r.dirX * r.segmentLength * i;
       const py = r.y + oy + r.dirY * r.segmentLength * i;
-      sim.pool.x[first + i] = sim.pool.prevX[first + i] = sim.pool.drawX[first + i] = px;
-      sim.pool.y[first + i] = sim.pool.prevY[first + i] = sim.pool.drawY[first + i] = py;
+      sim.particle.x[first + i] = sim.particle.prevX[first + i] = sim.particle.drawX[first + i] = px;
+      sim.particle.y[first + i] = sim.particle.prevY[first + i] = sim.particle.drawY[first + i] = py;
     }
   });
-  const runnerEid = sim.players[0];
+  const runnerEid = playerEntity(sim, 0);
   if (runner) {
     sim.body.vx[runnerEid] = runner.vx;
     sim.body.vy[runnerEid] = runner.vy;
   }
-  const boxEid = sc.box ? sim.boxes[0] : 0;
+  const boxEid = sc.box ? boxEntity(sim, 0) : 0;
   let segmentsTotal = 0;
   for (const r of sc.ropes) segmentsTotal += r.segments;
 
@@ -136,33 +132,33 @@ export function buildRopebound(sc: Scenario, quality: Quality): RopeboundWorld {
     sim,
     step() { step(sim, NO_INPUT); },
     readRope(r, out) {
-      const e = sim.ropes[r];
+      const e = ropeEntity(sim, r);
       const first = sim.rope.first[e];
       const n = sim.rope.count[e];
-      const { x, y } = sim.pool;
+      const { x, y } = sim.particle;
       for (let i = 0; i < n; i++) {
         out[2 * i] = x[first + i] - ox;
         out[2 * i + 1] = y[first + i] - oy;
       }
     },
     moveFirst(r, x, y) {
-      const e = sim.ropes[r];
-      if (sim.rope.kindA[e] !== EndKind.Point) throw new Error('rope end A is not pinned');
-      sim.rope.pointAX[e] = x + ox;
-      sim.rope.pointAY[e] = y + oy;
+      const e = ropeEntity(sim, r);
+      if (sim.rope.bodyA[e] !== sim.ground) throw new Error('rope end A is not pinned');
+      sim.rope.localAX[e] = x + ox; // a pinned end is tied to the ground body at that point
+      sim.rope.localAY[e] = y + oy;
     },
     moveLast(r, x, y) {
-      const e = sim.ropes[r];
-      if (sim.rope.kindB[e] !== EndKind.Point) throw new Error('rope end B is not pinned');
-      sim.rope.pointBX[e] = x + ox;
-      sim.rope.pointBY[e] = y + oy;
+      const e = ropeEntity(sim, r);
+      if (sim.rope.bodyB[e] !== sim.ground) throw new Error('rope end B is not pinned');
+      sim.rope.localBX[e] = x + ox;
+      sim.rope.localBY[e] = y + oy;
     },
     applyImpulse(r, i, jx, jy) {
-      const e = sim.ropes[r];
+      const e = ropeEntity(sim, r);
       const k = boxOfRope[r];
       if (k >= 0 && i === sim.rope.count[e] - 1) {
         // The heavy end is a box: dv = J / m.
-        const b = sim.boxes[k];
+        const b = boxEntity(sim, k);
         sim.body.vx[b] += jx * sim.body.invMass[b];
         sim.body.vy[b] += jy * sim.body.invMass[b];
         return;

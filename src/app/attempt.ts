@@ -3,9 +3,7 @@
 // (world.rules.deaths: a restart or a reload builds a new world), and where a player died is where
 // it is in the tick of its death (the sim pauses before putting anyone back).
 
-import { PLAYER_COUNT } from '../sim/constants';
-import { SimEvent, readEvents } from '../sim/events';
-import type { SimWorld } from '../sim/world';
+import { PLAYER_COUNT, playerEntity, SimEvent, readEvents, type SimWorld } from '../sim';
 
 export interface AttemptHandlers {
   /** A player died; `x, y` is its centre (m) in that tick, `cause` the event value. */
@@ -27,7 +25,7 @@ export function createAttemptTracker(): AttemptTracker {
   let handlers: AttemptHandlers = {};
   const visit = (type: number, _tick: number, slot: number, value: number): void => {
     if (type === SimEvent.Died && world) {
-      const e = world.players[slot < PLAYER_COUNT ? slot : 0];
+      const e = playerEntity(world, slot < PLAYER_COUNT ? slot : 0);
       handlers.onDied?.(slot, world.body.x[e], world.body.y[e], value);
     } else if (type === SimEvent.Respawned) {
       handlers.onRespawned?.(slot);

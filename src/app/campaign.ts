@@ -2,7 +2,7 @@
 // after a level. Level 1 is always open; level N opens once level N-1 is finished (by level id),
 // or when the designers' unlock-all switch is on. Pure: progress and catalogue are handed in.
 
-import { TICK_HZ } from '../sim/constants';
+import { TICK_HZ } from '../sim';
 import type { LevelEntry } from './levelCatalog';
 import { levelRecord, type Progress } from './progress';
 

@@ -2,10 +2,7 @@
 // It only copies numbers out; nothing here can change the sim, so tests observe real play.
 // `simulate` runs a separate world of its own (determinism checks), never the one being played.
 
-import { PLAYER_COUNT } from '../sim/constants';
-import { hashHex } from '../sim/hash';
-import { ropeMaxStretch } from '../sim/physics/solveRope';
-import type { SimWorld } from '../sim/world';
+import { PLAYER_COUNT, hashHex, playerEntity, ropeMaxStretch, type SimWorld } from '../sim';
 import type { Progress } from './progress';
 import type { ReplayStatus } from './replayMode';
 import { simulateLevel, type SimulationResult } from './simulate';
@@ -130,7 +127,7 @@ export function snapshotWorld(world: SimWorld): GameSnapshot {
   const { body, player } = world;
   const players: PlayerSnapshot[] = [];
   for (let slot = 0; slot < PLAYER_COUNT; slot++) {
-    const e = world.players[slot];
+    const e = playerEntity(world, slot);
     players.push({
       x: body.x[e],
       y: body.y[e],
@@ -142,18 +139,19 @@ export function snapshotWorld(world: SimWorld): GameSnapshot {
     });
   }
   const boxes: BoxSnapshot[] = [];
-  for (let k = 0; k < world.boxes.length; k++) {
-    const e = world.boxes[k];
+  const boxQuery = world.queries.boxes.dense;
+  for (let k = 0; k < boxQuery.length; k++) {
+    const e = boxQuery[k];
     // Render-side trig is fine here: the snapshot is read by tests, never fed back into the sim.
     boxes.push({ x: body.x[e], y: body.y[e], vx: body.vx[e], vy: body.vy[e], angle: Math.atan2(body.rotS[e], body.rotC[e]) });
   }
   const ropes: RopeSnapshot[] = [];
-  const levelRopes = world.ropes.length;
-  for (let k = 0; k < world.ropeOrder.length; k++) {
-    const r = world.ropeOrder[k];
+  const ropeQuery = world.queries.ropes.dense;
+  for (let k = 0; k < ropeQuery.length; k++) {
+    const r = ropeQuery[k];
     const active = world.rope.isActive[r] === 1;
     ropes.push({
-      kind: k === 0 ? 'tether' : k <= levelRopes ? 'level' : 'spare',
+      kind: r === world.tetherRope ? 'tether' : world.rope.halfOf[r] === 0 ? 'level' : 'spare',
       active,
       tension: world.rope.tension[r],
       maxStretch: active ? ropeMaxStretch(world, r) : 0,

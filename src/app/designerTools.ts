@@ -5,8 +5,7 @@
 
 import { parseLevel } from '../level/parseLevel';
 import { CHECKPOINT_TICKS } from '../level/replay';
-import { hashHex } from '../sim/hash';
-import type { SimWorld, WorldDef } from '../sim/world';
+import { hashHex, type SimWorld, type WorldDef } from '../sim';
 import { droppedBaseName, installFileDrop, type DroppedFile } from './dropLevel';
 import { createLevelCatalog, type LevelEntry } from './levelCatalog';
 import { onLevelFilesChanged, replayTexts as bundledReplayTexts } from './levelFiles';

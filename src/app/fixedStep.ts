@@ -1,7 +1,7 @@
 // The fixed-step accumulator (DESIGN §2), kept pure so tests can feed it any frame time: it turns
 // a real frame time into a number of fixed ticks plus the interpolation alpha for drawing.
 
-import { DT } from '../sim/constants';
+import { DT } from '../sim';
 
 export interface FixedStepOptions {
   /** Length of one tick, s. */

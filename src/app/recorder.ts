@@ -2,7 +2,7 @@
 // pair per tick, turned into a `ropebound-replay` file by recordReplay (which re-runs the level to
 // take the state hashes, exactly as `npm run make-replay` does). The recorder never sees the world.
 
-import { PLAYER_COUNT } from '../sim/constants';
+import { PLAYER_COUNT } from '../sim';
 import { MAX_REPLAY_TICKS, formatReplay, recordReplay, type ReplayFile } from '../level/replay';
 
 export interface RecordedReplay {

@@ -4,8 +4,7 @@
 // the file's and with a Node run. Pure apart from reading the URL string it is given.
 
 import { CHECKPOINT_TICKS, levelContentHash, parseReplay, type ReplayFile } from '../level/replay';
-import { hashHex } from '../sim/hash';
-import type { SimWorld } from '../sim/world';
+import { hashHex, type SimWorld } from '../sim';
 
 /** Fastest playback, in ticks per game tick. */
 export const MAX_REPLAY_SPEED = 32;

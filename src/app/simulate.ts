@@ -3,10 +3,7 @@
 // that Chromium and Node compute bit-identical games. Pure: no DOM, no clock.
 
 import { parseLevel } from '../level/parseLevel';
-import { PLAYER_COUNT } from '../sim/constants';
-import { hashHex } from '../sim/hash';
-import { step } from '../sim/step';
-import { createSimWorld } from '../sim/world';
+import { PLAYER_COUNT, hashHex, step, createSimWorld } from '../sim';
 
 /** Ticks between two entries of `hashes` (a replay's hash interval, DESIGN.md section 4). */
 export const HASH_INTERVAL_TICKS = 60;

@@ -4,7 +4,7 @@
 // and the log of requested sounds still fills (tests read it through window.__ropebound).
 
 import { Howl, Howler } from 'howler';
-import type { SimWorld } from '../sim/world';
+import type { SimWorld } from '../sim';
 import { createSoundDirector } from './soundCues';
 import { MUSIC_FILES, SOUND_FILES, type MusicName, type SoundName } from './soundFiles';
 

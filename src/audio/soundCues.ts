@@ -2,10 +2,7 @@
 // footsteps, bumps or creaks at once, or one every tick for seconds) down to a few voices. Pure:
 // no howler, no clocks (the caller passes the time), so it is unit-tested with a fake player.
 
-import { SimEvent, readEvents, type EventRing } from '../sim/events';
-import { defaultPhysicsSettings } from '../sim/settings';
-import { MIN_IMPACT_SPEED } from '../sim/systems/boxImpactSystem';
-import { CREAK_SPEED } from '../sim/systems/ropeCreakSystem';
+import { SimEvent, readEvents, type EventRing, defaultPhysicsSettings, MIN_IMPACT_SPEED, CREAK_SPEED } from '../sim';
 import type { SoundName } from './soundFiles';
 
 /** A sound to play: which, and its volume before the player's effects volume (0..1). */

@@ -6,7 +6,7 @@
 // Outside play (and while a slot waits), presses become menu actions with key-like auto-repeat.
 
 import type { MenuAction } from './menuAction';
-import { PLAYER_COUNT } from '../sim/constants';
+import { PLAYER_COUNT } from '../sim';
 import { PadControl, playerMaskOf, readPadControls, type GamepadLike } from './gamepadMapping';
 
 /** A held direction repeats its menu action after this long, ms… */

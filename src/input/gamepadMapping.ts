@@ -2,7 +2,7 @@
 // player's button mask. Pure (no navigator, no clock), so it is tested with plain fake pads.
 // Anything a pad lacks (no buttons, fewer buttons, no axes, NaN axes) reads as "not pressed".
 
-import { Button } from '../sim/input';
+import { Button } from '../sim';
 
 /** The controls of a pad that the game uses, as bits (not the sim's Button bits). */
 export const PadControl = {

@@ -3,8 +3,7 @@
 // tick); a tap that starts and ends between two samples is latched so the sim still sees it for one tick.
 // The key table comes from the settings (setBindings); the UI keys below can never be player keys.
 
-import { PLAYER_COUNT } from '../sim/constants';
-import { Button } from '../sim/input';
+import { PLAYER_COUNT, Button } from '../sim';
 
 /** A player's buttons, in the order the settings screen lists them. */
 export const PLAYER_ACTIONS = ['left', 'right', 'jump', 'down', 'anchor'] as const;

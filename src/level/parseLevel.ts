@@ -2,8 +2,7 @@
 // and the entity id. Never throws on bad input: the game shows the errors and keeps running.
 
 import * as v from 'valibot';
-import { Tile, createTileGrid, rectOverlapsSolid, type CheckpointDef, type TileGrid, type WorldDef } from '../sim';
-import { defaultPhysicsSettings } from '../sim/settings';
+import { defaultPhysicsSettings, Tile, createTileGrid, rectOverlapsSolid, type CheckpointDef, type TileGrid, type WorldDef } from '../sim';
 import { buildEntities } from './levelEntities';
 import { LEVEL_FORMAT, LEVEL_VERSION, MAX_WIDTH, READABLE_VERSIONS, levelSchema, levelSchemaV1, type LevelFile } from './levelSchema';
 import { migrateV1 } from './migrateLevel';
@@ -11,13 +10,13 @@ import { migrateV1 } from './migrateLevel';
 /** Level files larger than this are refused before parsing. */
 export const MAX_LEVEL_BYTES = 1024 * 1024;
 
-/** Level ids of the anchors, boxes and ropes, in the order of the WorldDef's arrays (and so of
- *  world.anchors, world.boxes, world.ropes), so tools can name entities. */
+/** Level ids of the anchors, boxes and ropes, in the order of the WorldDef's arrays (and so of the
+ *  sim's anchorEntity, boxEntity and ropeEntity lookups), so tools can name entities. */
 export interface LevelIds {
   anchors: string[];
   boxes: string[];
   ropes: string[];
-  /** world.platforms (which also follow the boxes in world.boxes). */
+  /** platformEntity's order (the boxes query lists them after the crates). */
   platforms: string[];
   checkpoints: string[];
 }

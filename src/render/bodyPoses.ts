@@ -1,9 +1,8 @@
-// Interpolated poses of every body (players and boxes) for one frame, indexed by entity id, so the
-// players, the boxes and the rope ends tied to them are all drawn at the same in-between moment.
+// Interpolated poses of every body (players, boxes, platforms, anchors) for one frame, indexed by
+// entity id, so the bodies and the rope ends tied to them are all drawn at the same in-between moment.
 // Filled once per frame into arrays that grow only when a world has more entities than ever before.
 
-import { PLAYER_COUNT } from '../sim/constants';
-import type { SimWorld } from '../sim/world';
+import type { SimWorld } from '../sim';
 
 export interface BodyPoses {
   /** Centre, m. */
@@ -47,10 +46,9 @@ function interpolateBody(poses: BodyPoses, world: SimWorld, e: number, alpha: nu
   }
 }
 
-/** Interpolates the players and the boxes of `world` by `alpha`. */
+/** Interpolates every body of `world` by `alpha`. */
 export function interpolateBodyPoses(poses: BodyPoses, world: SimWorld, alpha: number): void {
-  grow(poses, world.entityEnd);
-  for (let slot = 0; slot < PLAYER_COUNT; slot++) interpolateBody(poses, world, world.players[slot], alpha);
-  const boxes = world.boxes;
-  for (let k = 0; k < boxes.length; k++) interpolateBody(poses, world, boxes[k], alpha);
+  grow(poses, world.entityCapacity);
+  const bodies = world.queries.bodies.dense;
+  for (let n = 0; n < bodies.length; n++) interpolateBody(poses, world, bodies[n], alpha);
 }

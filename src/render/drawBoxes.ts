@@ -4,8 +4,7 @@
 // each frame: cheap, and ready for anchors that level scripts will move.
 
 import { Container, Graphics } from 'pixi.js';
-import { EndKind } from '../sim/ropePool';
-import type { SimWorld } from '../sim/world';
+import type { SimWorld } from '../sim';
 import type { BodyPoses } from './bodyPoses';
 import { palette } from './palette';
 import { CM_PER_M as U } from './units';
@@ -36,8 +35,9 @@ export function createBoxViews(layer: Container): BoxViews {
       for (const view of views) view.destroy();
       views.length = 0;
       const { body, box } = world;
-      for (let k = 0; k < world.boxes.length; k++) {
-        const e = world.boxes[k];
+      const boxes = world.queries.boxes.dense;
+      for (let k = 0; k < boxes.length; k++) {
+        const e = boxes[k];
         const g = new Graphics();
         if (box.isPlatform[e] === 1) drawPlatform(g, body.halfW[e], body.halfH[e]);
         else if (box.isSpiked[e] === 1) drawSpikedBox(g, body.halfW[e], body.halfH[e]);
@@ -47,8 +47,9 @@ export function createBoxViews(layer: Container): BoxViews {
       }
     },
     update(world, poses): void {
+      const boxes = world.queries.boxes.dense;
       for (let k = 0; k < views.length; k++) {
-        const e = world.boxes[k];
+        const e = boxes[k];
         const g = views[k];
         g.position.set(poses.x[e] * U, poses.y[e] * U);
         // y points down in the sim and on screen, so the sim's angle is pixi's rotation as it is.
@@ -152,19 +153,21 @@ function spikeRow(g: Graphics, base: number, edge: number, len: number, nx: numb
  * Anchors: a dark plate with a steel ring at each anchor. A rope tied to a fixed point of the level
  * (not to an anchor entity) gets the same bolt, so no rope ever hangs from thin air.
  */
-export function drawAnchors(g: Graphics, world: SimWorld): void {
+export function drawAnchors(g: Graphics, world: SimWorld, poses: BodyPoses): void {
   g.clear();
-  const { anchor, rope } = world;
-  for (let k = 0; k < world.anchors.length; k++) {
-    const e = world.anchors[k];
-    drawBolt(g, anchor.x[e] * U, anchor.y[e] * U);
+  const { rope } = world;
+  const anchors = world.queries.anchors.dense;
+  for (let k = 0; k < anchors.length; k++) {
+    const e = anchors[k];
+    drawBolt(g, poses.x[e] * U, poses.y[e] * U);
   }
-  const order = world.ropeOrder;
-  for (let k = 0; k < order.length; k++) {
-    const r = order[k];
+  // A rope tied to a fixed point is tied to the ground body at that point.
+  const ropes = world.queries.ropes.dense;
+  for (let k = 0; k < ropes.length; k++) {
+    const r = ropes[k];
     if (rope.isActive[r] === 0) continue;
-    if (rope.kindA[r] === EndKind.Point) drawBolt(g, rope.pointAX[r] * U, rope.pointAY[r] * U);
-    if (rope.kindB[r] === EndKind.Point) drawBolt(g, rope.pointBX[r] * U, rope.pointBY[r] * U);
+    if (rope.bodyA[r] === world.ground) drawBolt(g, rope.localAX[r] * U, rope.localAY[r] * U);
+    if (rope.bodyB[r] === world.ground) drawBolt(g, rope.localBX[r] * U, rope.localBY[r] * U);
   }
 }
 

@@ -3,7 +3,7 @@
 // last checkpoint reached changes: grey before, sky blue from then on).
 
 import type { Graphics } from 'pixi.js';
-import type { SimWorld } from '../sim/world';
+import type { SimWorld } from '../sim';
 import { palette } from './palette';
 import { CM_PER_M as U } from './units';
 
@@ -13,8 +13,9 @@ const PATH_LINE = { width: 0.06 * U, color: palette.platformPath, cap: 'round' }
 export function drawPlatformPaths(g: Graphics, world: SimWorld): void {
   g.clear();
   const { platform, paths } = world;
-  for (let k = 0; k < world.platforms.length; k++) {
-    const e = world.platforms[k];
+  const platforms = world.queries.platforms.dense;
+  for (let k = 0; k < platforms.length; k++) {
+    const e = platforms[k];
     const first = platform.pathFirst[e];
     const count = platform.pathCount[e];
     g.moveTo(paths.x[first] * U, paths.y[first] * U);

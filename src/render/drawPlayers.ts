@@ -6,9 +6,7 @@
 // zoom without resampling; the alternative, SVG sprite sheets, would need async loading.
 
 import type { Graphics } from 'pixi.js';
-import { PLAYER_COUNT } from '../sim/constants';
-import { Button } from '../sim/input';
-import type { SimWorld } from '../sim/world';
+import { PLAYER_COUNT, Button, playerEntity, type SimWorld } from '../sim';
 import { palette } from './palette';
 import { choosePose, nextFacing, Pose, runFrame, type PoseKind } from './playerPose';
 import { CM_PER_M as U } from './units';
@@ -43,7 +41,7 @@ export function drawPlayers(
   g.clear();
   const { body, player } = world;
   for (let slot = 0; slot < PLAYER_COUNT; slot++) {
-    const eid = world.players[slot];
+    const eid = playerEntity(world, slot);
     const vx = body.vx[eid];
     looks.facing[slot] = nextFacing(looks.facing[slot], vx);
     const isGrounded = player.isGrounded[eid] === 1;

@@ -5,8 +5,7 @@
 // thinner and tightly twisted; a rope near its breaking point turns vermillion as a warning.
 
 import type { Graphics } from 'pixi.js';
-import { EndKind } from '../sim/ropePool';
-import type { SimWorld } from '../sim/world';
+import { playerEntity, type SimWorld } from '../sim';
 import type { BodyPoses } from './bodyPoses';
 import { palette } from './palette';
 import { CM_PER_M as U } from './units';
@@ -47,16 +46,16 @@ let py = new Float64Array(64);
 /** Draws every active rope of `world`; `poses` holds this frame's interpolated bodies (bodyPoses.ts). */
 export function drawRopes(g: Graphics, world: SimWorld, alpha: number, poses: BodyPoses): void {
   g.clear();
-  const order = world.ropeOrder;
-  for (let k = 0; k < order.length; k++) {
-    const r = order[k];
+  const ropes = world.queries.ropes.dense;
+  for (let k = 0; k < ropes.length; k++) {
+    const r = ropes[k];
     if (world.rope.isActive[r] === 0 || world.rope.count[r] < 2) continue;
     drawOneRope(g, world, r, alpha, poses);
   }
 }
 
 function drawOneRope(g: Graphics, world: SimWorld, r: number, alpha: number, poses: BodyPoses): void {
-  const { pool, rope } = world;
+  const { particle, rope } = world;
   const first = rope.first[r];
   const count = rope.count[r];
   if (px.length < count) {
@@ -65,8 +64,8 @@ function drawOneRope(g: Graphics, world: SimWorld, r: number, alpha: number, pos
   }
   for (let k = 0; k < count; k++) {
     const i = first + k;
-    px[k] = (pool.drawX[i] + (pool.x[i] - pool.drawX[i]) * alpha) * U;
-    py[k] = (pool.drawY[i] + (pool.y[i] - pool.drawY[i]) * alpha) * U;
+    px[k] = (particle.drawX[i] + (particle.x[i] - particle.drawX[i]) * alpha) * U;
+    py[k] = (particle.drawY[i] + (particle.y[i] - particle.drawY[i]) * alpha) * U;
   }
   pinEnd(world, r, 0, poses, 0);
   pinEnd(world, r, 1, poses, count - 1);
@@ -114,7 +113,7 @@ function addStrands(g: Graphics, count: number, ropeLook: RopeLook): void {
 function lookOf(world: SimWorld, r: number): RopeLook {
   const { rope } = world;
   // The tether keeps the players' own notion of taut, so it reads the same as the players' state.
-  if (r === world.tetherRope) return world.player.isTaut[world.players[0]] === 1 ? TAUT : SLACK;
+  if (r === world.tetherRope) return world.player.isTaut[playerEntity(world, 0)] === 1 ? TAUT : SLACK;
   const tension = rope.tension[r];
   const limit = rope.breakTension[r];
   if (limit > 0 && tension > limit * STRAIN_WARNING) return STRAINED;
@@ -124,19 +123,10 @@ function lookOf(world: SimWorld, r: number): RopeLook {
 /** Moves point `k` of the scratch curve onto the drawn position of what end `side` of `r` is tied to. */
 function pinEnd(world: SimWorld, r: number, side: number, poses: BodyPoses, k: number): void {
   const { rope } = world;
-  const kind = side === 0 ? rope.kindA[r] : rope.kindB[r];
-  const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
-  const ox = side === 0 ? rope.pointAX[r] : rope.pointBX[r];
-  const oy = side === 0 ? rope.pointAY[r] : rope.pointBY[r];
-  if (kind === EndKind.Body) {
-    px[k] = (poses.x[e] + poses.c[e] * ox - poses.s[e] * oy) * U;
-    py[k] = (poses.y[e] + poses.s[e] * ox + poses.c[e] * oy) * U;
-  } else if (kind === EndKind.Anchor) {
-    px[k] = world.anchor.x[e] * U;
-    py[k] = world.anchor.y[e] * U;
-  } else if (kind === EndKind.Point) {
-    px[k] = ox * U;
-    py[k] = oy * U;
-  }
-  // EndKind.Free: the end particle itself, already interpolated.
+  const e = side === 0 ? rope.bodyA[r] : rope.bodyB[r];
+  if (e === 0) return; // a free end: the end particle itself, already interpolated
+  const ox = side === 0 ? rope.localAX[r] : rope.localBX[r];
+  const oy = side === 0 ? rope.localAY[r] : rope.localBY[r];
+  px[k] = (poses.x[e] + poses.c[e] * ox - poses.s[e] * oy) * U;
+  py[k] = (poses.y[e] + poses.s[e] * ox + poses.c[e] * oy) * U;
 }

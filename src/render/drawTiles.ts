@@ -3,8 +3,7 @@
 // sim treats as solid, and the goal. Horizontal runs are merged so a level is a few hundred shapes.
 
 import type { Graphics } from 'pixi.js';
-import { SPIKE_HEIGHT, Tile, tileAt, type TileGrid } from '../sim/tileGrid';
-import type { Rect } from '../sim/world';
+import { SPIKE_HEIGHT, Tile, tileAt, type TileGrid, type Rect } from '../sim';
 import { palette } from './palette';
 import { CM_PER_M as U } from './units';
 

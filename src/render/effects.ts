@@ -5,8 +5,7 @@
 // allocated per frame, and a world's old events are never replayed when another world is shown.
 
 import type { Graphics } from 'pixi.js';
-import { readEvents, SimEvent } from '../sim/events';
-import type { SimWorld } from '../sim/world';
+import { PLAYER_COUNT, playerEntity, readEvents, SimEvent, type SimWorld } from '../sim';
 import { CHECKPOINT_POLE_M } from './drawLevelMarks';
 import { palette } from './palette';
 import { CM_PER_M as U } from './units';
@@ -107,12 +106,12 @@ export function createEffects(g: Graphics): Effects {
     const w = world!;
     const { body } = w;
     // Tick 0: the players are set down as the level starts (as in src/audio/soundCues.ts), no landing.
-    if (type === SimEvent.Landed && tick > 0 && slot < w.players.length) {
-      const e = w.players[slot];
+    if (type === SimEvent.Landed && tick > 0 && slot < PLAYER_COUNT) {
+      const e = playerEntity(w, slot);
       effects.add(EffectKind.Dust, body.x[e], body.y[e] + body.halfH[e], 0);
-    } else if (type === SimEvent.Bumped && slot < w.players.length && entity > 0) {
+    } else if (type === SimEvent.Bumped && slot < PLAYER_COUNT && entity > 0) {
       // At the player's side facing the box: where the two met.
-      const e = w.players[slot];
+      const e = playerEntity(w, slot);
       const side = body.x[entity] >= body.x[e] ? 1 : -1;
       effects.add(EffectKind.Spark, body.x[e] + side * body.halfW[e], body.y[e], side);
     } else if (type === SimEvent.CheckpointReached) {

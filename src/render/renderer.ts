@@ -5,9 +5,7 @@
 // checkpoint flashes) come from the sim's events through effects.ts's own cursor.
 
 import { Container, Graphics, Text, WebGLRenderer } from 'pixi.js';
-import { PLAYER_COUNT } from '../sim/constants';
-import type { TileGrid } from '../sim/tileGrid';
-import type { SimWorld } from '../sim/world';
+import { PLAYER_COUNT, playerEntity, type TileGrid, type SimWorld } from '../sim';
 import { createBodyPoses, interpolateBodyPoses } from './bodyPoses';
 import { createCamera, createShake, defaultCameraLimits, kickShake, updateCamera, updateShake, type Camera } from './camera';
 import { createDeathBursts } from './deathBurst';
@@ -140,7 +138,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     const { body } = world;
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (let slot = 0; slot < PLAYER_COUNT; slot++) {
-      const eid = world.players[slot];
+      const eid = playerEntity(world, slot);
       x0 = Math.min(x0, cx[slot] - body.halfW[eid]);
       x1 = Math.max(x1, cx[slot] + body.halfW[eid]);
       y0 = Math.min(y0, cy[slot] - body.halfH[eid]);
@@ -170,7 +168,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
       if (dpr !== app.resolution) app.resize(app.screen.width, app.screen.height, dpr);
       scene.visible = world !== null;
       if (world) {
-        if (world.grid !== drawnGrid || world.boxes.length !== boxViews.count) buildLevelArt(world);
+        if (world.grid !== drawnGrid || world.queries.boxes.dense.length !== boxViews.count) buildLevelArt(world);
         if (world !== flagsWorld || world.rules.checkpoint[0] !== flagsCheckpoint) {
           drawCheckpoints(checkpointFlags, world);
           flagsWorld = world;
@@ -179,7 +177,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
         const { body } = world;
         interpolateBodyPoses(poses, world, alpha);
         for (let slot = 0; slot < PLAYER_COUNT; slot++) {
-          const eid = world.players[slot];
+          const eid = playerEntity(world, slot);
           cx[slot] = poses.x[eid];
           cy[slot] = poses.y[eid];
           playerLabels[slot].position.set(cx[slot] * U, (cy[slot] - body.halfH[eid] - 0.3) * U);
@@ -188,7 +186,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
         placeCamera(world, frameSec);
         drawRopes(ropes, world, alpha, poses);
         boxViews.update(world, poses);
-        drawAnchors(anchors, world);
+        drawAnchors(anchors, world, poses);
         drawPlayers(players, world, cx, cy, looks, frameSec);
         effects.readWorld(world, onHardEvent);
         effects.update(frameSec);

@@ -1,12 +1,17 @@
-// Component stores, owned by the world (never module globals) so many worlds can live in one
-// process. Struct-of-arrays indexed by entity id; Float64 for everything the solver touches.
+// The entity components: struct-of-arrays stores owned by the world (never module globals, so many
+// worlds live in one process), indexed by entity id and registered with bitECS as the components
+// themselves (`addComponent(world, eid, world.body)`), so systems find their entities with queries.
+// Float64 for everything the solver touches; Uint32 for entity references, 0 meaning none.
+// Rope and particle components are in ropeComponents.ts.
 
 /**
- * A moving body: players (axis-aligned, never rotate) and boxes (rigid, rotate). Position is the
- * centre. Orientation is kept as the unit vector (cos, sin) of the angle, so the sim never calls
- * Math.sin/cos (engines differ in their last bits; see DESIGN.md section 4).
+ * Every rigid thing: players (axis-aligned, never turn), boxes (turn), moving platforms
+ * (kinematic), anchors and the level's ground (static: 1/m = 0, never move on their own; a rope end
+ * is always tied to a body, so the solver never asks what it is tied to). Position is the centre.
+ * Orientation is the unit vector (cos, sin) of the angle, so the sim never calls Math.sin / cos
+ * (engines differ in their last bits; DESIGN.md section 4).
  */
-export interface BodyComponents {
+export interface BodyComponent {
   /** Centre, m. */
   x: Float64Array;
   y: Float64Array;
@@ -19,10 +24,10 @@ export interface BodyComponents {
   /** Velocity, m/s. */
   vx: Float64Array;
   vy: Float64Array;
-  /** Half extents, m (in the body's own frame for a rotated box). */
+  /** Half extents, m (in the body's own frame for a turned box; 0 for anchors and the ground). */
   halfW: Float64Array;
   halfH: Float64Array;
-  /** 1 / mass, 1/kg; 0 = immovable (an anchored player). */
+  /** 1 / mass, 1/kg; 0 = immovable (an anchored player, a platform, an anchor, the ground). */
   invMass: Float64Array;
   /** Orientation: cos and sin of the angle (y down, so a positive angle turns clockwise on screen). */
   rotC: Float64Array;
@@ -34,12 +39,12 @@ export interface BodyComponents {
   lastRotS: Float64Array;
   /** Angular velocity, rad/s. */
   omega: Float64Array;
-  /** 1 / moment of inertia about the centre, 1/(kg m^2); 0 = does not rotate (players). */
+  /** 1 / moment of inertia about the centre, 1/(kg m^2); 0 = does not turn (players, static bodies). */
   invInertia: Float64Array;
 }
 
 /** Per-player controller state. */
-export interface PlayerComponents {
+export interface PlayerComponent {
   /** 0 for player 1, 1 for player 2. */
   slot: Uint8Array;
   /** Buttons held this tick, and last tick (to derive pressed / released edges). */
@@ -73,30 +78,19 @@ export interface PlayerComponents {
   anchorGaveWay: Uint8Array;
 }
 
-/** Boxes: rigid bodies (their motion lives in BodyComponents). */
-export interface BoxComponents {
+/** Boxes players and ropes collide with: crates (dynamic rigid bodies) and moving platforms. */
+export interface BoxComponent {
   /** 1 if touching it kills a player. */
   isSpiked: Uint8Array;
   /** 1 for a moving platform: kinematic (1/m = 0), driven along its path, no gravity, no tiles. */
   isPlatform: Uint8Array;
 }
 
-/** Anchors: points ropes hang from, fixed or riding a moving platform. */
-export interface AnchorComponents {
-  x: Float64Array;
-  y: Float64Array;
-  /** The platform (box entity) the anchor rides, or 0 for a fixed anchor. */
-  platform: Uint32Array;
-  /** Offset from the platform's centre, m (platforms never turn). */
-  offsetX: Float64Array;
-  offsetY: Float64Array;
-}
-
 /**
  * Moving platforms follow a polyline of their centre's positions (points in world.paths) at a
  * constant speed. The state is where along it they are: segment, distance into it, direction.
  */
-export interface PlatformComponents {
+export interface PlatformComponent {
   /** First point in world.paths and number of points. */
   pathFirst: Uint32Array;
   pathCount: Uint32Array;
@@ -112,6 +106,18 @@ export interface PlatformComponents {
   direction: Int8Array;
 }
 
+/**
+ * Anchors: level points ropes hang from. Each is a static body (its place is the body's centre); one
+ * riding a moving platform follows it, and ropes tied to it are tied to the platform itself.
+ */
+export interface AnchorComponent {
+  /** The platform (body entity) the anchor rides, or 0 for a fixed anchor. */
+  platform: Uint32Array;
+  /** Offset from the platform's centre, m (platforms never turn). */
+  offsetX: Float64Array;
+  offsetY: Float64Array;
+}
+
 /** The rules' own state (one of each, so arrays of length 1: snapshots and the hash cover them). */
 export interface RulesState {
   /** Index of the last checkpoint either player reached, -1 = none (respawn at the spawns). */
@@ -124,7 +130,7 @@ export interface RulesState {
   deadSlot: Uint8Array;
 }
 
-export function createBodyComponents(capacity: number): BodyComponents {
+export function createBodyComponent(capacity: number): BodyComponent {
   const f = () => new Float64Array(capacity);
   return {
     x: f(), y: f(), prevX: f(), prevY: f(), lastX: f(), lastY: f(), vx: f(), vy: f(),
@@ -134,7 +140,7 @@ export function createBodyComponents(capacity: number): BodyComponents {
   };
 }
 
-export function createPlayerComponents(capacity: number): PlayerComponents {
+export function createPlayerComponent(capacity: number): PlayerComponent {
   return {
     slot: new Uint8Array(capacity),
     buttons: new Uint8Array(capacity),
@@ -156,23 +162,20 @@ export function createPlayerComponents(capacity: number): PlayerComponents {
   };
 }
 
-export function createBoxComponents(capacity: number): BoxComponents {
+export function createBoxComponent(capacity: number): BoxComponent {
   return { isSpiked: new Uint8Array(capacity), isPlatform: new Uint8Array(capacity) };
 }
 
-export function createAnchorComponents(capacity: number): AnchorComponents {
-  return {
-    x: new Float64Array(capacity), y: new Float64Array(capacity), platform: new Uint32Array(capacity),
-    offsetX: new Float64Array(capacity), offsetY: new Float64Array(capacity),
-  };
-}
-
-export function createPlatformComponents(capacity: number): PlatformComponents {
+export function createPlatformComponent(capacity: number): PlatformComponent {
   return {
     pathFirst: new Uint32Array(capacity), pathCount: new Uint32Array(capacity), speed: new Float64Array(capacity),
     isLoop: new Uint8Array(capacity), segment: new Int32Array(capacity), along: new Float64Array(capacity),
     direction: new Int8Array(capacity),
   };
+}
+
+export function createAnchorComponent(capacity: number): AnchorComponent {
+  return { platform: new Uint32Array(capacity), offsetX: new Float64Array(capacity), offsetY: new Float64Array(capacity) };
 }
 
 export function createRulesState(): RulesState {

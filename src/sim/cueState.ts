@@ -11,8 +11,6 @@ export interface CueState {
   boxVy: Float64Array;
   /** Ticks until rope r may creak again (0 = it may). */
   creakTicks: Uint8Array;
-  /** Rope end positions for ropeCreakSystem: ax, ay, bx, by, m. */
-  ends: Float64Array;
 }
 
 export function createCueState(capacity: number): CueState {
@@ -21,6 +19,5 @@ export function createCueState(capacity: number): CueState {
     boxVx: new Float64Array(capacity),
     boxVy: new Float64Array(capacity),
     creakTicks: new Uint8Array(capacity),
-    ends: new Float64Array(4),
   };
 }

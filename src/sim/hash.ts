@@ -1,9 +1,10 @@
-// A state hash for determinism tests and replays: FNV-1a over the bytes of every state array (in
-// the fixed order of stateArrays: entity arrays up to the last entity, particle arrays up to the
-// pool's use), then the tick and completion tick, with -0 folded to 0 so equal states hash equal.
+// A state hash for determinism tests and replays: FNV-1a over the bytes of every component's
+// arrays, each over the entities of its query in their fixed order (bodies, players, boxes,
+// anchors, platforms, ropes, particles), then the rules, after the tick and completion tick; -0 is
+// folded to 0 so equal states hash equal. Scratch (XPBD multipliers) and draw positions are skipped.
 
-import { stateArrays } from './snapshot';
-import type { SimWorld } from './world';
+import type { Query } from 'bitecs';
+import type { SimWorld } from './worldState';
 
 const f64 = new Float64Array(1);
 const u32 = new Uint32Array(f64.buffer);
@@ -21,19 +22,40 @@ function mixNumber(h: number, v: number): number {
   return mixWord(mixWord(h, u32[0]), u32[1]);
 }
 
+type NumberArray = Float64Array | Uint32Array | Int32Array | Uint8Array | Int8Array;
+
+/** Mixes every array of `store` (but `skip`) at the entities of `query`, array by array. */
+function mixStore(h: number, store: object, query: Query, skip: readonly unknown[] = []): number {
+  const entities = query.dense;
+  for (const value of Object.values(store)) {
+    if (!ArrayBuffer.isView(value) || skip.includes(value)) continue;
+    const array = value as NumberArray;
+    const isFloat = array instanceof Float64Array;
+    for (let n = 0; n < entities.length; n++) {
+      const v = array[entities[n]];
+      h = isFloat ? mixNumber(h, v) : mixWord(h, v);
+    }
+  }
+  return h;
+}
+
 /** 32-bit FNV-1a hash of the world's simulated state (allocates a little: for tests and replays). */
 export function hashWorld(world: SimWorld): number {
+  const q = world.queries;
   let h = 0x811c9dc5;
   h = mixNumber(h, world.tick);
   h = mixNumber(h, world.completedTick);
-  const particleArrays = new Set<unknown>(Object.values(world.pool));
-  for (const array of stateArrays(world)) {
-    // Scratch arrays (XPBD multipliers) and draw positions are not state: skip them.
-    if (array === world.pool.lambda || array === world.pool.drawX || array === world.pool.drawY) continue;
-    // Entity arrays to the last entity, particle arrays to the pool's use, the rules' one-element arrays whole.
-    const end = Math.min(array.length, particleArrays.has(array) ? world.pool.used : world.entityEnd);
-    const isFloat = array instanceof Float64Array;
-    for (let i = 0; i < end; i++) h = isFloat ? mixNumber(h, array[i]) : mixWord(h, array[i]);
+  h = mixStore(h, world.body, q.bodies);
+  h = mixStore(h, world.player, q.players);
+  h = mixStore(h, world.box, q.boxes);
+  h = mixStore(h, world.anchor, q.anchors);
+  h = mixStore(h, world.platform, q.platforms);
+  h = mixStore(h, world.rope, q.ropes);
+  const { particle } = world;
+  h = mixStore(h, particle, q.particles, [particle.lambda, particle.drawX, particle.drawY]);
+  for (const value of Object.values(world.rules)) {
+    const array = value as NumberArray;
+    for (let i = 0; i < array.length; i++) h = mixWord(h, array[i]);
   }
   return h;
 }

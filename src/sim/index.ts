@@ -1,23 +1,34 @@
-// The sim's public face: what the other layers import.
+// The sim's public face: what the other layers import (a test in tests/unit/layers.test.ts keeps
+// code outside src/sim from reaching past it).
 export { DT, TICK_HZ, PLAYER_COUNT } from './constants';
 export { Button, BUTTON_MASK_ALL, type ButtonMask } from './input';
 export { DeathCause, SimEvent, readEvents, type EventRing, type SimEventType } from './events';
 export { SPIKE_HEIGHT, Tile, createTileGrid, tileAt, type TileGrid } from './tileGrid';
 export { DEATH_TICKS } from './systems/respawnSystem';
+export { STRIDE } from './systems/footstepSystem';
+export { MIN_IMPACT_SPEED } from './systems/boxImpactSystem';
+export { CREAK_GAP_TICKS, CREAK_SPEED } from './systems/ropeCreakSystem';
 export { defaultPhysicsSettings, type PhysicsSettings } from './settings';
+export type {
+  WorldDef, Rect, RopeDef, RopeEndDef, BoxDef, AnchorDef, PlatformDef, CheckpointDef,
+} from './worldDef';
+export type { SimWorld, SimState, SimQueries, StateSnapshot, StageProfiler } from './worldState';
+export { createSimWorld } from './createWorld';
+export { resetLevel } from './resetLevel';
+export { layOutFromEnds, layOutRope } from './layOutRope';
 export {
-  createSimWorld, resetLevel, layOutFromEnds,
-  type SimWorld, type WorldDef, type Rect, type RopeDef, type RopeEndDef, type BoxDef, type AnchorDef,
-  type PlatformDef, type CheckpointDef,
-} from './world';
-export { EndKind } from './ropePool';
-export { step, systems } from './step';
+  anchorEntity, boxEntity, crateCount, isPlayerEntity, levelRopes, platformEntity, playerEntity, ropeEntity,
+} from './entities';
+export { step, systems, type SimSystem } from './step';
+export { substepStages, type SubstepStage } from './physics/substepStages';
+export { createStageProfiler, resetStageProfiler, stageTimesPerTick } from './profiler';
 export { hashWorld, hashHex } from './hash';
-export { captureState, restoreState, type StateSnapshot } from './snapshot';
+export { captureState, restoreState } from './snapshot';
 export { applyImpulse } from './physics/playerBox';
 export { applyParticleImpulse } from './physics/impulse';
 export { reelRope } from './physics/reelRope';
-export { endPosition } from './physics/ropeEnds';
+export { endBody, endPosition, type EndPosition } from './physics/ropeEnds';
 export { ropeMaxStretch } from './physics/solveRope';
+export { PARTICLE_RADIUS } from './physics/collideRope';
 export { bodyOverlapsSolid, rectOverlapsSolid } from './physics/moveBody';
 export { sinCos } from './math';

@@ -1,20 +1,11 @@
 // Snapshot and restore: the whole sim state is typed arrays plus a few numbers, so a snapshot is a
 // copy of each array in one fixed order. Restoring and stepping on gives the same hash stream as
-// never having stopped (tests/unit/determinism.test.ts).
+// never having stopped (tests/unit/determinism.test.ts). Entities are never added or removed after
+// building, so the queries need no snapshot of their own.
 
-import type { SimWorld } from './world';
+import type { SimWorld, StateSnapshot } from './worldState';
 
-type NumberArray = Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array | Int8Array;
-
-export interface StateSnapshot {
-  /** Copies of every state array, in the order of {@link stateArrays}. */
-  arrays: NumberArray[];
-  tick: number;
-  completedTick: number;
-  maxStretch: number;
-  poolUsed: number;
-  eventCount: number;
-}
+type NumberArray = StateSnapshot['arrays'][number];
 
 function storeArrays(store: object, out: NumberArray[]): void {
   for (const value of Object.values(store)) {
@@ -24,7 +15,8 @@ function storeArrays(store: object, out: NumberArray[]): void {
 
 /**
  * Every typed array that holds sim state, in a fixed order: bodies, players, boxes, anchors,
- * platforms, ropes, the particle pool, the rules, then the event ring (last, so a level reset can leave it alone).
+ * platforms, ropes, particles, then the rules. (The event ring is kept apart, so a level reset can
+ * leave it alone.)
  */
 export function stateArrays(world: SimWorld): NumberArray[] {
   const out: NumberArray[] = [];
@@ -34,7 +26,7 @@ export function stateArrays(world: SimWorld): NumberArray[] {
   storeArrays(world.anchor, out);
   storeArrays(world.platform, out);
   storeArrays(world.rope, out);
-  storeArrays(world.pool, out);
+  storeArrays(world.particle, out);
   storeArrays(world.rules, out);
   return out;
 }
@@ -53,7 +45,6 @@ export function captureState(world: SimWorld): StateSnapshot {
     tick: world.tick,
     completedTick: world.completedTick,
     maxStretch: world.maxStretch,
-    poolUsed: world.pool.used,
     eventCount: world.events.count,
   };
 }
@@ -65,7 +56,6 @@ export function captureState(world: SimWorld): StateSnapshot {
 export function restoreState(world: SimWorld, snap: StateSnapshot, isFull = true): void {
   const state = stateArrays(world);
   for (let k = 0; k < state.length; k++) state[k].set(snap.arrays[k]);
-  world.pool.used = snap.poolUsed;
   world.maxStretch = snap.maxStretch;
   if (!isFull) return;
   const events = eventArrays(world);

@@ -1,4 +1,5 @@
-// One fixed tick of the game. The whole order of systems lives here, one line each with its reason.
+// One fixed tick of the game. The whole order of systems lives here, one line each with its reason
+// (the substeps inside physicsSystem have their own list: physics/substepStages.ts).
 
 import { PLAYER_COUNT } from './constants';
 import { boxImpactSampleSystem } from './systems/boxImpactSampleSystem';
@@ -16,28 +17,44 @@ import { respawnSystem } from './systems/respawnSystem';
 import { ropeCreakSystem } from './systems/ropeCreakSystem';
 import { ropeSnapSystem } from './systems/ropeSnapSystem';
 import type { ButtonMask } from './input';
-import type { SimWorld } from './world';
+import type { SimWorld } from './worldState';
 
-export const systems: ReadonlyArray<(world: SimWorld) => void> = [
-  inputSystem,    // held masks -> edges, jump buffer, drop-through, anchor; all below read these
-  platformSystem, // moving platforms: this tick's velocity along their paths, anchors on them
-  movementSystem, // run, brake, air control, swing pumping, jumps -> velocities for this tick
-  boxImpactSampleSystem, // sound cue: box velocities before the physics (read by boxImpactSystem)
-  physicsSystem,  // substeps: players, boxes, rope lengths, contacts, rope shapes, velocities
-  boxImpactSystem, // sound cue: a box that lost most of its speed into a tile -> BoxHitWall
-  ropeSnapSystem, // a rope pulled past its breaking tension over the tick splits in two
-  ropeCreakSystem, // sound cue: a taut rope with a load swinging fast -> RopeCreak (rate-limited)
-  ledgeClimbSystem, // airborne + pressing into a wall just below its top -> up onto the ledge
-  groundSystem,   // grounded, landing and coyote time from the settled positions
-  footstepSystem, // sound cue: a grounded player ran another stride -> Footstep
-  checkpointSystem, // a player inside a later checkpoint -> the respawn point moves there
-  respawnSystem,  // spikes or a fall -> died; after a short pause everyone respawns at the checkpoint
-  goalSystem,     // both players in the goal -> level complete (once)
+export interface SimSystem {
+  /** Names the system's time in `npm run tick-cost` and the F3 overlay (function names do not survive minifying). */
+  name: string;
+  run: (world: SimWorld) => void;
+}
+
+export const systems: readonly SimSystem[] = [
+  { name: 'input', run: inputSystem },         // held masks -> edges, jump buffer, drop-through, anchor; all below read these
+  { name: 'platforms', run: platformSystem },  // moving platforms: this tick's velocity along their paths, anchors on them
+  { name: 'movement', run: movementSystem },   // run, brake, air control, swing pumping, jumps -> velocities for this tick
+  { name: 'boxImpactSample', run: boxImpactSampleSystem }, // sound cue: box velocities before the physics
+  { name: 'physics', run: physicsSystem },     // substeps: players, boxes, rope lengths, contacts, rope shapes, velocities
+  { name: 'boxImpact', run: boxImpactSystem }, // sound cue: a box that lost most of its speed into a tile -> BoxHitWall
+  { name: 'ropeSnap', run: ropeSnapSystem },   // a rope pulled past its breaking tension over the tick splits in two
+  { name: 'ropeCreak', run: ropeCreakSystem }, // sound cue: a taut rope with a load swinging fast -> RopeCreak (rate-limited)
+  { name: 'ledgeClimb', run: ledgeClimbSystem }, // airborne + pressing into a wall just below its top -> up onto the ledge
+  { name: 'ground', run: groundSystem },       // grounded, landing and coyote time from the settled positions
+  { name: 'footstep', run: footstepSystem },   // sound cue: a grounded player ran another stride -> Footstep
+  { name: 'checkpoint', run: checkpointSystem }, // a player inside a later checkpoint -> the respawn point moves there
+  { name: 'respawn', run: respawnSystem },     // spikes or a fall -> died; after a short pause everyone respawns at the checkpoint
+  { name: 'goal', run: goalSystem },           // both players in the goal -> level complete (once)
 ];
 
 /** Advances the world by one tick (1/60 s) with each player's held buttons. */
 export function step(world: SimWorld, inputs: ArrayLike<ButtonMask>): void {
   for (let slot = 0; slot < PLAYER_COUNT; slot++) world.input[slot] = inputs[slot] ?? 0;
-  for (let i = 0; i < systems.length; i++) systems[i](world);
+  const profiler = world.profiler;
+  if (profiler === null) {
+    for (let i = 0; i < systems.length; i++) systems[i].run(world);
+  } else {
+    for (let i = 0; i < systems.length; i++) {
+      const t0 = profiler.now();
+      systems[i].run(world);
+      profiler.systemTimes[i] += profiler.now() - t0;
+    }
+    profiler.ticks++;
+  }
   world.tick++;
 }

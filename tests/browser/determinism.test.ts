@@ -5,10 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { parseLevel } from '../../src/level/parseLevel';
-import { SimEvent, readEvents } from '../../src/sim/events';
-import { hashHex } from '../../src/sim/hash';
-import { step } from '../../src/sim/step';
-import { createSimWorld } from '../../src/sim/world';
+import { SimEvent, readEvents, hashHex, step, createSimWorld } from '../../src/sim';
 import type { DebugHandle } from '../../src/app/debugHandle';
 import { gameUrl, launchBrowser, openGame } from './browser';
 

@@ -3,10 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createAttemptTracker } from '../../src/app/attempt';
 import { parseLevel } from '../../src/level/parseLevel';
-import { Button } from '../../src/sim/input';
-import { SimEvent, pushEvent } from '../../src/sim/events';
-import { step } from '../../src/sim/step';
-import { createSimWorld, type SimWorld } from '../../src/sim/world';
+import { Button, SimEvent, step, createSimWorld, playerEntity, type SimWorld } from '../../src/sim';
+import { pushEvent } from '../../src/sim/events';
 import { eventsSince } from './levelChecks';
 
 function world(file: string): SimWorld {
@@ -20,7 +18,7 @@ describe('attempt tracker', () => {
     const w = world('levels/03-first-gap.json');
     const tracker = createAttemptTracker();
     tracker.reset(w);
-    const p2 = w.players[1];
+    const p2 = playerEntity(w, 1);
     pushEvent(w.events, SimEvent.Jumped, w.tick, 1, 0);
     pushEvent(w.events, SimEvent.Died, w.tick, 1, 2, 7);
     pushEvent(w.events, SimEvent.Respawned, w.tick, 1, 0);

@@ -2,7 +2,7 @@
 // dw = (r x J)/I, boxes rest on the floor without jitter or sinking and slide with Coulomb friction,
 // players push, stand on and ride boxes, spiked boxes kill, and ropes drape over boxes.
 import { describe, expect, it } from 'vitest';
-import { Button, DEATH_TICKS, DeathCause, SimEvent, applyImpulse, readEvents, step } from '../../src/sim';
+import { Button, DEATH_TICKS, DeathCause, SimEvent, applyImpulse, readEvents, step, playerEntity, boxEntity, ropeEntity } from '../../src/sim';
 import { idle, isAllFinite, labWorld, ropeRange } from './physicsScenarios';
 import { parseLevel } from '../../src/level/parseLevel';
 import { createSimWorld } from '../../src/sim';
@@ -24,8 +24,8 @@ describe('player bumps a hanging box: momentum by both masses', () => {
       boxes: [{ x: boxX, y: centreY, w: 1, h: 1, mass: boxMass }],
       ropes: [{ a: { kind: 'anchor', anchor: 0 }, b: { kind: 'box', box: 0, x: 0, y: -0.5 }, length: L, segments: 10 }],
     });
-    const p = w.players[0];
-    const b = w.boxes[0];
+    const p = playerEntity(w, 0);
+    const b = boxEntity(w, 0);
     const playerMass = 1 / w.body.invMass[p];
     idle(w, 10);
     const restY = w.body.y[b];
@@ -77,7 +77,7 @@ describe('applyImpulse on a free box', () => {
     const bw = 1.5;
     const bh = 0.5;
     const w = labWorld({ boxes: [{ x: 40, y: 10, w: bw, h: bh, mass: m }], physics: { gravity: 0 } });
-    const b = w.boxes[0];
+    const b = boxEntity(w, 0);
     const inertia = (m * (bw * bw + bh * bh)) / 12;
     const [jx, jy, rx, ry] = [6, -3, 0.75, 0.25];
     applyImpulse(w, b, jx, jy, rx, ry);
@@ -96,7 +96,7 @@ describe('applyImpulse on a free box', () => {
 describe('boxes on the floor', () => {
   it.each([0, 3, -7])('a box dropped with spin %i rad/s comes to rest without jitter and does not sink', (spin) => {
     const w = labWorld({ boxes: [{ x: 40, y: 34, w: 1, h: 1, mass: 20 }] });
-    const b = w.boxes[0];
+    const b = boxEntity(w, 0);
     w.body.omega[b] = spin;
     idle(w, 60); // lands after ~0.5 s
     idle(w, 120);
@@ -122,7 +122,7 @@ describe('boxes on the floor', () => {
   ])('a box sliding at %i m/s (mu %s, g %s) stops after v^2 / (2 mu g) (within 20 %) and stays stopped', (v, mu, g) => {
     const m = 20;
     const w = labWorld({ boxes: [{ x: 20, y: FLOOR - 0.5, w: 1, h: 1, mass: m }], physics: { gravity: g, boxFriction: mu } });
-    const b = w.boxes[0];
+    const b = boxEntity(w, 0);
     idle(w, 30);
     const x0 = w.body.x[b];
     applyImpulse(w, b, m * v, 0, 0, 0);
@@ -142,8 +142,8 @@ describe('boxes on the floor', () => {
 describe('players and boxes', () => {
   it('a player pushes a box along the floor', () => {
     const w = labWorld({ spawnX: [6, 2], tetherLength: 30, boxes: [{ x: 8, y: FLOOR - 0.5, w: 1, h: 1, mass: 20 }] });
-    const p = w.players[0];
-    const b = w.boxes[0];
+    const p = playerEntity(w, 0);
+    const b = boxEntity(w, 0);
     idle(w, 10);
     const x0 = w.body.x[b];
     for (let t = 0; t < 120; t++) step(w, [Button.Right, 0]);
@@ -156,8 +156,8 @@ describe('players and boxes', () => {
   it('a player stands on a box (grounded) and can jump from it', () => {
     const top = FLOOR - 1;
     const w = labWorld({ spawnX: [20, 2], tetherLength: 30, boxes: [{ x: 20, y: FLOOR - 0.5, w: 1, h: 1, mass: 20 }] });
-    const p = w.players[0];
-    const b = w.boxes[0];
+    const p = playerEntity(w, 0);
+    const b = boxEntity(w, 0);
     // Spawn the player's feet on the box top.
     w.body.y[p] = w.body.prevY[p] = w.body.lastY[p] = top - PLAYER_HALF_H;
     idle(w, 20);
@@ -192,8 +192,8 @@ describe('players and boxes', () => {
         { a: { kind: 'anchor', anchor: 1 }, b: { kind: 'box', box: 0, x: 2, y: -0.25 }, length: L, segments: 8 },
       ],
     });
-    const p = w.players[0];
-    const b = w.boxes[0];
+    const p = playerEntity(w, 0);
+    const b = boxEntity(w, 0);
     w.body.y[p] = w.body.prevY[p] = w.body.lastY[p] = topY - PLAYER_HALF_H; // feet on the platform
     let onTicks = 0;
     let worstOffset = 0;
@@ -220,9 +220,9 @@ describe('players and boxes', () => {
       spawnX: [6, 3], tetherLength: 30,
       boxes: [{ x: 10, y: FLOOR - 0.5, w: 1, h: 1, mass: 10, isSpiked: true }, { x: 30, y: 30, w: 1, h: 1, mass: 10 }],
     });
-    const [p1, p2] = w.players;
-    const spiked = w.boxes[0];
-    const falling = w.boxes[1];
+    const [p1, p2] = w.queries.players.dense;
+    const spiked = boxEntity(w, 0);
+    const falling = boxEntity(w, 1);
     idle(w, 5);
     const spawn1 = [w.body.x[p1], w.body.y[p1]];
     const spawn2 = [w.body.x[p2], w.body.y[p2]];
@@ -263,22 +263,22 @@ describe('ropes and boxes', () => {
     const g = w.settings.gravity;
     idle(w, 120);
     let sum = 0;
-    for (let t = 0; t < 120; t++) { step(w, [0, 0]); sum += w.rope.tension[w.ropes[0]]; }
-    expect(w.player.groundBox[w.players[0]]).toBe(w.boxes[0]);
+    for (let t = 0; t < 120; t++) { step(w, [0, 0]); sum += w.rope.tension[ropeEntity(w, 0)]; }
+    expect(w.player.groundBox[playerEntity(w, 0)]).toBe(boxEntity(w, 0));
     // Before the chain solve counted the load it carries at a box end, this read 40 g (1604 N).
     expect(sum / 120 / ((40 + 70) * g)).toBeCloseTo(1, 2);
   });
 
   it('a rope dropped onto a box drapes over it: no particle inside the box', () => {
     const w = labWorld({ boxes: [{ x: 40, y: FLOOR - 1, w: 2, h: 2, mass: 30 }], ropes: [{ a: { kind: 'free' }, b: { kind: 'free' }, length: 4, segments: 20 }] });
-    const b = w.boxes[0];
-    const r = w.ropes[0];
+    const b = boxEntity(w, 0);
+    const r = ropeEntity(w, 0);
     const [first, last] = ropeRange(w, r);
     // Lay it out level, 2 m above the box, centred on it.
     for (let i = first; i <= last; i++) {
       const x = 38 + (4 * (i - first)) / (last - first);
-      w.pool.x[i] = w.pool.prevX[i] = x;
-      w.pool.y[i] = w.pool.prevY[i] = FLOOR - 4;
+      w.particle.x[i] = w.particle.prevX[i] = x;
+      w.particle.y[i] = w.particle.prevY[i] = FLOOR - 4;
     }
     const top = FLOOR - 2;
     let deepest = 0;
@@ -287,23 +287,23 @@ describe('ropes and boxes', () => {
       const bx = w.body.x[b];
       const by = w.body.y[b];
       for (let i = first; i <= last; i++) {
-        const inside = Math.min(1 - Math.abs(w.pool.x[i] - bx), 1 - Math.abs(w.pool.y[i] - by));
+        const inside = Math.min(1 - Math.abs(w.particle.x[i] - bx), 1 - Math.abs(w.particle.y[i] - by));
         deepest = Math.max(deepest, inside);
       }
     }
     const mid = Math.floor((first + last) / 2);
     console.log(
-      `drape: deepest particle inside the box over 3 s ${deepest.toFixed(4)} m; middle at y ${w.pool.y[mid].toFixed(4)} (box top ${top}), ` +
-      `ends at y ${w.pool.y[first].toFixed(3)} and ${w.pool.y[last].toFixed(3)}`,
+      `drape: deepest particle inside the box over 3 s ${deepest.toFixed(4)} m; middle at y ${w.particle.y[mid].toFixed(4)} (box top ${top}), ` +
+      `ends at y ${w.particle.y[first].toFixed(3)} and ${w.particle.y[last].toFixed(3)}`,
     );
     expect(isAllFinite(w)).toBe(true);
     expect(deepest).toBeLessThan(0.05); // never more than a little into it during a substep
-    expect(w.pool.y[mid]).toBeLessThan(top); // the middle rests on the top face
-    expect(w.pool.y[mid]).toBeGreaterThan(top - 0.2);
+    expect(w.particle.y[mid]).toBeLessThan(top); // the middle rests on the top face
+    expect(w.particle.y[mid]).toBeGreaterThan(top - 0.2);
     // Both ends hang down the sides, below the top.
-    expect(w.pool.y[first]).toBeGreaterThan(top + 0.5);
-    expect(w.pool.y[last]).toBeGreaterThan(top + 0.5);
-    expect(w.pool.x[first]).toBeLessThan(39);
-    expect(w.pool.x[last]).toBeGreaterThan(41);
+    expect(w.particle.y[first]).toBeGreaterThan(top + 0.5);
+    expect(w.particle.y[last]).toBeGreaterThan(top + 0.5);
+    expect(w.particle.x[first]).toBeLessThan(39);
+    expect(w.particle.x[last]).toBeGreaterThan(41);
   });
 });

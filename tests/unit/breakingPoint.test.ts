@@ -5,8 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
-import { Button, SimEvent, createSimWorld, readEvents, step, type SimWorld } from '../../src/sim';
-import { DeathCause } from '../../src/sim/events';
+import { DeathCause, Button, SimEvent, createSimWorld, readEvents, step, type SimWorld, boxEntity, ropeEntity } from '../../src/sim';
 import { PLUG_X, playBreakingPoint, type BreakingPointPhase } from '../../tools/bots/breaking-point';
 import { expectFinishedInGoal } from './levelChecks';
 
@@ -16,8 +15,8 @@ function build() {
   const parsed = parseLevel(readFileSync(FILE, 'utf8'));
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
   const world = createSimWorld(parsed.def);
-  const box = (id: string) => world.boxes[parsed.ids.boxes.indexOf(id)];
-  const ropesOf = (id: string) => parsed.ids.ropes.flatMap((rid, i) => (rid.startsWith(`${id}-rope`) ? [world.ropes[i]] : []));
+  const box = (id: string) => boxEntity(world, parsed.ids.boxes.indexOf(id));
+  const ropesOf = (id: string) => parsed.ids.ropes.flatMap((rid, i) => (rid.startsWith(`${id}-rope`) ? [ropeEntity(world, i)] : []));
   const breakTension = parsed.def.ropes?.[0].breakTension ?? 0;
   return { world, parsed, box, ropesOf, breakTension };
 }
@@ -79,7 +78,7 @@ describe('level 6: Breaking Point', () => {
 
   it('jumping from the lip onto the bridge snaps the crate landed on and drops the player into the pit', () => {
     const { world, ropesOf } = build();
-    const [a, b] = world.players;
+    const [a, b] = world.queries.players.dense;
     // P1 runs and jumps just before the lip (x 16), holding the key; P2 follows 3 m behind.
     let deepest = 0;
     const { snapped, died } = run(world, 200, () => {
@@ -99,7 +98,7 @@ describe('level 6: Breaking Point', () => {
 
   it('a player the tether holds over the pit still reaches the spikes: no hanging there forever', () => {
     const { world } = build();
-    const [a, b] = world.players;
+    const [a, b] = world.queries.players.dense;
     // P2 walks to the lip and anchors; P1 jumps onto the bridge from there (the crate snaps) and
     // falls, held by the tether.
     const { died } = run(world, 400, (t) => {
@@ -113,7 +112,7 @@ describe('level 6: Breaking Point', () => {
 
   it('the plug holds both players standing on it for 4 s (their weight loads its ropes), and a short hop snaps it', () => {
     const walkOn = build();
-    const [a, b] = walkOn.world.players;
+    const [a, b] = walkOn.world.queries.players.dense;
     try {
       playBreakingPoint(walkOn.world, (phase) => { if (phase === 'stomp') throw new Error('on the plug'); });
     } catch { /* stopped on the plug */ }

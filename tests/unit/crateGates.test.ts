@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
-import { Button, SimEvent, createSimWorld, readEvents, step, type SimWorld } from '../../src/sim';
+import { Button, SimEvent, createSimWorld, readEvents, step, type SimWorld, boxEntity } from '../../src/sim';
 import { DROP1_X, DROP2_X, FLOOR_Y, playCrateGates, type CrateGatesPhase } from '../../tools/bots/crate-gates';
 import { expectFinishedInGoal } from './levelChecks';
 
@@ -14,7 +14,7 @@ function build() {
   const parsed = parseLevel(readFileSync(FILE, 'utf8'));
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
   const world = createSimWorld(parsed.def);
-  const box = (id: string) => world.boxes[parsed.ids.boxes.indexOf(id)];
+  const box = (id: string) => boxEntity(world, parsed.ids.boxes.indexOf(id));
   return { world, parsed, box };
 }
 
@@ -25,7 +25,7 @@ describe('level 4: Crate Gates (crate-gates)', () => {
     const { world, parsed, box } = build();
     const crate = box('crate');
     const big = box('big-crate');
-    const [a] = world.players;
+    const [a] = world.queries.players.dense;
     const bumps: Array<{ slot: number; entity: number }> = [];
     const deaths: number[] = [];
     let cursor = 0;
@@ -57,7 +57,7 @@ describe('level 4: Crate Gates (crate-gates)', () => {
 
   it('the light crate swings back behind the first player and closes the drop again', () => {
     const { world, box } = build();
-    const [a, b] = world.players;
+    const [a, b] = world.queries.players.dense;
     const crate = box('crate');
     let downAt = -1;
     let closedAgain = false;
@@ -74,7 +74,7 @@ describe('level 4: Crate Gates (crate-gates)', () => {
 
   it('no crate can be jumped over: a running jump at the first crate only bumps it', () => {
     const { world, box } = build();
-    const [a] = world.players;
+    const [a] = world.queries.players.dense;
     const crate = box('crate');
     let topOfCrate = false;
     for (let t = 0; t < 150; t++) {
@@ -89,7 +89,7 @@ describe('level 4: Crate Gates (crate-gates)', () => {
 
   it('one player pushing alone cannot shift the heavy crate far enough to drop past it', () => {
     const { world, box } = build();
-    const [a] = world.players;
+    const [a] = world.queries.players.dense;
     const big = box('big-crate');
     // Walk both down to the middle floor with the bot, then P1 alone pushes for 10 s.
     try {

@@ -319,7 +319,7 @@ describe('dropped files', () => {
     expect(game.loads).toHaveLength(1);
     expect(game.loads[0]).toMatchObject({ keepCamera: false, level: { id: 'swing-yard', catalogFile: null, baseName: 'my-yard' } });
     expect(game.world.tick).toBe(0);
-    expect(game.world.boxes.length).toBe(3);
+    expect(game.world.queries.boxes.dense.length).toBe(3);
     game.tools.toggleRecording();
     game.run(10);
     game.tools.toggleRecording();

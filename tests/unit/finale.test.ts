@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
-import { Button, SimEvent, createSimWorld, readEvents, step } from '../../src/sim';
+import { Button, SimEvent, createSimWorld, readEvents, step, boxEntity, ropeEntity } from '../../src/sim';
 import { LIP, PIVOT_X, SLAB, playFinale, type FinalePhase } from '../../tools/bots/finale';
 import { expectFinishedInGoal } from './levelChecks';
 
@@ -14,8 +14,8 @@ function build() {
   const parsed = parseLevel(readFileSync(FILE, 'utf8'));
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
   const world = createSimWorld(parsed.def);
-  const box = (id: string) => world.boxes[parsed.ids.boxes.indexOf(id)];
-  const rope = (id: string) => world.ropes[parsed.ids.ropes.indexOf(id)];
+  const box = (id: string) => boxEntity(world, parsed.ids.boxes.indexOf(id));
+  const rope = (id: string) => ropeEntity(world, parsed.ids.ropes.indexOf(id));
   return { parsed, world, box, rope };
 }
 
@@ -31,7 +31,7 @@ describe('level 8: The Long Way Down', () => {
 
   it('a scripted pair uses every mechanic and gets both players into the goal without dying', () => {
     const { parsed, world, box, rope } = build();
-    const [a, b] = world.players;
+    const [a, b] = world.queries.players.dense;
     const { body, player } = world;
     const bumper = box('bumper');
     const gondola = box('gondola');
@@ -104,7 +104,7 @@ describe('level 8: The Long Way Down', () => {
     expect(died).toBeGreaterThan(0);
     expect(respawnedAt).toBe(0); // the first checkpoint: the slab
     const slab = parsed.level.checkpoints![0];
-    const [a, b] = world.players;
+    const [a, b] = world.queries.players.dense;
     const { body, player } = world;
     expect(body.x[a]).toBeCloseTo(slab.p1[0], 0);
     expect(body.x[b]).toBeCloseTo(slab.p2[0], 0);

@@ -1,7 +1,7 @@
 // The built-in level must need the rope: the chasm cannot be jumped, and it can be crossed by one
 // player anchoring while the other swings (then anchoring on the far side and hauling).
 import { describe, expect, it } from 'vitest';
-import { Button, SimEvent, createSimWorld, readEvents, step } from '../../src/sim';
+import { Button, SimEvent, createSimWorld, readEvents, step, playerEntity } from '../../src/sim';
 import { eventsSince } from './levelChecks';
 import { LIP_START, playCrossing } from '../../tools/bots/first-gap';
 import { loadBuiltInLevel, separation } from './scenarios';
@@ -12,7 +12,7 @@ describe('level 1: The First Gap', () => {
     let worstSwingStretch = 0;
     let worstGap = 0;
     playCrossing(world, (phase) => {
-      if (phase === 'swing' && world.player.isTaut[world.players[0]]) worstSwingStretch = Math.max(worstSwingStretch, world.maxStretch);
+      if (phase === 'swing' && world.player.isTaut[playerEntity(world, 0)]) worstSwingStretch = Math.max(worstSwingStretch, world.maxStretch);
       worstGap = Math.max(worstGap, separation(world) - world.tetherLength);
     });
     expect(world.completedTick).toBeGreaterThan(0);
@@ -29,7 +29,7 @@ describe('level 1: The First Gap', () => {
     const def = loadBuiltInLevel();
     for (let jumpAt = 17.0; jumpAt <= 19.4; jumpAt += 0.1) {
       const world = createSimWorld({ ...def, tether: { length: 40, segments: 16 }, spawns: [{ x: 13, y: 12 }, { x: 2, y: 12 }] });
-      const a = world.players[0];
+      const a = playerEntity(world, 0);
       let reached = false;
       for (let t = 0; t < 240; t++) {
         const jumping = world.body.x[a] >= jumpAt;
@@ -44,7 +44,7 @@ describe('level 1: The First Gap', () => {
     const world = createSimWorld(loadBuiltInLevel());
     const cursor = world.events.count;
     let respawned = false;
-    const [a, b] = world.players;
+    const [a, b] = world.queries.players.dense;
     const hop = (x: number) => (x > 3 && x < 6.5 ? Button.Jump : 0);
     for (let t = 0; t < 60 * 8 && !respawned; t++) {
       // Both get over the block; then P2 stands still (not anchored) while P1 walks off the edge.

@@ -2,7 +2,7 @@
 // wall time, so replays and hashes are the same at any speed.
 import { describe, expect, test } from 'vitest';
 import { FixedStep } from '../../src/app/fixedStep';
-import { DT } from '../../src/sim/constants';
+import { DT } from '../../src/sim';
 
 function ticksIn(clock: FixedStep, seconds: number, fps: number): number {
   let ticks = 0;

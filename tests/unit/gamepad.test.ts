@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { createGamepadInput, describePadSlots, MENU_REPEAT_DELAY_MS, MENU_REPEAT_INTERVAL_MS, type GamepadHost } from '../../src/input/gamepad';
 import { PadControl, playerMaskOf, readPadControls, stickControls, type GamepadLike } from '../../src/input/gamepadMapping';
 import type { MenuAction } from '../../src/input/menuAction';
-import { Button } from '../../src/sim/input';
+import { Button } from '../../src/sim';
 
 interface FakePad {
   index: number;

@@ -5,7 +5,7 @@ import {
   DEFAULT_KEYS, createKeyboardInput, findConflicts, isBindableKey, keyLabel, rebindKey, reservedKeyUse,
   type KeyBindings,
 } from '../../src/input/keyboard';
-import { Button } from '../../src/sim/input';
+import { Button } from '../../src/sim';
 
 describe('reserved keys', () => {
   it.each(['Escape', 'KeyP', 'KeyR', 'KeyM', 'F3', 'F8', 'Tab'])('%s cannot be bound', (code) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
-import { EndKind, createSimWorld, step } from '../../src/sim';
+import { createSimWorld, step, playerEntity, boxEntity, ropeEntity, anchorEntity, levelRopes } from '../../src/sim';
 
 const builtIn = readFileSync('levels/03-first-gap.json', 'utf8');
 const base = JSON.parse(builtIn);
@@ -91,31 +91,31 @@ describe('level files: anchors, boxes and ropes', () => {
     const world = createSimWorld(result.def);
     expect(world.settings.airDrag).toBe(0.2);
     file.ropes.forEach((r: any, k: number) => {
-      expect(world.rope.length[world.ropes[k]], r.id).toBe(r.length);
+      expect(world.rope.length[ropeEntity(world, k)], r.id).toBe(r.length);
     });
     file.boxes.forEach((b: any, k: number) => {
-      const e = world.boxes[k];
+      const e = boxEntity(world, k);
       expect(1 / world.body.invMass[e], b.id).toBeCloseTo(b.mass, 9);
       expect([world.body.x[e], world.body.y[e], world.body.halfW[e] * 2, world.body.halfH[e] * 2]).toEqual([b.x, b.y, b.w, b.h]);
       expect(world.box.isSpiked[e]).toBe(b.spikes ? 1 : 0);
     });
     const { rope } = world;
-    const [r1, r2, r3, r4, r5] = world.ropes;
-    // r1: anchor a1 -> the crate's top centre (the default attachment).
-    expect([rope.kindA[r1], rope.entityA[r1]]).toEqual([EndKind.Anchor, world.anchors[0]]);
-    expect([rope.kindB[r1], rope.entityB[r1], rope.pointBX[r1], rope.pointBY[r1]]).toEqual([EndKind.Body, world.boxes[0], 0, -0.5]);
+    const [r1, r2, r3, r4, r5] = levelRopes(world);
+    // r1: anchor a1 (a static body, tied at its centre) -> the crate's top centre (the default attachment).
+    expect([rope.bodyA[r1], rope.localAX[r1], rope.localAY[r1]]).toEqual([anchorEntity(world, 0), 0, 0]);
+    expect([rope.bodyB[r1], rope.localBX[r1], rope.localBY[r1]]).toEqual([boxEntity(world, 0), 0, -0.5]);
     // r2: box to box at the given points.
-    expect([rope.pointAX[r2], rope.pointAY[r2], rope.entityB[r2], rope.pointBX[r2]]).toEqual([0.5, 0, world.boxes[1], -0.4]);
-    // r3: a fixed point, stretchy, breakable, reelable.
-    expect([rope.kindA[r3], rope.pointAX[r3], rope.pointAY[r3]]).toEqual([EndKind.Point, 30, 1]);
+    expect([rope.localAX[r2], rope.localAY[r2], rope.bodyB[r2], rope.localBX[r2]]).toEqual([0.5, 0, boxEntity(world, 1), -0.4]);
+    // r3: a fixed point: the ground body at that point; stretchy, breakable, reelable.
+    expect([rope.bodyA[r3], rope.localAX[r3], rope.localAY[r3]]).toEqual([world.ground, 30, 1]);
     expect([rope.compliance[r3], rope.breakTension[r3]]).toEqual([0.001, 5000]);
     expect(rope.spare[r3]).not.toBe(0);
     expect(rope.capacity[r3]).toBeGreaterThanOrEqual(Math.ceil(9 / (6.5 / 12)));
     // r4, r5: players.
-    expect([rope.kindA[r4], rope.entityA[r4], rope.entityB[r4]]).toEqual([EndKind.Body, world.players[0], world.anchors[1]]);
-    expect([rope.entityA[r5], rope.kindB[r5], rope.pointBX[r5], rope.pointBY[r5]]).toEqual([world.players[1], EndKind.Point, 5, 9]);
+    expect([rope.bodyA[r4], rope.bodyB[r4]]).toEqual([playerEntity(world, 0), anchorEntity(world, 1)]);
+    expect([rope.bodyA[r5], rope.bodyB[r5], rope.localBX[r5], rope.localBY[r5]]).toEqual([playerEntity(world, 1), world.ground, 5, 9]);
     for (let t = 0; t < 120; t++) step(world, [0, 0]);
-    expect(Number.isFinite(world.body.y[world.boxes[1]])).toBe(true);
+    expect(Number.isFinite(world.body.y[boxEntity(world, 1)])).toBe(true);
   });
 
   it.each([

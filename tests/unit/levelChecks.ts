@@ -22,7 +22,7 @@ export function eventsSince(world: SimWorld, cursor = 0): SeenEvent[] {
  */
 export function expectFinishedInGoal(world: SimWorld, def: WorldDef, pressed: ReadonlyArray<readonly [number, number]>): void {
   const g = def.goal;
-  for (const e of world.players) {
+  for (const e of world.queries.players.dense) {
     expect(world.body.x[e]).toBeGreaterThan(g.x);
     expect(world.body.x[e]).toBeLessThan(g.x + g.w);
   }

@@ -4,9 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
-import {
-  Button, DEATH_TICKS, DeathCause, SimEvent, createSimWorld, readEvents, ropeMaxStretch, sinCos, step, type SimWorld,
-} from '../../src/sim';
+import { Button, DEATH_TICKS, DeathCause, SimEvent, createSimWorld, readEvents, ropeMaxStretch, sinCos, step, type SimWorld, playerEntity, boxEntity, anchorEntity, platformEntity } from '../../src/sim';
 
 type Level = Record<string, any>;
 
@@ -47,7 +45,7 @@ describe('spike tiles and the death pause', () => {
 
   it('walking into spikes kills: Died (spike tiles), 45 ticks without control, then Respawned at the spawns', () => {
     const { world } = build(spiky);
-    const [p1, p2] = world.players;
+    const [p1, p2] = world.queries.players.dense;
     const spawn = [world.body.x[p1], world.body.y[p1], world.body.x[p2], world.body.y[p2]];
     const events = run(world, 200, [Button.Right | Button.Jump, Button.Right]);
     const died = ofType(events, SimEvent.Died);
@@ -72,7 +70,7 @@ describe('spike tiles and the death pause', () => {
       l.spawns[0] = { id: 'p1', player: 1, x: 9, y: 10 };
       l.spawns[1] = { id: 'p2', player: 2, x: 11.5, y: 7 }; // in the air above the spikes
     }));
-    const p2 = world.players[1];
+    const p2 = playerEntity(world, 1);
     let feetAtDeath = 0;
     let cursor = world.events.count;
     for (let t = 0; t < 120 && feetAtDeath === 0; t++) {
@@ -88,7 +86,7 @@ describe('spike tiles and the death pause', () => {
       l.boxes = [{ id: 'crate', x: 11.5, y: 6, w: 1, h: 1, mass: 10 }];
     })).world;
     run(boxRoom, 120, [0, 0]);
-    expect(boxRoom.body.y[boxRoom.boxes[0]]).toBeCloseTo(9.5, 3); // on the floor at y 10, through the spike row
+    expect(boxRoom.body.y[boxEntity(boxRoom, 0)]).toBeCloseTo(9.5, 3); // on the floor at y 10, through the spike row
   });
 
   it('falling out of the bottom of the level is a death too (cause: fell out)', () => {
@@ -114,7 +112,7 @@ describe('checkpoints', () => {
 
   it('are reached in order by either player, and a death respawns both at the last one with the tether slack', () => {
     const { world } = build(level);
-    const [p1, p2] = world.players;
+    const [p1, p2] = world.queries.players.dense;
     const events = run(world, 400, [Button.Right, Button.Right]);
     const reached = ofType(events, SimEvent.CheckpointReached).map((e) => [e[2], e[3]]);
     expect(reached).toEqual([[1, 0], [1, 1]]); // player 2 leads; cp-a then cp-b
@@ -150,7 +148,7 @@ describe('moving platforms', () => {
 
   it('ping-pong: follows the path at its speed, turns back at the end, returns to the start', () => {
     const { world } = build(lift('pingpong'));
-    const e = world.platforms[0];
+    const e = platformEntity(world, 0);
     run(world, 60, [0, 0]); // 1 s at 3 m/s: 3 m along the first segment
     expect(world.body.x[e]).toBeCloseTo(13, 9);
     expect(world.body.y[e]).toBeCloseTo(6, 9);
@@ -166,7 +164,7 @@ describe('moving platforms', () => {
 
   it('loop: goes from the last point straight on to the first', () => {
     const { world } = build(lift('loop'));
-    const e = world.platforms[0];
+    const e = platformEntity(world, 0);
     // Perimeter 6 + 3 + sqrt(36 + 9) = 15.708 m; at 3 m/s, 1 s after the last point (9 m) it is 3 m towards the first.
     run(world, 240, [0, 0]);
     const d = 3 / Math.sqrt(45);
@@ -182,8 +180,8 @@ describe('moving platforms', () => {
       l.spawns = [{ id: 'p1', player: 1, x: 4, y: 7.75 }, { id: 'p2', player: 2, x: 3, y: 10 }];
       l.tether.length = 8;
     }));
-    const [p1] = world.players;
-    const e = world.platforms[0];
+    const [p1] = world.queries.players.dense;
+    const e = platformEntity(world, 0);
     run(world, 60, [0, 0]); // lands on the platform and comes to rest on it
     const x0 = world.body.x[p1] - world.body.x[e];
     run(world, 60, [Button.Anchor, 0]); // anchored for 1 s: 2 m to the right
@@ -201,7 +199,7 @@ describe('moving platforms', () => {
       l.spawns = [{ id: 'p1', player: 1, x: 8, y: 9 }, { id: 'p2', player: 2, x: 5, y: 10 }];
       l.tether.length = 5;
     }));
-    const [p1, p2] = world.players;
+    const [p1, p2] = world.queries.players.dense;
     let worst = 0;
     const events = run(world, 300, () => {
       worst = Math.max(worst, Math.hypot(world.body.x[p1] - world.body.x[p2], world.body.y[p1] - world.body.y[p2]));
@@ -223,7 +221,7 @@ describe('moving platforms', () => {
       l.spawns = [{ id: 'p1', player: 1, x: 8, y: 9 }, { id: 'p2', player: 2, x: 5, y: 10 }];
       l.tether.length = 12;
     }));
-    const [p1] = world.players;
+    const [p1] = world.queries.players.dense;
     const events = run(world, 240, [Button.Anchor, 0]);
     expect(ofType(events, SimEvent.Unanchored).filter((e) => e[3] === 1).map((e) => e[2])).toEqual([0]);
     expect(world.body.x[p1]).toBeLessThan(14); // held back by the wall at x 14
@@ -239,13 +237,13 @@ describe('moving platforms', () => {
       l.ropes = [{ id: 'r', a: { anchor: 'hook' }, b: { box: 'crate' }, length: 2.75, segments: 8 }];
       l.physics = { airDrag: 0.5 };
     }));
-    const hook = world.anchors[0];
-    const crate = world.boxes[0];
+    const hook = anchorEntity(world, 0);
+    const crate = boxEntity(world, 0);
     run(world, 600, [0, 0]); // 10 s at 1 m/s: at the far end
-    expect(world.anchor.x[hook]).toBeCloseTo(20, 6);
-    expect(world.anchor.y[hook]).toBeCloseTo(2.25, 6);
+    expect(world.body.x[hook]).toBeCloseTo(20, 6);
+    expect(world.body.y[hook]).toBeCloseTo(2.25, 6);
     expect(Math.abs(world.body.x[crate] - 20)).toBeLessThan(1.0); // swinging under the hook
-    const d = Math.hypot(world.body.x[crate] - world.anchor.x[hook], world.body.y[crate] - 0.5 - world.anchor.y[hook]);
+    const d = Math.hypot(world.body.x[crate] - world.body.x[hook], world.body.y[crate] - 0.5 - world.body.y[hook]);
     expect(d).toBeLessThan(2.75 * 1.001);
   });
 });
@@ -259,7 +257,7 @@ describe('pendulum starts', () => {
 
   it('startAngle swings the box out around the fixed end, turned with it, and it swings to the mirror angle', () => {
     const { world } = build(pendulum(40));
-    const blade = world.boxes[0];
+    const blade = boxEntity(world, 0);
     const r = 4.5; // pivot to the box centre
     const rad = (40 * Math.PI) / 180;
     expect(world.body.x[blade]).toBeCloseTo(15 + r * Math.sin(rad), 9);
@@ -284,7 +282,7 @@ describe('pendulum starts', () => {
 
   it('push gives the box its start velocity', () => {
     const { world } = build(pendulum(0, [6, 0]));
-    const blade = world.boxes[0];
+    const blade = boxEntity(world, 0);
     step(world, [0, 0]);
     expect(world.body.x[blade]).toBeGreaterThan(15 + 6 / 60 * 0.9);
   });

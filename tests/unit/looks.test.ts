@@ -5,8 +5,8 @@ import type { Graphics } from 'pixi.js';
 import { createEffects, EffectKind } from '../../src/render/effects';
 import { choosePose, nextFacing, Pose, RUN_FRAMES, RUN_STRIDE_M, runFrame } from '../../src/render/playerPose';
 import { palette } from '../../src/render/palette';
-import { pushEvent, SimEvent } from '../../src/sim/events';
-import { createSimWorld } from '../../src/sim';
+import { SimEvent, createSimWorld, playerEntity } from '../../src/sim';
+import { pushEvent } from '../../src/sim/events';
 import { flatWorld, run, worldFromMap } from './scenarios';
 
 /** A stand-in for pixi's Graphics that records the colours filled and stroked. */
@@ -100,7 +100,7 @@ describe('event effects', () => {
     const fx = createEffects(g);
     const hard: number[] = [];
     fx.readWorld(world, (s) => hard.push(s));
-    pushEvent(world.events, SimEvent.Bumped, 1, 0, 2, world.players[1]);
+    pushEvent(world.events, SimEvent.Bumped, 1, 0, 2, playerEntity(world, 1));
     pushEvent(world.events, SimEvent.RopeSnapped, 1, 255, 300, 1);
     pushEvent(world.events, SimEvent.CheckpointReached, 1, 0, 0);
     fx.readWorld(world, (s) => hard.push(s));

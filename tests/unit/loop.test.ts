@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { FixedStep } from '../../src/app/fixedStep';
-import { DT } from '../../src/sim/constants';
+import { DT } from '../../src/sim';
 
 describe('FixedStep', () => {
   test('uses the sim tick by default: one 60 Hz frame runs one tick', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Button, SimEvent, readEvents, step } from '../../src/sim';
+import { Button, SimEvent, readEvents, step, playerEntity } from '../../src/sim';
 import { flatWorld, ledgeWorld, run, worldFromMap } from './scenarios';
 
 const P1 = 0;
@@ -7,7 +7,7 @@ const P1 = 0;
 function apexHeight(holdTicks: number): number {
   const w = flatWorld();
   run(w, 10, 0);
-  const e = w.players[P1];
+  const e = playerEntity(w, P1);
   const startY = w.body.y[e];
   let top = startY;
   for (let t = 0; t < 90; t++) {
@@ -36,7 +36,7 @@ describe('jumping', () => {
     const landsAndJumps = (pressBeforeLanding: number): boolean => {
       const w = flatWorld();
       run(w, 10, 0);
-      const e = w.players[P1];
+      const e = playerEntity(w, P1);
       // Jump once and find the landing tick.
       let landTick = -1;
       for (let t = 0; t < 120 && landTick < 0; t++) {
@@ -64,7 +64,7 @@ describe('jumping', () => {
   it('coyote time: a jump a few ticks after walking off a ledge still works, a late one does not', () => {
     const jumpsAfterLeaving = (ticksAfter: number): boolean => {
       const w = ledgeWorld(10, 4, 30);
-      const e = w.players[P1];
+      const e = playerEntity(w, P1);
       let left = -1;
       for (let t = 0; t < 200; t++) {
         const pressing = left >= 0 && t >= left + ticksAfter;
@@ -85,7 +85,7 @@ describe('collision with tiles', () => {
     const rows = ['..........#..........', '..........#..........', '..........#..........', '#####################'];
     for (const speed of [7, 20, 60, 200]) {
       const w = worldFromMap(rows, { x: 5, y: 3 }, { x: 4, y: 3 }, 30);
-      const e = w.players[P1];
+      const e = playerEntity(w, P1);
       for (let t = 0; t < 120; t++) {
         w.body.vx[e] = speed; // forced far beyond anything the controls produce
         step(w, [Button.Right, 0]);
@@ -98,7 +98,7 @@ describe('collision with tiles', () => {
     const rows: string[] = [];
     for (let r = 0; r < 60; r++) rows.push(r === 50 ? '##########' : '..........');
     const w = worldFromMap(rows, { x: 3, y: 2 }, { x: 4, y: 2 }, 30);
-    const e = w.players[P1];
+    const e = playerEntity(w, P1);
     w.body.vy[e] = 200;
     run(w, 240, 0);
     expect(w.body.y[e] + w.body.halfH[e]).toBeCloseTo(50, 6);
@@ -109,7 +109,7 @@ describe('collision with tiles', () => {
     const rows: string[] = [];
     for (let r = 0; r < 20; r++) rows.push(r === 8 ? '====......' : r === 15 ? '##########' : '..........');
     const w = worldFromMap(rows, { x: 2, y: 8 }, { x: 3, y: 8 }, 10);
-    const e = w.players[P1];
+    const e = playerEntity(w, P1);
     run(w, 10, 0);
     expect(w.body.y[e] + w.body.halfH[e]).toBeCloseTo(8, 6);
     run(w, 60, Button.Down);
@@ -120,7 +120,7 @@ describe('collision with tiles', () => {
     const rows: string[] = [];
     for (let r = 0; r < 20; r++) rows.push(r >= 10 ? '.....#####' : '..........');
     const w = worldFromMap(rows, { x: 2, y: 20 }, { x: 2.5, y: 20 }, 15);
-    const e = w.players[P1];
+    const e = playerEntity(w, P1);
     // Put P1 against the wall face with its head just above the top (y = 10).
     w.body.x[e] = 5 - w.body.halfW[e];
     w.body.y[e] = 10.3;

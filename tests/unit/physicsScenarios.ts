@@ -1,10 +1,7 @@
 // Named little worlds and measuring helpers for the rope and box physics tests (ropePhysics,
 // boxes). The players always exist: every lab world parks them on a floor at the far left, well
 // away from the experiment, so they never fall out of the level (which would reset it).
-import {
-  DT, Tile, createSimWorld, createTileGrid, step,
-  type AnchorDef, type BoxDef, type PhysicsSettings, type RopeDef, type SimWorld,
-} from '../../src/sim';
+import { DT, Tile, createSimWorld, createTileGrid, step, type AnchorDef, type BoxDef, type PhysicsSettings, type RopeDef, type SimWorld, boxEntity } from '../../src/sim';
 
 /** Physical-truth settings: real gravity, no rope damping, no air drag. */
 export const TRUTH_PHYSICS: Partial<PhysicsSettings> = { gravity: 9.81, ropeDamping: 0, airDrag: 0 };
@@ -65,17 +62,17 @@ export function ropeRange(world: SimWorld, r: number): [number, number] {
 
 /** True if every particle of rope `r` and every box is finite. */
 export function isAllFinite(world: SimWorld): boolean {
-  const { pool, body, rope } = world;
-  for (let k = 0; k < world.ropeOrder.length; k++) {
-    const r = world.ropeOrder[k];
+  const { particle: pool, body, rope } = world;
+  for (let k = 0; k < world.queries.ropes.dense.length; k++) {
+    const r = world.queries.ropes.dense[k];
     if (rope.isActive[r] === 0) continue;
     const [first, last] = ropeRange(world, r);
     for (let i = first; i <= last; i++) {
       if (!Number.isFinite(pool.x[i] + pool.y[i] + pool.prevX[i] + pool.prevY[i])) return false;
     }
   }
-  for (let k = 0; k < world.boxes.length; k++) {
-    const e = world.boxes[k];
+  for (let k = 0; k < world.queries.boxes.dense.length; k++) {
+    const e = boxEntity(world, k);
     if (!Number.isFinite(body.x[e] + body.y[e] + body.vx[e] + body.vy[e] + body.rotC[e] + body.rotS[e] + body.omega[e])) return false;
   }
   return true;
@@ -87,19 +84,19 @@ export function isAllFinite(world: SimWorld): boolean {
  * the midpoints of that substep, which is the pairing the position-Verlet update conserves best.
  */
 export function mechanicalEnergy(world: SimWorld, g: number, yRef: number): number {
-  const { body, pool, rope } = world;
+  const { body, particle: pool, rope } = world;
   const h = substepOf(world);
   let e = 0;
-  for (let k = 0; k < world.boxes.length; k++) {
-    const b = world.boxes[k];
+  for (let k = 0; k < world.queries.boxes.dense.length; k++) {
+    const b = boxEntity(world, k);
     const m = 1 / body.invMass[b];
     const vx = (body.x[b] - body.prevX[b]) / h;
     const vy = (body.y[b] - body.prevY[b]) / h;
     e += 0.5 * m * (vx * vx + vy * vy) + m * g * (yRef - (body.y[b] + body.prevY[b]) / 2);
     if (body.invInertia[b] > 0) e += (0.5 * body.omega[b] * body.omega[b]) / body.invInertia[b];
   }
-  for (let k = 0; k < world.ropeOrder.length; k++) {
-    const r = world.ropeOrder[k];
+  for (let k = 0; k < world.queries.ropes.dense.length; k++) {
+    const r = world.queries.ropes.dense[k];
     if (rope.isActive[r] === 0 || r === world.tetherRope) continue;
     const [first, last] = ropeRange(world, r);
     for (let i = first; i <= last; i++) {
@@ -133,7 +130,7 @@ export function ropeMovedSince(world: SimWorld, r: number, snapshot: Float64Arra
   let worst = 0;
   for (let i = first; i <= last; i++) {
     const k = 2 * (i - first);
-    const d = Math.sqrt((world.pool.x[i] - snapshot[k]) ** 2 + (world.pool.y[i] - snapshot[k + 1]) ** 2);
+    const d = Math.sqrt((world.particle.x[i] - snapshot[k]) ** 2 + (world.particle.y[i] - snapshot[k + 1]) ** 2);
     if (d > worst) worst = d;
   }
   return worst;
@@ -144,8 +141,8 @@ export function ropePositions(world: SimWorld, r: number): Float64Array {
   const [first, last] = ropeRange(world, r);
   const out = new Float64Array(2 * (last - first + 1));
   for (let i = first; i <= last; i++) {
-    out[2 * (i - first)] = world.pool.x[i];
-    out[2 * (i - first) + 1] = world.pool.y[i];
+    out[2 * (i - first)] = world.particle.x[i];
+    out[2 * (i - first) + 1] = world.particle.y[i];
   }
   return out;
 }

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
-import { Button, SimEvent, createSimWorld, step } from '../../src/sim';
+import { Button, SimEvent, createSimWorld, step, playerEntity } from '../../src/sim';
 import { EDGE_X, PLANKS, PLANK_Y, playRappel, type Phase } from '../../tools/bots/rappel';
 import { eventsSince } from './levelChecks';
 
@@ -23,7 +23,7 @@ describe('level: Rappel', () => {
   it('a scripted pair rappels: anchor at the edge, swing onto the planks, anchor there, catch the drop, haul', () => {
     const def = load();
     const world = createSimWorld(def);
-    const [a, b] = world.players;
+    const [a, b] = world.queries.players.dense;
     const { body, player } = world;
     const phases: Phase[] = [];
     let p1HungBelowAnchor = 0; // deepest P1 hung below the anchored P2, m
@@ -49,7 +49,7 @@ describe('level: Rappel', () => {
     expect(p2HungBelowAnchor).toBeGreaterThan(6);
     expect(events.some((e) => e.type === SimEvent.LedgeClimbed && e.slot === 1)).toBe(true);
     const g = load().goal;
-    for (const e of world.players) {
+    for (const e of world.queries.players.dense) {
       expect(body.x[e]).toBeGreaterThan(g.x);
       expect(body.x[e]).toBeLessThan(g.x + g.w);
       expect(body.y[e]).toBeGreaterThan(g.y);
@@ -66,7 +66,7 @@ describe('level: Rappel', () => {
       for (let turn = 0; turn <= 40; turn += 4) {
         for (const startX of [20, 29.9]) {
           const world = createSimWorld({ ...def, tether: { length: 40, segments: 16 }, spawns: [{ x: startX, y: 8 }, { x: 2, y: 8 }] });
-          const a = world.players[0];
+          const a = playerEntity(world, 0);
           const { body } = world;
           let passedAt = -1;
           tries++;
@@ -105,7 +105,7 @@ describe('level: Rappel', () => {
   it('walking off the edge while the partner only stands there pulls the partner off too', () => {
     const def = load();
     const world = createSimWorld(def);
-    const [a, b] = world.players;
+    const [a, b] = world.queries.players.dense;
     const { body } = world;
     let restarted = false;
     for (let t = 0; t < 600 && !restarted; t++) {

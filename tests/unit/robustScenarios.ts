@@ -3,10 +3,10 @@
 // arguments, so a scenario named in a test is exactly reproducible.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { parseLevel } from '../../src/level/parseLevel';
-import { Button, Tile, createTileGrid, tileAt, type TileGrid, type WorldDef, type RopeDef, type BoxDef, type AnchorDef } from '../../src/sim';
 import type { SimWorld } from '../../src/sim';
-import { bodyOverlapsSolid } from '../../src/sim/physics/moveBody';
+import { bodyOverlapsSolid, Button, Tile, createTileGrid, tileAt, type TileGrid, type WorldDef, type RopeDef, type BoxDef, type AnchorDef } from '../../src/sim';
 import { seededRandom } from './scenarios';
+import { playerEntity, boxEntity } from '../../src/sim';
 
 /** Tile grid from rows ('#' solid, '=' one-way, anything else empty). */
 export function gridFromRows(rows: readonly string[]): TileGrid {
@@ -158,22 +158,22 @@ export const INVARIANT_LIMITS = { segmentStretch: 0.5, tetherExcess: 0.01 } as c
  * invariant as a sentence, or null; updates `stats` with the worst values seen.
  */
 export function checkInvariants(world: SimWorld, stats?: InvariantStats): string | null {
-  const { body, pool, rope, grid } = world;
+  const { body, particle: pool, rope, grid } = world;
   let problem: string | null = null;
-  for (let k = 0; k < world.players.length; k++) {
-    const e = world.players[k];
+  for (let k = 0; k < world.queries.players.dense.length; k++) {
+    const e = playerEntity(world, k);
     if (!Number.isFinite(body.x[e] + body.y[e] + body.vx[e] + body.vy[e])) problem ??= `player ${k} not finite`;
     else if (bodyOverlapsSolid(grid, body, e)) problem ??= `player ${k} inside a solid tile at (${body.x[e]}, ${body.y[e]})`;
   }
-  for (let k = 0; k < world.boxes.length; k++) {
-    const e = world.boxes[k];
+  for (let k = 0; k < world.queries.boxes.dense.length; k++) {
+    const e = boxEntity(world, k);
     const sum = body.x[e] + body.y[e] + body.vx[e] + body.vy[e] + body.rotC[e] + body.rotS[e] + body.omega[e];
     if (!Number.isFinite(sum)) problem ??= `box ${k} not finite`;
     else if (isSolidPoint(grid, body.x[e], body.y[e])) problem ??= `box ${k} centre inside a solid tile at (${body.x[e]}, ${body.y[e]})`;
   }
   let worstStretch = 0;
-  for (let k = 0; k < world.ropeOrder.length; k++) {
-    const r = world.ropeOrder[k];
+  for (let k = 0; k < world.queries.ropes.dense.length; k++) {
+    const r = world.queries.ropes.dense[k];
     if (rope.isActive[r] === 0) continue;
     const first = rope.first[r];
     const last = first + rope.count[r] - 1;
@@ -187,7 +187,7 @@ export function checkInvariants(world: SimWorld, stats?: InvariantStats): string
       if (stretch > INVARIANT_LIMITS.segmentStretch) problem ??= `rope ${r} segment ${i - first} stretched ${(stretch * 100).toFixed(1)} %`;
     }
   }
-  const [a, b] = world.players;
+  const [a, b] = world.queries.players.dense;
   const sep = Math.sqrt((body.x[a] - body.x[b]) ** 2 + (body.y[a] - body.y[b]) ** 2);
   const excess = sep / world.tetherLength - 1;
   if (excess > INVARIANT_LIMITS.tetherExcess) problem ??= `players ${sep.toFixed(4)} m apart on a ${world.tetherLength} m tether`;
@@ -230,7 +230,7 @@ export function solidRect(c0: number, r0: number, c1: number, r1: number): Array
 
 /** Puts rope `r`'s particles on the polyline through `points`, evenly by arc length, at rest. */
 export function layRopeAlong(world: SimWorld, r: number, points: ReadonlyArray<readonly [number, number]>): void {
-  const { pool, rope } = world;
+  const { particle: pool, rope } = world;
   const first = rope.first[r];
   const count = rope.count[r];
   const lengths = [0];
@@ -254,7 +254,7 @@ export function layRopeAlong(world: SimWorld, r: number, points: ReadonlyArray<r
 
 /** Largest distance of rope `r`'s particles from the segment between its two end particles, m. */
 export function ropeDeviationFromChord(world: SimWorld, r: number): number {
-  const { pool, rope } = world;
+  const { particle: pool, rope } = world;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
   const ax = pool.x[first];
@@ -392,7 +392,7 @@ export function degenerateDef(): WorldDef {
 
 /** Puts every particle of rope `r` on the point (x, y), at rest. */
 export function pileRopeAt(world: SimWorld, r: number, x: number, y: number): void {
-  const { pool, rope } = world;
+  const { particle: pool, rope } = world;
   for (let i = rope.first[r]; i < rope.first[r] + rope.count[r]; i++) {
     pool.x[i] = pool.prevX[i] = pool.drawX[i] = x;
     pool.y[i] = pool.prevY[i] = pool.drawY[i] = y;
@@ -401,7 +401,7 @@ export function pileRopeAt(world: SimWorld, r: number, x: number, y: number): vo
 
 /** Largest distance any particle of rope `r` moved during the last tick, m. */
 export function ropeTickMove(world: SimWorld, r: number): number {
-  const { pool, rope } = world;
+  const { particle: pool, rope } = world;
   let worst = 0;
   for (let i = rope.first[r]; i < rope.first[r] + rope.count[r]; i++) {
     const d = Math.hypot(pool.x[i] - pool.drawX[i], pool.y[i] - pool.drawY[i]);
@@ -412,12 +412,12 @@ export function ropeTickMove(world: SimWorld, r: number): number {
 
 /** True if every body and every active rope particle (positions and velocities) is finite. */
 export function isStateFinite(world: SimWorld): boolean {
-  const { body, pool, rope } = world;
-  for (let e = 1; e < world.entityEnd; e++) {
+  const { body, particle: pool, rope } = world;
+  for (let e = 1; e < world.entityCapacity; e++) {
     if (!Number.isFinite(body.x[e] + body.y[e] + body.vx[e] + body.vy[e] + body.rotC[e] + body.rotS[e] + body.omega[e])) return false;
   }
-  for (let k = 0; k < world.ropeOrder.length; k++) {
-    const r = world.ropeOrder[k];
+  for (let k = 0; k < world.queries.ropes.dense.length; k++) {
+    const r = world.queries.ropes.dense[k];
     if (rope.isActive[r] === 0) continue;
     for (let i = rope.first[r]; i < rope.first[r] + rope.count[r]; i++) {
       if (!Number.isFinite(pool.x[i] + pool.y[i] + pool.prevX[i] + pool.prevY[i])) return false;

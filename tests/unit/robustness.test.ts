@@ -3,11 +3,7 @@
 // and frame-time spikes. Worlds are the named builders of robustScenarios.ts.
 import { describe, expect, it } from 'vitest';
 import { FixedStep } from '../../src/app/fixedStep';
-import {
-  Button, DT, SimEvent, applyImpulse, applyParticleImpulse, createSimWorld, readEvents, step, type SimWorld,
-} from '../../src/sim';
-import { PARTICLE_RADIUS } from '../../src/sim/physics/collideRope';
-import { rectOverlapsSolid } from '../../src/sim/physics/moveBody';
+import { PARTICLE_RADIUS, rectOverlapsSolid, Button, DT, SimEvent, applyImpulse, applyParticleImpulse, createSimWorld, readEvents, step, type SimWorld, playerEntity, boxEntity, ropeEntity, levelRopes } from '../../src/sim';
 import {
   degenerateDef, drapesDef, floorSlideDef, isSolidPoint, isStateFinite, layRopeAlong, ledgeSnagDef,
   mulberry32, pileRopeAt, ropeDeviationFromChord, ropeTickMove, ropeYardDef, shelfSnagDef, shelfSnagPath,
@@ -30,7 +26,7 @@ describe('tunnelling', () => {
     // the free-ended rope gets a random impulse of up to 25 N s down and 20 N s sideways (a 0.07 kg
     // particle: up to ~500 m/s, clamped by maxParticleStep to 0.3 m per substep = 144 m/s).
     const world = createSimWorld(thinFloorDef());
-    const rope = particles(world, world.ropes[0]);
+    const rope = particles(world, ropeEntity(world, 0));
     const rnd = mulberry32(5);
     let lowest = 0;
     let fastest = 0;
@@ -38,8 +34,8 @@ describe('tunnelling', () => {
       if (t % 20 === 0) for (const i of rope) applyParticleImpulse(world, i, (rnd() - 0.5) * 40, 5 + rnd() * 20);
       step(world, [0, 0]);
       for (const i of rope) {
-        lowest = Math.max(lowest, world.pool.y[i]);
-        fastest = Math.max(fastest, Math.hypot(world.pool.x[i] - world.pool.drawX[i], world.pool.y[i] - world.pool.drawY[i]) / DT);
+        lowest = Math.max(lowest, world.particle.y[i]);
+        fastest = Math.max(fastest, Math.hypot(world.particle.x[i] - world.particle.drawX[i], world.particle.y[i] - world.particle.drawY[i]) / DT);
       }
     }
     console.log(`whip: fastest particle ${fastest.toFixed(1)} m/s, lowest particle y ${lowest.toFixed(4)} (floor 12..13)`);
@@ -51,8 +47,8 @@ describe('tunnelling', () => {
   it('a box whirled fast on a rope above a one-tile floor keeps the rope and itself above it', () => {
     // Box 0 hangs 3 m below anchor 1 at (30, 7); a 150 N s kick sends the 5 kg box off at 30 m/s.
     const world = createSimWorld(thinFloorDef());
-    const box = world.boxes[0];
-    const rope = particles(world, world.ropes[1]);
+    const box = boxEntity(world, 0);
+    const rope = particles(world, ropeEntity(world, 1));
     idle(world, 10);
     applyImpulse(world, box, 150, 0, 0, 0);
     let lowestParticle = 0;
@@ -63,7 +59,7 @@ describe('tunnelling', () => {
       step(world, [0, 0]);
       fastest = Math.max(fastest, Math.hypot(world.body.vx[box], world.body.vy[box]));
       lowestBox = Math.max(lowestBox, world.body.y[box]);
-      for (const i of rope) lowestParticle = Math.max(lowestParticle, world.pool.y[i]);
+      for (const i of rope) lowestParticle = Math.max(lowestParticle, world.particle.y[i]);
     }
     console.log(`whirl: fastest box ${fastest.toFixed(1)} m/s, lowest box centre ${lowestBox.toFixed(3)}, lowest particle ${lowestParticle.toFixed(3)}`);
     expect(fastest).toBeGreaterThan(20);
@@ -79,7 +75,7 @@ describe('tunnelling', () => {
   ])('a box thrown at 100 m/s %s does not pass the one-tile wall or floor', (_name, x0, y0, vx, vy) => {
     // Thin wall: column 20 (x 20..21), rows 0..21; thin floor: row 22 (y 22..23), open below.
     const world = createSimWorld(thinWallDef({ x: x0, y: y0 }));
-    const box = world.boxes[0];
+    const box = boxEntity(world, 0);
     applyImpulse(world, box, 20 * vx, 20 * vy, 0, 0);
     for (let t = 0; t < 180; t++) {
       step(world, [0, 0]);
@@ -97,8 +93,8 @@ describe('snagging', () => {
     // The rope starts laid over the shelf (anchor -> shelf top -> right corner -> box); the 50 kg
     // box falls, drags it over the corner and settles hanging below the anchor (air drag 1.5/s).
     const world = createSimWorld(shelfSnagDef());
-    const r = world.ropes[0];
-    const box = world.boxes[0];
+    const r = ropeEntity(world, 0);
+    const box = boxEntity(world, 0);
     layRopeAlong(world, r, shelfSnagPath);
     idle(world, 600);
     const deviation = ropeDeviationFromChord(world, r);
@@ -114,7 +110,7 @@ describe('snagging', () => {
     // 10 m rope may sag 7 cm, so the sim's 1 mm isTaut is not a straight rope).
     const world = createSimWorld(ledgeSnagDef());
     const r = world.tetherRope;
-    const [a, b] = world.players;
+    const [a, b] = world.queries.players.dense;
     let startDeviation = 0;
     let worstStraight = 0;
     let straightTicks = 0;
@@ -141,28 +137,28 @@ describe('floors and rest', () => {
   it('a rope dropped sliding onto the floor comes to rest on top of it', () => {
     // Both ends free, dropped from 2 m above the floor (surface y = 22) sliding right at 6 m/s.
     const world = createSimWorld(floorSlideDef());
-    const r = world.ropes[0];
+    const r = ropeEntity(world, 0);
     const rope = particles(world, r);
     layRopeAlong(world, r, [[10, 20], [14, 20]]);
     const h = DT / world.settings.substeps;
-    for (const i of rope) world.pool.prevX[i] = world.pool.x[i] - 6 * h;
+    for (const i of rope) world.particle.prevX[i] = world.particle.x[i] - 6 * h;
     let deepest = -Infinity;
     for (let t = 0; t < 180; t++) {
       step(world, [0, 0]);
-      for (const i of rope) deepest = Math.max(deepest, world.pool.y[i]);
+      for (const i of rope) deepest = Math.max(deepest, world.particle.y[i]);
     }
     const speed = ropeTickMove(world, r) / DT;
-    const slid = world.pool.x[rope[0]] - 10;
+    const slid = world.particle.x[rope[0]] - 10;
     console.log(`floor slide: slid ${slid.toFixed(3)} m, speed after 3 s ${speed.toExponential(2)} m/s, lowest centre ${deepest.toFixed(6)} (rests at ${22 - PARTICLE_RADIUS})`);
     expect(slid).toBeGreaterThan(0.1); // it did slide before friction stopped it
     expect(speed).toBeLessThan(1e-3);
     expect(deepest).toBeLessThan(22); // never below the surface
-    for (const i of rope) expect(world.pool.y[i]).toBeCloseTo(22 - PARTICLE_RADIUS, 6);
+    for (const i of rope) expect(world.particle.y[i]).toBeCloseTo(22 - PARTICLE_RADIUS, 6);
   });
 
   it('a rope draped over a ledge and a rope lying on a block settle: < 1e-4 m per tick after 3 s', () => {
     const world = createSimWorld(drapesDef());
-    const [over, onBlock] = world.ropes;
+    const [over, onBlock] = levelRopes(world);
     layRopeAlong(world, over, [[30, 9.94], [23, 9.94]]); // 2 m past the ledge's edge at x = 25
     idle(world, 180);
     let worstOver = 0;
@@ -172,13 +168,13 @@ describe('floors and rest', () => {
       worstOver = Math.max(worstOver, ropeTickMove(world, over));
       worstBlock = Math.max(worstBlock, ropeTickMove(world, onBlock));
     }
-    const lowestOver = Math.max(...particles(world, over).map((i) => world.pool.y[i]));
+    const lowestOver = Math.max(...particles(world, over).map((i) => world.particle.y[i]));
     console.log(`rest jitter after 3 s: over the ledge ${worstOver.toExponential(2)} m/tick (hangs to y ${lowestOver.toFixed(3)}), on the block ${worstBlock.toExponential(2)} m/tick`);
     expect(lowestOver).toBeGreaterThan(11.5); // it really hangs over the edge
     expect(worstOver).toBeLessThan(1e-4);
     expect(worstBlock).toBeLessThan(1e-4);
     for (const r of [over, onBlock]) {
-      for (const i of particles(world, r)) expect(isSolidPoint(world.grid, world.pool.x[i], world.pool.y[i])).toBe(false);
+      for (const i of particles(world, r)) expect(isSolidPoint(world.grid, world.particle.x[i], world.particle.y[i])).toBe(false);
     }
   });
 });
@@ -190,7 +186,7 @@ describe('degenerate geometry', () => {
       world = createSimWorld(degenerateDef());
     }).not.toThrow();
     const w = world as SimWorld;
-    const [piled, oneFree, oneBox, walled, piledFree] = w.ropes;
+    const [piled, oneFree, oneBox, walled, piledFree] = levelRopes(w);
     pileRopeAt(w, piled, 10, 10);
     pileRopeAt(w, piledFree, 16, 12);
     for (let t = 0; t < 600; t++) {
@@ -200,9 +196,9 @@ describe('degenerate geometry', () => {
     // Free particles end outside the walls, except on the rope whose anchor is inside the 3 x 3
     // block: there, particles closer along the rope than the 1.5 m from the anchor to the block's
     // faces cannot get out (they count as pinned there).
-    const inWall = (i: number) => isSolidPoint(w.grid, w.pool.x[i], w.pool.y[i]);
+    const inWall = (i: number) => isSolidPoint(w.grid, w.particle.x[i], w.particle.y[i]);
     for (const r of [piled, oneFree, oneBox, piledFree]) {
-      for (const i of particles(w, r)) if (w.pool.invMass[i] > 0) expect(inWall(i)).toBe(false);
+      for (const i of particles(w, r)) if (w.particle.invMass[i] > 0) expect(inWall(i)).toBe(false);
     }
     const segment = 4 / 12;
     particles(w, walled).forEach((i, k) => {
@@ -210,11 +206,11 @@ describe('degenerate geometry', () => {
     });
     // One-segment ropes keep their length.
     const [a1, b1] = particles(w, oneFree);
-    expect(Math.hypot(w.pool.x[b1] - w.pool.x[a1], w.pool.y[b1] - w.pool.y[a1])).toBeLessThan(1.01);
-    const box2 = w.boxes[2];
+    expect(Math.hypot(w.particle.x[b1] - w.particle.x[a1], w.particle.y[b1] - w.particle.y[a1])).toBeLessThan(1.01);
+    const box2 = boxEntity(w, 2);
     expect(Math.hypot(w.body.x[box2] - 14, w.body.y[box2] - 10)).toBeLessThan(2 * 1.01);
     // Boxes made inside walls were pushed out (centre and outline, within 1 cm).
-    for (const e of w.boxes) {
+    for (const e of w.queries.boxes.dense) {
       const x = w.body.x[e];
       const y = w.body.y[e];
       const hw = w.body.halfW[e] - 0.01;
@@ -229,12 +225,12 @@ describe('degenerate geometry', () => {
 describe('NaN quarantine', () => {
   type Poison = (w: SimWorld) => void;
   const cases: Array<[string, Poison]> = [
-    ['a particle of a rope to a box (x)', (w) => { w.pool.x[w.rope.first[w.ropes[0]] + 3] = Number.NaN; }],
-    ['a particle of a free-ended rope (y)', (w) => { w.pool.y[w.rope.first[w.ropes[4]] + 2] = Number.NaN; }],
-    ['a tether particle (prevX)', (w) => { w.pool.prevX[w.rope.first[w.tetherRope] + 5] = Number.NaN; }],
-    ['a box velocity (vx)', (w) => { w.body.vx[w.boxes[0]] = Number.NaN; }],
-    ['a box spin (omega = Infinity)', (w) => { w.body.omega[w.boxes[2]] = Number.POSITIVE_INFINITY; }],
-    ['a player velocity (vy)', (w) => { w.body.vy[w.players[0]] = Number.NaN; }],
+    ['a particle of a rope to a box (x)', (w) => { w.particle.x[w.rope.first[ropeEntity(w, 0)] + 3] = Number.NaN; }],
+    ['a particle of a free-ended rope (y)', (w) => { w.particle.y[w.rope.first[ropeEntity(w, 4)] + 2] = Number.NaN; }],
+    ['a tether particle (prevX)', (w) => { w.particle.prevX[w.rope.first[w.tetherRope] + 5] = Number.NaN; }],
+    ['a box velocity (vx)', (w) => { w.body.vx[boxEntity(w, 0)] = Number.NaN; }],
+    ['a box spin (omega = Infinity)', (w) => { w.body.omega[boxEntity(w, 2)] = Number.POSITIVE_INFINITY; }],
+    ['a player velocity (vy)', (w) => { w.body.vy[playerEntity(w, 0)] = Number.NaN; }],
   ];
   it.each(cases)('NaN written into %s is quarantined on the next tick and never spreads', (_name, poison) => {
     const world = createSimWorld(ropeYardDef());

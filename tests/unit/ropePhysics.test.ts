@@ -4,10 +4,7 @@
 // momentum) and its failure modes (heavy loads, over-stretch, snapping, reeling, bungee ropes).
 // Measured numbers are printed so they can go in the notes; assertions use the issue's bounds.
 import { describe, expect, it } from 'vitest';
-import {
-  DT, SimEvent, applyImpulse, applyParticleImpulse, readEvents, reelRope, ropeMaxStretch, step,
-  type SimWorld,
-} from '../../src/sim';
+import { DT, SimEvent, applyImpulse, applyParticleImpulse, readEvents, reelRope, ropeMaxStretch, step, type SimWorld, boxEntity, ropeEntity } from '../../src/sim';
 import {
   TRUTH_PHYSICS, idle, isAllFinite, labWorld, mechanicalEnergy, ropeMovedSince, ropePositions,
   ropeRange, substepOf, zeroCrossings,
@@ -34,8 +31,8 @@ describe('pendulum: a point mass on an inextensible 4 m rope (PHYSICS.md ground 
       // The rope's free particles weigh 1/1000 of the box in total.
       physics: { ...TRUTH_PHYSICS, ropeParticleMass: boxMass / 1000 / (segments - 1) },
     });
-    const b = w.boxes[0];
-    const r = w.ropes[0];
+    const b = boxEntity(w, 0);
+    const r = ropeEntity(w, 0);
     const swingEnergy = boxMass * g * L * (1 - Math.cos(theta0));
     const xs: number[] = [];
     let worstStretch = 0;
@@ -86,7 +83,7 @@ describe('catenary: a rope hung between two pins (PHYSICS.md ground truth)', () 
       ropes: [{ a: { kind: 'anchor', anchor: 0 }, b: { kind: 'anchor', anchor: 1 }, length: S, segments }],
       physics: { ...TRUTH_PHYSICS, ropeDamping: 5 }, // damping only to settle; a static shape does not depend on it
     });
-    const r = w.ropes[0];
+    const r = ropeEntity(w, 0);
     idle(w, 5 * 60);
     const before = ropePositions(w, r);
     idle(w, 60);
@@ -94,7 +91,7 @@ describe('catenary: a rope hung between two pins (PHYSICS.md ground truth)', () 
     // Even segment count: the middle particle is the lowest point.
     const [first, last] = ropeRange(w, r);
     let sag = 0;
-    for (let i = first; i <= last; i++) sag = Math.max(sag, w.pool.y[i] - ay);
+    for (let i = first; i <= last; i++) sag = Math.max(sag, w.particle.y[i] - ay);
     const truth = catenarySag(S, D);
     const chain = discreteChainSag(S, D, segments);
     console.log(
@@ -117,7 +114,7 @@ describe('heavy loads: box-to-particle mass ratios 10, 100, 1000', () => {
       ropes: [{ a: { kind: 'anchor', anchor: 0 }, b: { kind: 'box', box: 0, x: 0, y: -0.2 }, length: L, segments: 16 }],
       physics: { ropeParticleMass: particleMass }, // game gravity (40 m/s^2)
     });
-    const r = w.ropes[0];
+    const r = ropeEntity(w, 0);
     let worst = 0;
     let isFinite = true;
     for (let t = 0; t < 4 * 60; t++) {
@@ -128,7 +125,7 @@ describe('heavy loads: box-to-particle mass ratios 10, 100, 1000', () => {
     console.log(`mass ratio ${ratio}: max segment stretch over 4 s ${pct(worst, 5)}`);
     expect(isFinite).toBe(true);
     expect(worst).toBeLessThanOrEqual(1e-3);
-    expect(w.body.y[w.boxes[0]]).toBeGreaterThan(10 + L * 0.5); // it really swung down
+    expect(w.body.y[boxEntity(w, 0)]).toBeGreaterThan(10 + L * 0.5); // it really swung down
   });
 });
 
@@ -144,10 +141,10 @@ describe('over-stretch: both ends pulled 50 % beyond the rope length and held', 
       ropes: [{ a: { kind: 'anchor', anchor: 0 }, b: { kind: 'anchor', anchor: 1 }, length: L, segments }],
       physics: { gravity: 9.81 },
     });
-    const [A, B] = w.anchors;
+    const [A, B] = w.queries.anchors.dense;
     const centre = ax + 0.375 * L;
-    const setSpan = (d: number) => { w.anchor.x[A] = centre - d / 2; w.anchor.x[B] = centre + d / 2; };
-    return { w, r: w.ropes[0], setSpan };
+    const setSpan = (d: number) => { w.body.x[A] = centre - d / 2; w.body.x[B] = centre + d / 2; };
+    return { w, r: ropeEntity(w, 0), setSpan };
   }
 
   it('no NaN and no jitter while held at 1.5 L', () => {
@@ -214,21 +211,21 @@ describe('impulses are momentum (PHYSICS.md #6)', () => {
       ropes: [{ a: { kind: 'free' }, b: { kind: 'free' }, length: 4, segments: 16 }],
       physics: { gravity: 0, ropeDamping: 0, airDrag: 0 },
     });
-    const r = w.ropes[0];
+    const r = ropeEntity(w, 0);
     const [first, last] = ropeRange(w, r);
     // A rope with two free ends is laid out at the level's edge: move it into open air first.
     for (let i = first; i <= last; i++) {
-      w.pool.x[i] += 40; w.pool.prevX[i] += 40;
-      w.pool.y[i] += 10; w.pool.prevY[i] += 10;
+      w.particle.x[i] += 40; w.particle.prevX[i] += 40;
+      w.particle.y[i] += 10; w.particle.prevY[i] += 10;
     }
     const h = substepOf(w);
     const momentum = () => {
       let px = 0;
       let py = 0;
       for (let i = first; i <= last; i++) {
-        const m = 1 / w.pool.invMass[i];
-        px += (m * (w.pool.x[i] - w.pool.prevX[i])) / h;
-        py += (m * (w.pool.y[i] - w.pool.prevY[i])) / h;
+        const m = 1 / w.particle.invMass[i];
+        px += (m * (w.particle.x[i] - w.particle.prevX[i])) / h;
+        py += (m * (w.particle.y[i] - w.particle.prevY[i])) / h;
       }
       return [px, py];
     };
@@ -240,7 +237,7 @@ describe('impulses are momentum (PHYSICS.md #6)', () => {
     console.log(`free rope after 600 ticks: momentum (${px}, ${py}) for J = (${J[0]}, ${J[1]}), relative error ${error.toExponential(2)}`);
     expect(isAllFinite(w)).toBe(true);
     expect(error).toBeLessThan(1e-9);
-    expect(w.pool.x[first]).toBeGreaterThan(42); // it really flew
+    expect(w.particle.x[first]).toBeGreaterThan(42); // it really flew
   });
 });
 
@@ -261,8 +258,8 @@ describe('snapping', () => {
 
   it('holds its static weight; a downward impulse snaps it; both halves stay finite and the box falls freely', () => {
     const w = hangingBox();
-    const b = w.boxes[0];
-    const r = w.ropes[0];
+    const b = boxEntity(w, 0);
+    const r = ropeEntity(w, 0);
     const spare = w.rope.spare[r];
     let cursor = 0;
     let snaps = 0;
@@ -297,9 +294,9 @@ describe('snapping', () => {
     // The near half still hangs from the anchor; the far half falls with the box.
     const [nearFirst, nearLast] = ropeRange(w, r);
     const [farFirst, farLast] = ropeRange(w, spare);
-    expect(w.pool.y[nearFirst]).toBe(10);
-    expect(w.pool.y[nearLast]).toBeLessThan(10 + L);
-    expect(w.pool.y[farLast]).toBeCloseTo(w.body.y[b] - 0.25, 9);
+    expect(w.particle.y[nearFirst]).toBe(10);
+    expect(w.particle.y[nearLast]).toBeLessThan(10 + L);
+    expect(w.particle.y[farLast]).toBeCloseTo(w.body.y[b] - 0.25, 9);
     expect(farFirst).toBeGreaterThan(nearLast);
     expect(readEvents(w.events, cursor, count)).toBeGreaterThanOrEqual(cursor);
     expect(snaps).toBe(1); // snapped once
@@ -318,8 +315,8 @@ describe('reeling', () => {
       ropes: [{ a: { kind: 'anchor', anchor: 0 }, b: { kind: 'box', box: 0, x: 0, y: -0.25 }, length: L, segments: 10, maxLength: 8 }],
       physics: { gravity: g },
     });
-    const b = w.boxes[0];
-    const r = w.ropes[0];
+    const b = boxEntity(w, 0);
+    const r = ropeEntity(w, 0);
     idle(w, 30);
     const y0 = w.body.y[b];
     const count0 = w.rope.count[r];
@@ -366,7 +363,7 @@ describe('elastic rope', () => {
       ropes: [{ a: { kind: 'anchor', anchor: 0 }, b: { kind: 'box', box: 0, x: 0, y: -0.25 }, length: L, segments: 10, compliance: c }],
       physics: { gravity: g, airDrag: 2 }, // drag lets the bounce die out
     });
-    const b = w.boxes[0];
+    const b = boxEntity(w, 0);
     idle(w, 8 * 60);
     const stretch = w.body.y[b] - 0.25 - (10 + L);
     console.log(`bungee c=${c}: stretch ${stretch.toFixed(6)} m, m g c = ${(m * g * c).toFixed(6)} m (ratio ${(stretch / (m * g * c)).toFixed(4)})`);

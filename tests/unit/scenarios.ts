@@ -44,7 +44,7 @@ export function run(world: SimWorld, ticks: number, p1: ButtonMask, p2: ButtonMa
 }
 
 export function separation(world: SimWorld): number {
-  const [a, b] = world.players;
+  const [a, b] = world.queries.players.dense;
   return Math.sqrt((world.body.x[a] - world.body.x[b]) ** 2 + (world.body.y[a] - world.body.y[b]) ** 2);
 }
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
-import { Button, createSimWorld, hashHex, step } from '../../src/sim';
+import { Button, createSimWorld, hashHex, step, playerEntity, boxEntity } from '../../src/sim';
 import { parseReplayInputs } from '../../tools/replayInputs';
 import { DEFAULT_TICKS, UsageError, parseSimArgs } from '../../tools/simArgs';
 import { formatSummary, round6, runSim, type RunnerLevel } from '../../tools/simRunner';
@@ -83,7 +83,7 @@ describe('sim runner: output', () => {
     const out = runSim(level2(), { ticks: 40, inputs: holdRight(40) });
     const world = createSimWorld(level2().def);
     for (let t = 0; t < 40; t++) step(world, [Button.Right, 0]);
-    const e = world.boxes[0];
+    const e = boxEntity(world, 0);
     const angle = Math.atan2(world.body.rotS[e], world.body.rotC[e]);
     expect(Math.abs(angle)).toBeGreaterThan(0.05); // the bumped box has turned
     expect(out.entities.bumper).toEqual({
@@ -92,7 +92,7 @@ describe('sim runner: output', () => {
     });
     expect(out.entities['spike-ball']).toMatchObject({ type: 'box', spiked: true, mass: 40 });
     expect(out.entities.hook).toEqual({ type: 'anchor', x: 5.5, y: 13 });
-    expect(out.entities.p1).toMatchObject({ type: 'player', x: round6(world.body.x[world.players[0]]), mass: 70 });
+    expect(out.entities.p1).toMatchObject({ type: 'player', x: round6(world.body.x[playerEntity(world, 0)]), mass: 70 });
     expect(out.tick).toBe(40);
     expect(out.hash).toBe(hashHex(world));
     expect(out.completedTick).toBeNull();

@@ -20,7 +20,7 @@ describe('level 7: Sky Ferry', () => {
   it('is a version 2 level with two platforms, a checkpoint and spikes under both gaps', () => {
     const { parsed, world } = build();
     expect(parsed.level.version).toBe(2);
-    expect(world.platforms.length).toBe(2);
+    expect(world.queries.platforms.dense.length).toBe(2);
     const tiles = parsed.level.tiles;
     expect(tiles[23].slice(11, 27)).toMatch(/^\^+$/);
     expect(tiles[23].slice(41, 53)).toMatch(/^\^+$/);
@@ -29,8 +29,8 @@ describe('level 7: Sky Ferry', () => {
 
   it('a scripted pair rides the ferry, carries P2 under the anchored sky ferry rider and reaches the goal', () => {
     const { parsed, world } = build();
-    const [a, b] = world.players;
-    const [ferry, sky] = world.platforms;
+    const [a, b] = world.queries.players.dense;
+    const [ferry, sky] = world.queries.platforms.dense;
     const { body, player } = world;
     let rodeFerry = 0;
     let carried = 0;

@@ -1,7 +1,8 @@
 // The audio layer's pure half: which sound each sim event makes and how loud, each event heard
 // at most once, storms throttled per sound, and a new world's old events never replayed.
 import { describe, expect, it } from 'vitest';
-import { createEventRing, pushEvent, SimEvent, type EventRing } from '../../src/sim/events';
+import { SimEvent, type EventRing } from '../../src/sim';
+import { createEventRing, pushEvent } from '../../src/sim/events';
 import { MAX_VOICES, SOUND_LIMITS, createSoundDirector, soundForEvent } from '../../src/audio/soundCues';
 import type { SoundName } from '../../src/audio/soundFiles';
 

@@ -2,9 +2,7 @@
 // hit with the speed lost, RopeCreak from a loaded swinging rope at most once per CREAK_GAP_TICKS;
 // none of them while everything stands still, and none of them change the state hash.
 import { describe, expect, it } from 'vitest';
-import { Button, SimEvent, createSimWorld, createTileGrid, hashHex, readEvents, step, type SimWorld } from '../../src/sim';
-import { STRIDE } from '../../src/sim/systems/footstepSystem';
-import { CREAK_GAP_TICKS } from '../../src/sim/systems/ropeCreakSystem';
+import { STRIDE, CREAK_GAP_TICKS, Button, SimEvent, createSimWorld, createTileGrid, hashHex, readEvents, step, type SimWorld, playerEntity, boxEntity, ropeEntity, platformEntity } from '../../src/sim';
 import { flatWorld, ledgeWorld, run } from './scenarios';
 import { TRUTH_PHYSICS, idle, labWorld } from './physicsScenarios';
 
@@ -27,7 +25,7 @@ function collect(w: SimWorld, ticks: number, inputs: [number, number], type: num
 describe('Footstep', () => {
   it(`running 3 m on the floor gives floor(3 / ${STRIDE}) = 6 footsteps for that player only`, () => {
     const w = flatWorld(5, 3, 8); // the partner behind: the tether stays slack
-    const a = w.players[0];
+    const a = playerEntity(w, 0);
     idle(w, 10);
     const x0 = w.body.x[a];
     const steps = collect(w, 300, [Button.Right, 0], SimEvent.Footstep, () => w.body.x[a] - x0 >= 3);
@@ -57,13 +55,13 @@ describe('Footstep', () => {
       spawns: [{ x: 11, y: 19.75 }, { x: 9, y: 19.75 }],
       platforms: [{ w: 6, h: 0.5, path: [{ x: 10, y: 20 }, { x: 50, y: 20 }], speed: 3, isLoop: false }],
     });
-    const a = w.players[0];
+    const a = playerEntity(w, 0);
     idle(w, 10);
     const x0 = w.body.x[a];
     expect(collect(w, 120, [0, 0], SimEvent.Footstep)).toEqual([]);
     expect(w.body.x[a] - x0).toBeGreaterThan(5); // carried 6 m without a step
     expect(w.player.isGrounded[a]).toBe(1);
-    const p = w.platforms[0];
+    const p = platformEntity(w, 0);
     const rel0 = w.body.x[a] - w.body.x[p];
     const steps = collect(w, 60, [Button.Left, 0], SimEvent.Footstep, () => rel0 - (w.body.x[a] - w.body.x[p]) >= 1.5);
     expect(rel0 - (w.body.x[a] - w.body.x[p])).toBeGreaterThanOrEqual(1.5); // ran 1.5 m back along it
@@ -76,7 +74,7 @@ describe('Footstep', () => {
     const w = flatWorld(5, 3, 8);
     idle(w, 10);
     collect(w, 20, [Button.Right, 0], SimEvent.Footstep);
-    const a = w.players[0];
+    const a = playerEntity(w, 0);
     const inAir: Seen[] = [];
     let cursor = w.events.count;
     step(w, [Button.Right | Button.Jump, 0]);
@@ -97,7 +95,7 @@ describe('BoxHitWall', () => {
     const solids: Array<[number, number]> = [];
     for (let r = 0; r < 39; r++) solids.push([20, r]);
     const w = labWorld({ solids, boxes: [{ x: 14, y: 20, w: 1, h: 1, mass: 10, vx: 8 }], physics: { gravity: 0 } });
-    const b = w.boxes[0];
+    const b = boxEntity(w, 0);
     const hits = collect(w, 120, [0, 0], SimEvent.BoxHitWall);
     expect(w.body.x[b]).toBeLessThan(19.5 + 1e-6); // stopped by the wall (it drifts back off it slowly)
     expect(w.body.x[b]).toBeGreaterThan(18.5);
@@ -137,7 +135,7 @@ describe('RopeCreak', () => {
     expect(creaks.length).toBeGreaterThanOrEqual(3);
     expect(creaks.length).toBeLessThanOrEqual(240 / CREAK_GAP_TICKS);
     for (const c of creaks) {
-      expect(c.entity).toBe(w.ropes[0]);
+      expect(c.entity).toBe(ropeEntity(w, 0));
       expect(c.slot).toBe(255);
       expect(c.value).toBeGreaterThanOrEqual(2.5);
     }

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
-import { Button, SimEvent, createSimWorld, readEvents, ropeMaxStretch, step } from '../../src/sim';
+import { Button, SimEvent, createSimWorld, readEvents, ropeMaxStretch, step, boxEntity, ropeEntity } from '../../src/sim';
 import { playSwingYard } from '../../tools/bots/swing-yard';
 import { eventsSince, expectFinishedInGoal } from './levelChecks';
 
@@ -19,8 +19,8 @@ function load() {
 function build() {
   const parsed = load();
   const world = createSimWorld(parsed.def);
-  const box = (id: string) => world.boxes[parsed.ids.boxes.indexOf(id)];
-  const rope = (id: string) => world.ropes[parsed.ids.ropes.indexOf(id)];
+  const box = (id: string) => boxEntity(world, parsed.ids.boxes.indexOf(id));
+  const rope = (id: string) => ropeEntity(world, parsed.ids.ropes.indexOf(id));
   return { world, parsed, box, rope };
 }
 

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Button, hashHex, step } from '../../src/sim';
-import { bodyOverlapsSolid } from '../../src/sim/physics/moveBody';
+import { bodyOverlapsSolid, Button, hashHex, step, playerEntity } from '../../src/sim';
 import { flatWorld, ledgeWorld, run, seededRandom, separation } from './scenarios';
 
 describe('tether between the players', () => {
   it('walking away from an anchored partner stops at the rope length (never more than 1 % over)', () => {
     const w = flatWorld(5, 6, 8);
-    const [a, b] = w.players;
+    const [a, b] = w.queries.players.dense;
     run(w, 5, 0, 0);
     let worst = 0;
     for (let t = 0; t < 240; t++) {
@@ -22,7 +21,7 @@ describe('tether between the players', () => {
 
   it('a player at the end of the rope drags a partner who is not anchored', () => {
     const w = flatWorld(5, 6, 4);
-    const [a, b] = w.players;
+    const [a, b] = w.queries.players.dense;
     run(w, 5, 0, 0);
     run(w, 120, Button.Right, 0);
     expect(w.body.x[b]).toBeGreaterThan(10); // dragged well to the right
@@ -33,7 +32,7 @@ describe('tether between the players', () => {
   it('walking off a ledge leaves a player hanging and swinging below an anchored partner', () => {
     // P2 anchors at the ledge edge (x = 11.6); P1 runs past and off the ledge.
     const w = ledgeWorld(9, 11.6, 6);
-    const [a, b] = w.players;
+    const [a, b] = w.queries.players.dense;
     run(w, 5, 0, 0);
     const xs: number[] = [];
     for (let t = 0; t < 300; t++) {
@@ -53,7 +52,7 @@ describe('tether between the players', () => {
   it('pumping left/right while hanging makes the swing grow', () => {
     const hangAndSwing = (pump: boolean): number => {
       const w = ledgeWorld(9, 11.6, 6);
-      const a = w.players[0];
+      const a = playerEntity(w, 0);
       run(w, 5, 0, 0);
       for (let t = 0; t < 120; t++) step(w, [t < 40 ? Button.Right : 0, Button.Anchor]);
       let widest = 0;
@@ -80,12 +79,12 @@ describe('determinism and robustness', () => {
       if (t % 8 === 0) { inputs[0] = Math.floor(rnd() * 32); inputs[1] = Math.floor(rnd() * 32); }
       step(w, inputs);
       worstGap = Math.max(worstGap, separation(w) - 6);
-      for (const e of w.players) {
+      for (const e of w.queries.players.dense) {
         if (!Number.isFinite(w.body.x[e] + w.body.y[e] + w.body.vx[e] + w.body.vy[e])) finite = false;
         if (bodyOverlapsSolid(w.grid, w.body, e)) inWall = true;
       }
     }
-    for (let i = 0; i < w.pool.used; i++) if (!Number.isFinite(w.pool.x[i] + w.pool.y[i])) finite = false;
+    for (const i of w.queries.particles.dense) if (!Number.isFinite(w.particle.x[i] + w.particle.y[i])) finite = false;
     return { hash: hashHex(w), worstGap, finite, inWall };
   }
 

@@ -21,7 +21,7 @@ const fellOut = (events: Array<{ type: number }>) => events.some((e) => e.type =
 
 /** Both players walk right to the pit's edge (P1 in front) and stop there; P1 then jumps across. */
 function toThePit(world: SimWorld): void {
-  const [a, b] = world.players;
+  const [a, b] = world.queries.players.dense;
   const { body, player } = world;
   const hop = (x: number) => ((x > 7.4 && x < 8.3) || (x > 11.4 && x < 12.3) ? Button.Jump : 0);
   for (let t = 0; t < 600; t++) {
@@ -45,7 +45,7 @@ function toThePit(world: SimWorld): void {
 describe('level: Tied Together', () => {
   it('a scripted pair hops, jumps the pit and the stones, climbs the wall one at a time and finishes', () => {
     const { world, def } = build();
-    const [a, b] = world.players;
+    const [a, b] = world.queries.players.dense;
     const phases = new Set<Phase>();
     let bothOnFirstStepAtOnce = false;
     playTiedTogether(world, (phase) => {
@@ -64,7 +64,7 @@ describe('level: Tied Together', () => {
     expect(events.filter((e) => e.type === SimEvent.LedgeClimbed && e.slot === 0).length).toBeGreaterThanOrEqual(2);
     expect(events.filter((e) => e.type === SimEvent.LedgeClimbed && e.slot === 1).length).toBeGreaterThanOrEqual(2);
     const g = def.goal;
-    for (const e of world.players) {
+    for (const e of world.queries.players.dense) {
       expect(world.body.x[e]).toBeGreaterThan(g.x);
       expect(world.body.x[e]).toBeLessThan(g.x + g.w);
     }
@@ -72,7 +72,7 @@ describe('level: Tied Together', () => {
 
   it('a partner who falls into the pit is caught by an anchoring player and hauled out', () => {
     const { world } = build();
-    const [a, b] = world.players;
+    const [a, b] = world.queries.players.dense;
     const { body, player } = world;
     toThePit(world);
     const cursor = world.events.count;
@@ -104,7 +104,7 @@ describe('level: Tied Together', () => {
 
   it('a partner who stands without anchoring is dragged toward the pit by the one who fell', () => {
     const { world } = build();
-    const [a, b] = world.players;
+    const [a, b] = world.queries.players.dense;
     const { body, player } = world;
     toThePit(world);
     // P1 stands a few steps on (not anchored); P2 walks into the pit.
@@ -119,7 +119,7 @@ describe('level: Tied Together', () => {
 
   it('on the wall the rope holds a climber back until the partner is up the first step', () => {
     const { world } = build();
-    const [a, b] = world.players;
+    const [a, b] = world.queries.players.dense;
     const { body, player } = world;
     // Play the bot until P1 reaches the first wall step, then hold P2 at the foot of the wall.
     let onStep = false;

@@ -20,7 +20,7 @@ export type BreakingPointPhase = 'bridge' | 'plug' | 'stomp' | 'cave';
 
 /** Plays until the level is complete (or 60 s); returns the [P1, P2] masks it pressed, one per tick. */
 export function playBreakingPoint(world: SimWorld, onTick?: (phase: BreakingPointPhase) => void): Array<[number, number]> {
-  const [a, b] = world.players;
+  const [a, b] = world.queries.players.dense;
   const { body, player } = world;
   const pressed: Array<[number, number]> = [];
   const inputs = [0, 0];

@@ -4,7 +4,7 @@
 // player pushing steadily cannot move it far enough), drop down behind it and walk up onto the goal dais.
 // It reads what players can see (where the crate is and which way it swings) and holds keys for
 // stretches; no frame-exact presses.
-import { Button, step, type SimWorld } from '../../src/sim';
+import { Button, step, type SimWorld, boxEntity } from '../../src/sim';
 
 /** x of the first drop (the light crate hangs over it) and of the second (the heavy crate), m. */
 export const DROP1_X = 18;
@@ -22,8 +22,8 @@ export type CrateGatesPhase = 'gate1' | 'follow1' | 'meet' | 'gate2' | 'goal';
 
 /** Plays until the level is complete (or 60 s); returns the [P1, P2] masks it pressed, one per tick. */
 export function playCrateGates(world: SimWorld, onTick?: (phase: CrateGatesPhase) => void): Array<[number, number]> {
-  const [a, b] = world.players;
-  const crate = world.boxes[0];
+  const [a, b] = world.queries.players.dense;
+  const crate = boxEntity(world, 0);
   const { body } = world;
   const pressed: Array<[number, number]> = [];
   const inputs = [0, 0];

@@ -7,7 +7,7 @@
 // (its frayed rope snaps) and fall down the shaft, then jump onto the gondola hanging from the moving
 // trolley when it comes down into the station and ride it to the goal ledge.
 // It reads positions a player can see on screen (players, the pendulum, the trolley, the gondola).
-import { Button, step, type SimWorld } from '../../src/sim';
+import { Button, step, type SimWorld, boxEntity } from '../../src/sim';
 
 /** The plateau's edge, the rock slab tucked under the overhang below it and the lip across the chasm, m. */
 export const EDGE_X = 30;
@@ -28,11 +28,11 @@ export type FinalePhase =
 
 /** Plays until the level is complete (or 150 s); returns the [P1, P2] masks pressed, one per tick. */
 export function playFinale(world: SimWorld, onTick?: (phase: FinalePhase) => void): Array<[number, number]> {
-  const [a, b] = world.players;
+  const [a, b] = world.queries.players.dense;
   const { body, player } = world;
-  const blade = world.boxes[1];
-  const gondola = world.boxes[3];
-  const [trolley] = world.platforms;
+  const blade = boxEntity(world, 1);
+  const gondola = boxEntity(world, 3);
+  const [trolley] = world.queries.platforms.dense;
   const pressed: Array<[number, number]> = [];
   const inputs = [0, 0];
   const walkTo = (x: number, to: number) => (x < to - 0.05 ? Button.Right : x > to + 0.6 ? Button.Left : 0);

@@ -8,7 +8,7 @@ export const LIP_START = 26; // x where the wooden lip over the chasm begins
 
 /** A scripted pair of players: P2 anchors at the edge, P1 swings over, anchors; P2 swings, P1 hauls. */
 export function playCrossing(world: SimWorld, onTick?: (phase: string) => void): void {
-  const [a, b] = world.players;
+  const [a, b] = world.queries.players.dense;
   const { body, player } = world;
   let phase = 'walk';
   let since = 0;

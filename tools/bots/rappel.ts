@@ -20,7 +20,7 @@ export type Phase = 'walk' | 'rappel' | 'anchor' | 'drop' | 'haul' | 'goal';
 
 /** Plays until the level is complete (or 90 s). */
 export function playRappel(world: SimWorld, onTick?: (phase: Phase) => void): void {
-  const [a, b] = world.players;
+  const [a, b] = world.queries.players.dense;
   const { body, player } = world;
   const inputs = [0, 0];
   let phase: Phase = 'walk';

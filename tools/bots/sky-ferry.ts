@@ -9,8 +9,8 @@ export type SkyFerryPhase = 'walk' | 'board' | 'ride' | 'climb' | 'wait' | 'hook
 
 /** Plays until the level is complete (or 90 s); returns the [P1, P2] masks pressed, one per tick. */
 export function playSkyFerry(world: SimWorld, onTick?: (phase: SkyFerryPhase) => void): Array<[number, number]> {
-  const [a, b] = world.players;
-  const [ferry, sky] = world.platforms;
+  const [a, b] = world.queries.players.dense;
+  const [ferry, sky] = world.queries.platforms.dense;
   const { body, player } = world;
   const pressed: Array<[number, number]> = [];
   const inputs = [0, 0];

@@ -2,7 +2,7 @@
 // hanging box out of the way), wait left of the spiked pendulum, cross right behind it as it swings
 // away, jump onto the crate (its rope snaps under a player) and up the ledge into the goal.
 // It reads the sim state to time the crossing, so it stays valid if the swing's phase shifts a little.
-import { Button, step, type SimWorld } from '../../src/sim';
+import { Button, step, type SimWorld, boxEntity } from '../../src/sim';
 
 /** Where the players wait for the pendulum (x of P1 and P2), m. */
 export const WAIT_X: readonly [number, number] = [12.5, 11.7];
@@ -15,8 +15,8 @@ const LEDGE_JUMP: readonly [number, number] = [31.0, 31.6];
 
 /** Plays until the level is complete (or 60 s); returns the [P1, P2] masks it pressed, one per tick. */
 export function playSwingYard(world: SimWorld, onTick?: (phase: 'walk' | 'cross') => void): Array<[number, number]> {
-  const [a, b] = world.players;
-  const spiked = world.boxes[1];
+  const [a, b] = world.queries.players.dense;
+  const spiked = boxEntity(world, 1);
   const { body } = world;
   const pressed: Array<[number, number]> = [];
   const inputs = [0, 0];

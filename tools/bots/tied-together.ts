@@ -35,7 +35,7 @@ export type Phase = 'walk' | 'wait-on-step' | 'goal';
 
 /** Plays until the level is complete (or 60 s). */
 export function playTiedTogether(world: SimWorld, onTick?: (phase: Phase) => void): void {
-  const [a, b] = world.players;
+  const [a, b] = world.queries.players.dense;
   const { body } = world;
   const inputs = [0, 0];
   let phase: Phase = 'walk';

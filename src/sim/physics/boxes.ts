@@ -7,18 +7,20 @@
 
 import { MAX_TURN, smallAngleBetween, smallCos, smallSin } from '../math';
 import { Tile, tileAt } from '../tileGrid';
-import { CORRECTION_SLOT, INV_MASS_SLOT, applyBodyCorrectionFrom, bodyInvMassInto } from './ropeEnds';
-import { SUBSTEP_SLOT } from './ropeLength';
-import type { SimWorld } from '../world';
+import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
+import type { SimWorld } from '../worldState';
+
+/** The contact point and direction handed to invMassAt and pushBody. */
+const point = createBodyPoint();
 
 /** Largest gap between a box's outline points, m (below half a tile). */
 const POINT_SPACING = 0.45;
 
-/** Saves positions for this substep, then gravity, drag and the move, with clamps on both (h in args[SUBSTEP_SLOT]). */
+/** Saves positions for this substep, then gravity, drag and the move, with clamps on both. */
 export function integrateBoxes(world: SimWorld): void {
   const { body, settings } = world;
-  const h = world.chain.args[SUBSTEP_SLOT];
-  const boxes = world.boxes;
+  const h = world.substep.h;
+  const boxes = world.queries.boxes.dense;
   const keep = Math.max(0, 1 - settings.airDrag * h);
   const maxStep = settings.maxBodyStep;
   for (let k = 0; k < boxes.length; k++) {
@@ -57,11 +59,11 @@ export function integrateBoxes(world: SimWorld): void {
   }
 }
 
-/** Velocity = displacement / h, and angular velocity = turn / h (position-based dynamics; h in args[SUBSTEP_SLOT]). */
+/** Velocity = displacement / h, and angular velocity = turn / h (position-based dynamics). */
 export function updateBoxVelocities(world: SimWorld): void {
   const { body } = world;
-  const h = world.chain.args[SUBSTEP_SLOT];
-  const boxes = world.boxes;
+  const h = world.substep.h;
+  const boxes = world.queries.boxes.dense;
   for (let k = 0; k < boxes.length; k++) {
     const e = boxes[k];
     body.vx[e] = (body.x[e] - body.prevX[e]) / h;
@@ -91,7 +93,7 @@ export function outlinePointCount(hw: number, hh: number): number {
  */
 export function collideBoxesWithTiles(world: SimWorld): void {
   const { body } = world;
-  const boxes = world.boxes;
+  const boxes = world.queries.boxes.dense;
   for (let k = 0; k < boxes.length; k++) {
     const e = boxes[k];
     if (world.box.isPlatform[e]) continue; // platforms go where their path says, through tiles too
@@ -160,20 +162,17 @@ function collidePoint(world: SimWorld, e: number, n: number): void {
     if (depth === Infinity) { ny = -1; depth = py - row; }
   }
   if (depth <= 0) return;
-  const args = world.chain.args;
-  args[INV_MASS_SLOT] = rx;
-  args[INV_MASS_SLOT + 1] = ry;
-  args[INV_MASS_SLOT + 2] = nx;
-  args[INV_MASS_SLOT + 3] = ny;
-  bodyInvMassInto(world, e, args, INV_MASS_SLOT);
-  const w = args[INV_MASS_SLOT + 4];
+  point.rx = rx;
+  point.ry = ry;
+  point.nx = nx;
+  point.ny = ny;
+  invMassAt(world, e, point);
+  const w = point.w;
   if (w === 0) return;
   const push = depth / w;
-  args[CORRECTION_SLOT] = rx;
-  args[CORRECTION_SLOT + 1] = ry;
-  args[CORRECTION_SLOT + 2] = nx * push;
-  args[CORRECTION_SLOT + 3] = ny * push;
-  applyBodyCorrectionFrom(world, e, args, CORRECTION_SLOT);
+  point.nx = nx * push;
+  point.ny = ny * push;
+  pushBody(world, e, point);
   contacts.push[n] = push;
   contacts.nx[n] = nx;
   contacts.ny[n] = ny;
@@ -202,20 +201,17 @@ function applyFriction(world: SimWorld, e: number, n: number): void {
   const tx = -ny;
   const ty = nx;
   const slide = (body.x[e] + rx - qx) * tx + (body.y[e] + ry - qy) * ty;
-  const args = world.chain.args;
-  args[INV_MASS_SLOT] = rx;
-  args[INV_MASS_SLOT + 1] = ry;
-  args[INV_MASS_SLOT + 2] = tx;
-  args[INV_MASS_SLOT + 3] = ty;
-  bodyInvMassInto(world, e, args, INV_MASS_SLOT);
-  const wt = args[INV_MASS_SLOT + 4];
+  point.rx = rx;
+  point.ry = ry;
+  point.nx = tx;
+  point.ny = ty;
+  invMassAt(world, e, point);
+  const wt = point.w;
   if (wt === 0) return;
   const limit = world.settings.boxFriction * push * wt;
   const undo = slide > limit ? limit : slide < -limit ? -limit : slide;
   if (undo === 0) return;
-  args[CORRECTION_SLOT] = rx;
-  args[CORRECTION_SLOT + 1] = ry;
-  args[CORRECTION_SLOT + 2] = (-tx * undo) / wt;
-  args[CORRECTION_SLOT + 3] = (-ty * undo) / wt;
-  applyBodyCorrectionFrom(world, e, args, CORRECTION_SLOT);
+  point.nx = (-tx * undo) / wt;
+  point.ny = (-ty * undo) / wt;
+  pushBody(world, e, point);
 }

@@ -10,10 +10,12 @@
 // tile collision while taut. A rope whose bounding box (grown by the particle radius) holds no
 // tile it could touch skips the per-particle tile tests: in open air they are most of the cost.
 
-import { EndKind } from '../ropePool';
 import { Tile, hasRopeTilesIn, tileAt } from '../tileGrid';
-import { CORRECTION_SLOT, INV_MASS_SLOT, applyBodyCorrectionFrom, bodyInvMassInto } from './ropeEnds';
-import type { SimWorld } from '../world';
+import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
+import type { SimWorld } from '../worldState';
+
+/** A particle's contact with a box, handed to invMassAt and pushBody. */
+const point = createBodyPoint();
 
 /** Collision radius of a rope particle, m. */
 export const PARTICLE_RADIUS = 0.06;
@@ -28,15 +30,15 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
   const { rope } = world;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
-  const isTiedBoth = rope.kindA[r] !== EndKind.Free && rope.kindB[r] !== EndKind.Free;
+  const isTiedBoth = rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0;
   if (isNearTiles(world, first, last)) collideWithTiles(world, first, last, isTiedBoth);
-  if (world.boxes.length > 0) collideRopeWithBoxes(world, r);
+  if (world.queries.boxes.dense.length > 0) collideRopeWithBoxes(world, r);
 }
 
 /** True when the tiles around particles first..last (their bounding box grown by R) hold any a particle collides with. */
 function isNearTiles(world: SimWorld, first: number, last: number): boolean {
-  const x = world.pool.x;
-  const y = world.pool.y;
+  const x = world.particle.x;
+  const y = world.particle.y;
   let minX = x[first];
   let maxX = minX;
   let minY = y[first];
@@ -53,21 +55,21 @@ function isNearTiles(world: SimWorld, first: number, last: number): boolean {
 }
 
 function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBoth: boolean): void {
-  const { pool, grid, settings } = world;
-  const x = pool.x;
-  const y = pool.y;
+  const { particle, grid, settings } = world;
+  const x = particle.x;
+  const y = particle.y;
   const keepSlide = 1 - settings.ropeFriction;
   const R = PARTICLE_RADIUS;
   for (let i = first; i <= last; i++) {
-    if (pool.invMass[i] === 0) continue;
+    if (particle.invMass[i] === 0) continue;
     if (isTiedBoth && isOverStretched(world, first, last, i)) continue;
     const col = Math.floor(x[i]);
     const row = Math.floor(y[i]);
 
     // Inside a solid tile (moved or dragged in): leave by the side it came from.
     if (tileAt(grid, col, row) === Tile.Solid) {
-      const px = pool.prevX[i];
-      const py = pool.prevY[i];
+      const px = particle.prevX[i];
+      const py = particle.prevY[i];
       if (py <= row && tileAt(grid, col, row - 1) !== Tile.Solid) y[i] = row - R;
       else if (py >= row + 1 && tileAt(grid, col, row + 1) !== Tile.Solid) y[i] = row + 1 + R;
       else if (px <= col && tileAt(grid, col - 1, row) !== Tile.Solid) x[i] = col - R;
@@ -84,29 +86,29 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
     const below = Math.floor(y[i] + R);
     const tBelow = tileAt(grid, Math.floor(x[i]), below);
     if (below !== Math.floor(y[i]) &&
-        (tBelow === Tile.Solid || (tBelow === Tile.OneWay && pool.prevY[i] + R <= below + 1e-9))) {
+        (tBelow === Tile.Solid || (tBelow === Tile.OneWay && particle.prevY[i] + R <= below + 1e-9))) {
       y[i] = below - R;
-      pool.prevY[i] = y[i];
+      particle.prevY[i] = y[i];
       // Friction: keep only part of the slide; slow slides stop outright (static friction).
-      const slide = x[i] - pool.prevX[i];
-      pool.prevX[i] = Math.abs(slide) < 1e-4 ? x[i] : x[i] - slide * keepSlide;
+      const slide = x[i] - particle.prevX[i];
+      particle.prevX[i] = Math.abs(slide) < 1e-4 ? x[i] : x[i] - slide * keepSlide;
     }
     // Ceiling.
     const above = Math.floor(y[i] - R);
     if (above !== Math.floor(y[i]) && tileAt(grid, Math.floor(x[i]), above) === Tile.Solid) {
       y[i] = above + 1 + R;
-      if (pool.prevY[i] > y[i]) pool.prevY[i] = y[i];
+      if (particle.prevY[i] > y[i]) particle.prevY[i] = y[i];
     }
     // Walls.
     const rightCol = Math.floor(x[i] + R);
     if (rightCol !== Math.floor(x[i]) && tileAt(grid, rightCol, Math.floor(y[i])) === Tile.Solid) {
       x[i] = rightCol - R;
-      pool.prevX[i] = x[i];
+      particle.prevX[i] = x[i];
     }
     const leftCol = Math.floor(x[i] - R);
     if (leftCol !== Math.floor(x[i]) && tileAt(grid, leftCol, Math.floor(y[i])) === Tile.Solid) {
       x[i] = leftCol + 1 + R;
-      pool.prevX[i] = x[i];
+      particle.prevX[i] = x[i];
     }
   }
 }
@@ -117,15 +119,16 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
  * A rope never collides with a box it is tied to.
  */
 function collideRopeWithBoxes(world: SimWorld, r: number): void {
-  const { pool, rope, body } = world;
+  const { particle, rope, body } = world;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
-  const tieA = rope.kindA[r] === EndKind.Body ? rope.entityA[r] : 0;
-  const tieB = rope.kindB[r] === EndKind.Body ? rope.entityB[r] : 0;
-  const isTiedBoth = rope.kindA[r] !== EndKind.Free && rope.kindB[r] !== EndKind.Free;
+  const tieA = rope.bodyA[r];
+  const tieB = rope.bodyB[r];
+  const isTiedBoth = tieA !== 0 && tieB !== 0;
   const R = PARTICLE_RADIUS;
-  for (let k = 0; k < world.boxes.length; k++) {
-    const b = world.boxes[k];
+  const boxes = world.queries.boxes.dense;
+  for (let k = 0; k < boxes.length; k++) {
+    const b = boxes[k];
     if (b === tieA || b === tieB) continue;
     const bx = body.x[b];
     const by = body.y[b];
@@ -135,10 +138,10 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
     const hh = body.halfH[b] + R;
     const reach = hw + hh; // cheap bounding test first
     for (let i = first; i <= last; i++) {
-      const w = pool.invMass[i];
+      const w = particle.invMass[i];
       if (w === 0) continue;
-      const dx = pool.x[i] - bx;
-      const dy = pool.y[i] - by;
+      const dx = particle.x[i] - bx;
+      const dy = particle.y[i] - by;
       if (dx > reach || dx < -reach || dy > reach || dy < -reach) continue;
       const lu = dx * c + dy * s;
       const lv = -dx * s + dy * c;
@@ -150,8 +153,8 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
       // to the chain. Rejected: the nearest face for every particle, which split a rope cutting
       // through a box across two faces and stretched a segment to 1.7x its length.
       if (isTiedBoth && isOverStretched(world, first, last, i)) continue;
-      const qx = pool.prevX[i] - body.prevX[b];
-      const qy = pool.prevY[i] - body.prevY[b];
+      const qx = particle.prevX[i] - body.prevX[b];
+      const qy = particle.prevY[i] - body.prevY[b];
       const qc = body.prevRotC[b];
       const qs = body.prevRotS[b];
       if (hw - Math.abs(qx * qc + qy * qs) > R && hh - Math.abs(-qx * qs + qy * qc) > R) continue;
@@ -161,41 +164,36 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
       if (pu < pv) { const g = lu < 0 ? -1 : 1; nx = c * g; ny = s * g; depth = pu; }
       else { const g = lv < 0 ? -1 : 1; nx = -s * g; ny = c * g; depth = pv; }
       // Contact point on the box surface, relative to its centre.
-      const rx = dx - nx * R;
-      const ry = dy - ny * R;
-      const args = world.chain.args;
-      args[INV_MASS_SLOT] = rx;
-      args[INV_MASS_SLOT + 1] = ry;
-      args[INV_MASS_SLOT + 2] = nx;
-      args[INV_MASS_SLOT + 3] = ny;
-      bodyInvMassInto(world, b, args, INV_MASS_SLOT);
-      const wb = args[INV_MASS_SLOT + 4];
+      point.rx = dx - nx * R;
+      point.ry = dy - ny * R;
+      point.nx = nx;
+      point.ny = ny;
+      invMassAt(world, b, point);
+      const wb = point.w;
       const q = depth / (w + wb);
-      pool.x[i] += nx * q * w;
-      pool.y[i] += ny * q * w;
+      particle.x[i] += nx * q * w;
+      particle.y[i] += ny * q * w;
       if (wb > 0) {
-        args[CORRECTION_SLOT] = rx;
-        args[CORRECTION_SLOT + 1] = ry;
-        args[CORRECTION_SLOT + 2] = -nx * q;
-        args[CORRECTION_SLOT + 3] = -ny * q;
-        applyBodyCorrectionFrom(world, b, args, CORRECTION_SLOT);
+        point.nx = -nx * q;
+        point.ny = -ny * q;
+        pushBody(world, b, point);
       }
     }
   }
 }
 
 function isOverStretched(world: SimWorld, first: number, last: number, i: number): boolean {
-  const { pool } = world;
-  const x = pool.x;
-  const y = pool.y;
+  const { particle } = world;
+  const x = particle.x;
+  const y = particle.y;
   if (i > first) {
-    const limit = pool.rest[i - 1] * (1 + SNAG_STRETCH);
+    const limit = particle.rest[i - 1] * (1 + SNAG_STRETCH);
     const ax = x[i] - x[i - 1];
     const ay = y[i] - y[i - 1];
     if (ax * ax + ay * ay > limit * limit) return true;
   }
   if (i < last) {
-    const limit = pool.rest[i] * (1 + SNAG_STRETCH);
+    const limit = particle.rest[i] * (1 + SNAG_STRETCH);
     const bx = x[i + 1] - x[i];
     const by = y[i + 1] - y[i];
     if (bx * bx + by * by > limit * limit) return true;

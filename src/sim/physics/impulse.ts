@@ -2,12 +2,12 @@
 // position, dv = J / m means prev -= J * (1/m) * h (PHYSICS.md #6).
 
 import { DT } from '../constants';
-import type { SimWorld } from '../world';
+import type { SimWorld } from '../worldState';
 
-/** Gives particle `i` the impulse (jx, jy), N s. Pinned particles (1/m = 0) do not change. */
+/** Gives particle entity `i` the impulse (jx, jy), N s. Pinned particles (1/m = 0) do not change. */
 export function applyParticleImpulse(world: SimWorld, i: number, jx: number, jy: number): void {
-  const { pool } = world;
+  const { particle } = world;
   const h = DT / world.settings.substeps;
-  pool.prevX[i] -= jx * pool.invMass[i] * h;
-  pool.prevY[i] -= jy * pool.invMass[i] * h;
+  particle.prevX[i] -= jx * particle.invMass[i] * h;
+  particle.prevY[i] -= jy * particle.invMass[i] * h;
 }

@@ -2,8 +2,9 @@
 // is split into chunks shorter than half a tile and each chunk is swept along x, then along y,
 // checking every cell the leading edge enters. So no speed the game produces passes a 1-tile wall.
 
-import type { BodyComponents } from '../components';
+import type { BodyComponent } from '../components';
 import { Tile, tileAt, type TileGrid } from '../tileGrid';
+import type { SimWorld } from '../worldState';
 
 /** Hit flags returned by {@link moveBody}. */
 export const Hit = { Left: 1, Right: 2, Ceiling: 4, Floor: 8 } as const;
@@ -11,20 +12,18 @@ export const Hit = { Left: 1, Right: 2, Ceiling: 4, Floor: 8 } as const;
 const EPS = 1e-9;
 const MAX_CHUNK = 0.45;
 
-/** Slots of world.chain.args where callers put the move (dx, dy) for moveBody. */
-export const BODY_MOVE_SLOT = 46;
+/** A displacement for moveBody, m (an object the caller keeps: two number arguments would be
+ *  boxed by V8, a heap allocation per call). */
+export interface BodyMove { dx: number; dy: number }
 
 /**
- * Moves body `eid` by (dx, dy) = (move[at], move[at + 1]) metres, stopping at solid tiles (and at
- * one-way tiles when moving down onto them, unless `ignoreOneWay`). Returns the {@link Hit} flags of
- * the sides that touched. The move comes in an array (normally world.chain.args at BODY_MOVE_SLOT)
- * rather than as two number arguments, which V8 would box: a heap allocation per call.
+ * Moves body `eid` by (move.dx, move.dy) metres, stopping at solid tiles (and at one-way tiles when
+ * moving down onto them, unless `ignoreOneWay`). Returns the {@link Hit} flags of the sides that touched.
  */
-export function moveBody(
-  grid: TileGrid, body: BodyComponents, eid: number, move: Float64Array, at: number, ignoreOneWay: boolean,
-): number {
-  const dx = move[at];
-  const dy = move[at + 1];
+export function moveBody(world: SimWorld, eid: number, move: BodyMove, ignoreOneWay: boolean): number {
+  const { grid, body } = world;
+  const dx = move.dx;
+  const dy = move.dy;
   const longest = Math.max(Math.abs(dx), Math.abs(dy));
   const chunks = longest > MAX_CHUNK ? Math.ceil(longest / MAX_CHUNK) : 1;
   const sx = dx / chunks;
@@ -37,7 +36,7 @@ export function moveBody(
   return hits;
 }
 
-function sweepX(grid: TileGrid, body: BodyComponents, eid: number, dx: number): number {
+function sweepX(grid: TileGrid, body: BodyComponent, eid: number, dx: number): number {
   const x = body.x[eid];
   const hw = body.halfW[eid];
   const y = body.y[eid];
@@ -69,7 +68,7 @@ function sweepX(grid: TileGrid, body: BodyComponents, eid: number, dx: number): 
   return 0;
 }
 
-function sweepY(grid: TileGrid, body: BodyComponents, eid: number, dy: number, ignoreOneWay: boolean): number {
+function sweepY(grid: TileGrid, body: BodyComponent, eid: number, dy: number, ignoreOneWay: boolean): number {
   const x = body.x[eid];
   const hw = body.halfW[eid];
   const y = body.y[eid];
@@ -115,7 +114,7 @@ function rowBlocked(grid: TileGrid, row: number, colFirst: number, colLast: numb
 }
 
 /** True if any solid tile overlaps the body (used by tests and to check spawns). */
-export function bodyOverlapsSolid(grid: TileGrid, body: BodyComponents, eid: number): boolean {
+export function bodyOverlapsSolid(grid: TileGrid, body: BodyComponent, eid: number): boolean {
   const x = body.x[eid];
   const y = body.y[eid];
   const hw = body.halfW[eid];

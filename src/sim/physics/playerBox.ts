@@ -6,9 +6,9 @@
 // light player barely moves a heavy box and a heavy player sends a light box flying.
 
 import { SimEvent, pushEvent } from '../events';
-import { CORRECTION_SLOT, INV_MASS_SLOT, applyBodyCorrectionFrom, bodyInvMassInto } from './ropeEnds';
-import { BODY_MOVE_SLOT, moveBody } from './moveBody';
-import type { SimWorld } from '../world';
+import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
+import { moveBody, type BodyMove } from './moveBody';
+import type { SimWorld } from '../worldState';
 
 /** Normals steeper than this (y component, y down) mean the player stands on the box. */
 const STAND_NORMAL = 0.7;
@@ -17,14 +17,19 @@ const BUMP_SPEED = 1.5;
 /** Below this closing speed a contact is resting or pushing: no bounce (standing still stays still), m/s. */
 const REST_SPEED = 0.5;
 
+/** The contact point and normal handed to invMassAt and pushBody, and the player's share of a push. */
+const point = createBodyPoint();
+const playerMove: BodyMove = { dx: 0, dy: 0 };
+
 /** Finds and separates player-box overlaps; records them for {@link bounceContacts}. */
 export function collidePlayersWithBoxes(world: SimWorld): void {
   const { body, player, contacts } = world;
   contacts.count = 0;
-  const boxes = world.boxes;
+  const boxes = world.queries.boxes.dense;
   if (boxes.length === 0) return;
-  for (let slot = 0; slot < world.players.length; slot++) {
-    const p = world.players[slot];
+  const players = world.queries.players.dense;
+  for (let n = 0; n < players.length; n++) {
+    const p = players[n];
     for (let k = 0; k < boxes.length; k++) {
       const b = boxes[k];
       const px = body.x[p];
@@ -86,13 +91,12 @@ export function collidePlayersWithBoxes(world: SimWorld): void {
       }
 
       const wP = body.invMass[p];
-      const args = world.chain.args;
-      args[INV_MASS_SLOT] = rx;
-      args[INV_MASS_SLOT + 1] = ry;
-      args[INV_MASS_SLOT + 2] = nx;
-      args[INV_MASS_SLOT + 3] = ny;
-      bodyInvMassInto(world, b, args, INV_MASS_SLOT);
-      const wB = args[INV_MASS_SLOT + 4];
+      point.rx = rx;
+      point.ry = ry;
+      point.nx = nx;
+      point.ny = ny;
+      invMassAt(world, b, point);
+      const wB = point.w;
       const wsum = wP + wB;
       if (wsum === 0) continue;
       // Closing speed before this substep's push (velocities are still last substep's).
@@ -101,15 +105,13 @@ export function collidePlayersWithBoxes(world: SimWorld): void {
       const closing = (body.vx[p] - vbx) * nx + (body.vy[p] - vby) * ny;
       const q = best / wsum;
       if (wP > 0) {
-        args[BODY_MOVE_SLOT] = -nx * q * wP;
-        args[BODY_MOVE_SLOT + 1] = -ny * q * wP;
-        moveBody(world.grid, body, p, args, BODY_MOVE_SLOT, player.dropTicks[p] > 0);
+        playerMove.dx = -nx * q * wP;
+        playerMove.dy = -ny * q * wP;
+        moveBody(world, p, playerMove, player.dropTicks[p] > 0);
       }
-      args[CORRECTION_SLOT] = rx;
-      args[CORRECTION_SLOT + 1] = ry;
-      args[CORRECTION_SLOT + 2] = nx * q;
-      args[CORRECTION_SLOT + 3] = ny * q;
-      applyBodyCorrectionFrom(world, b, args, CORRECTION_SLOT);
+      point.nx = nx * q;
+      point.ny = ny * q;
+      pushBody(world, b, point);
       if (ny > STAND_NORMAL) player.groundBox[p] = b;
 
       if (contacts.count < contacts.capacity) {
@@ -152,13 +154,12 @@ export function bounceContacts(world: SimWorld): void {
     const target = settings.bumpRestitution * closing;
     if (separating >= target) continue;
     const wP = body.invMass[p];
-    const args = world.chain.args;
-    args[INV_MASS_SLOT] = rx;
-    args[INV_MASS_SLOT + 1] = ry;
-    args[INV_MASS_SLOT + 2] = nx;
-    args[INV_MASS_SLOT + 3] = ny;
-    bodyInvMassInto(world, b, args, INV_MASS_SLOT);
-    const wB = args[INV_MASS_SLOT + 4];
+    point.rx = rx;
+    point.ry = ry;
+    point.nx = nx;
+    point.ny = ny;
+    invMassAt(world, b, point);
+    const wB = point.w;
     const j = (target - separating) / (wP + wB);
     applyImpulse(world, p, -nx * j, -ny * j, 0, 0);
     applyImpulse(world, b, nx * j, ny * j, rx, ry);

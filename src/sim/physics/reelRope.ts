@@ -4,9 +4,8 @@
 // out next to A; when it shrinks below 0.3 one is taken in. The rope's particles stay one
 // contiguous range within its reserved capacity.
 
-import { SUBSTEP_SLOT } from './ropeLength';
-import type { RopePool } from '../ropePool';
-import type { SimWorld } from '../world';
+import type { ParticleComponent } from '../ropeComponents';
+import type { SimWorld } from '../worldState';
 
 const GROW_AT = 1.5;
 /**
@@ -27,8 +26,8 @@ export function reelRope(world: SimWorld, r: number, targetLength: number, speed
 
 /** One substep of reeling for rope `r`. */
 export function reelStep(world: SimWorld, r: number): void {
-  const { rope, pool } = world;
-  const h = world.chain.args[SUBSTEP_SLOT];
+  const { rope, particle } = world;
+  const h = world.substep.h;
   const speed = rope.reelSpeed[r];
   let rate = rope.reelRate[r];
   if (speed === 0 && rate === 0) return;
@@ -50,51 +49,51 @@ export function reelStep(world: SimWorld, r: number): void {
   rope.reelRate[r] = rate;
   const first = rope.first[r];
   const nominal = rope.nominalSegment[r];
-  pool.rest[first] += change;
+  particle.rest[first] += change;
   rope.length[r] += change;
   const count = rope.count[r];
-  if (pool.rest[first] > GROW_AT * nominal && count < rope.capacity[r]) {
+  if (particle.rest[first] > GROW_AT * nominal && count < rope.capacity[r]) {
     // Let a particle out: it goes on the segment next to A, one nominal length from its far end.
-    shiftUp(pool, first + 1, first + count - 1);
-    const old = pool.rest[first];
+    shiftUp(particle, first + 1, first + count - 1);
+    const old = particle.rest[first];
     const f = (old - nominal) / old;
     const j = first + 2; // the old neighbour of A
-    const nx = pool.x[first] + (pool.x[j] - pool.x[first]) * f;
-    const ny = pool.y[first] + (pool.y[j] - pool.y[first]) * f;
-    const npx = pool.prevX[first] + (pool.prevX[j] - pool.prevX[first]) * f;
-    const npy = pool.prevY[first] + (pool.prevY[j] - pool.prevY[first]) * f;
+    const nx = particle.x[first] + (particle.x[j] - particle.x[first]) * f;
+    const ny = particle.y[first] + (particle.y[j] - particle.y[first]) * f;
+    const npx = particle.prevX[first] + (particle.prevX[j] - particle.prevX[first]) * f;
+    const npy = particle.prevY[first] + (particle.prevY[j] - particle.prevY[first]) * f;
     const i = first + 1;
-    pool.x[i] = nx; pool.y[i] = ny; pool.prevX[i] = npx; pool.prevY[i] = npy;
-    pool.drawX[i] = nx; pool.drawY[i] = ny;
-    pool.invMass[i] = 1 / world.settings.ropeParticleMass;
-    pool.rest[first] = old - nominal;
-    pool.rest[i] = nominal;
+    particle.x[i] = nx; particle.y[i] = ny; particle.prevX[i] = npx; particle.prevY[i] = npy;
+    particle.drawX[i] = nx; particle.drawY[i] = ny;
+    particle.invMass[i] = 1 / world.settings.ropeParticleMass;
+    particle.rest[first] = old - nominal;
+    particle.rest[i] = nominal;
     rope.count[r] = count + 1;
-  } else if (pool.rest[first] < SHRINK_AT * nominal && count > 2) {
+  } else if (particle.rest[first] < SHRINK_AT * nominal && count > 2) {
     // Take the particle next to A in: its two segments become one.
-    pool.rest[first] += pool.rest[first + 1];
-    shiftDown(pool, first + 1, first + count - 1);
+    particle.rest[first] += particle.rest[first + 1];
+    shiftDown(particle, first + 1, first + count - 1);
     rope.count[r] = count - 1;
   }
 }
 
 /** Moves particles from..to up by one index (to + 1 must be within the rope's capacity). */
-function shiftUp(pool: RopePool, from: number, to: number): void {
-  for (let i = to; i >= from; i--) copyParticle(pool, i, i + 1);
+function shiftUp(particles: ParticleComponent, from: number, to: number): void {
+  for (let i = to; i >= from; i--) copyParticle(particles, i, i + 1);
 }
 
 /** Moves particles from+1..to down by one index, overwriting `from`. */
-function shiftDown(pool: RopePool, from: number, to: number): void {
-  for (let i = from; i < to; i++) copyParticle(pool, i + 1, i);
+function shiftDown(particles: ParticleComponent, from: number, to: number): void {
+  for (let i = from; i < to; i++) copyParticle(particles, i + 1, i);
 }
 
-function copyParticle(pool: RopePool, src: number, dst: number): void {
-  pool.x[dst] = pool.x[src];
-  pool.y[dst] = pool.y[src];
-  pool.prevX[dst] = pool.prevX[src];
-  pool.prevY[dst] = pool.prevY[src];
-  pool.invMass[dst] = pool.invMass[src];
-  pool.rest[dst] = pool.rest[src];
-  pool.drawX[dst] = pool.drawX[src];
-  pool.drawY[dst] = pool.drawY[src];
+function copyParticle(p: ParticleComponent, src: number, dst: number): void {
+  p.x[dst] = p.x[src];
+  p.y[dst] = p.y[src];
+  p.prevX[dst] = p.prevX[src];
+  p.prevY[dst] = p.prevY[src];
+  p.invMass[dst] = p.invMass[src];
+  p.rest[dst] = p.rest[src];
+  p.drawX[dst] = p.drawX[src];
+  p.drawY[dst] = p.drawY[src];
 }

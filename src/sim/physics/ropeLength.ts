@@ -1,46 +1,40 @@
 // The end-to-end constraint of a rope tied at both ends: |A - B| <= length, XPBD with the rope's
 // whole compliance, mass-weighted by what each end is tied to (generalized inverse mass for a box,
-// 0 for an anchor, a point or an anchored player). This is the constraint that carries a load: a
-// box hangs from an anchor, two players pull each other, a player bumps a box on a rope. Solved
-// before the rope's particles (PHYSICS.md #4), so the light particles never have to carry it.
+// 0 for a static body or an anchored player). This is the constraint that carries a load: a box
+// hangs from an anchor, two players pull each other, a player bumps a box on a rope. Solved before
+// the rope's particles (PHYSICS.md #4), so the light particles never have to carry it.
 // Players move through the tiles; when a wall stops one end's share, the other end takes the rest
 // instead of two hard constraints fighting (which jitters).
 
-import { EndKind } from '../ropePool';
-import { endInvMassInto, endPosition, endPrevPosition, moveEndBy } from './ropeEnds';
-import type { SimWorld } from '../world';
+import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
+import { endArm, endPosition, endPrevPosition, type EndPosition } from './ropeEnds';
+import type { SimWorld } from '../worldState';
 
-/** Slots of world.chain.args this file uses (numbers are handed over there, not boxed as arguments). */
-const END_A = 16; // A's x, y; B's at END_A + 2
-const PREV_A = 20; // both ends at the start of the substep, the same way
-const INV = 24; // endInvMassInto's arm (x, y), direction (x, y) and result
-const MOVE = 30; // moveEndBy's arm (x, y) and positional impulse (x, y)
-/** Where solveRopeLength leaves the end-to-end distance before its correction, m (-1: an end is free). */
-export const ROPE_DISTANCE_SLOT = 14;
-/** Where physicsSystem puts the substep length h, s, for the solver functions. */
-export const SUBSTEP_SLOT = 15;
+const endA: EndPosition = { x: 0, y: 0 };
+const endB: EndPosition = { x: 0, y: 0 };
+const point = createBodyPoint();
 
 /**
- * Solves rope `r`'s length constraint for one substep (h in args[SUBSTEP_SLOT]) and adds the
- * impulse it carried to `rope.impulse`. Leaves the end-to-end distance before the correction in
- * args[ROPE_DISTANCE_SLOT], m (or -1 when an end is free, so there is no such constraint).
+ * Solves rope `r`'s length constraint for one substep (h in world.substep) and adds the impulse it
+ * carried to `rope.impulse`. For the tether, leaves its end-to-end distance before the correction
+ * in world.substep.tetherDistance, m.
  */
 export function solveRopeLength(world: SimWorld, r: number): void {
   const { rope } = world;
-  const args = world.chain.args;
-  args[ROPE_DISTANCE_SLOT] = -1;
-  if (rope.kindA[r] === EndKind.Free || rope.kindB[r] === EndKind.Free) return;
-  const h = args[SUBSTEP_SLOT];
-  endPosition(world, r, 0, args, END_A);
-  endPosition(world, r, 1, args, END_A + 2);
-  const ax = args[END_A];
-  const ay = args[END_A + 1];
-  const bx = args[END_A + 2];
-  const by = args[END_A + 3];
+  const eA = rope.bodyA[r];
+  const eB = rope.bodyB[r];
+  if (eA === 0 || eB === 0) return;
+  const h = world.substep.h;
+  endPosition(world, r, 0, endA);
+  endPosition(world, r, 1, endB);
+  const ax = endA.x;
+  const ay = endA.y;
+  const bx = endB.x;
+  const by = endB.y;
   const dx = bx - ax;
   const dy = by - ay;
   const d = Math.sqrt(dx * dx + dy * dy);
-  args[ROPE_DISTANCE_SLOT] = d;
+  if (r === world.tetherRope) world.substep.tetherDistance = d;
   const length = rope.length[r];
   if (d <= length || d < 1e-12) return;
   // Inextensible: correct along the direction the rope had at the start of the substep, by the
@@ -52,10 +46,10 @@ export function solveRopeLength(world: SimWorld, r: number): void {
   const alpha = rope.compliance[r] / (h * h);
   let shift = -1;
   if (alpha === 0) {
-    endPrevPosition(world, r, 0, args, PREV_A);
-    endPrevPosition(world, r, 1, args, PREV_A + 2);
-    const ox = args[PREV_A + 2] - args[PREV_A];
-    const oy = args[PREV_A + 3] - args[PREV_A + 1];
+    endPrevPosition(world, r, 0, endA);
+    endPrevPosition(world, r, 1, endB);
+    const ox = endB.x - endA.x;
+    const oy = endB.y - endA.y;
     const od = Math.sqrt(ox * ox + oy * oy);
     if (od > 1e-9) {
       const ux = ox / od;
@@ -70,49 +64,52 @@ export function solveRopeLength(world: SimWorld, r: number): void {
     }
   }
   if (shift < 0) shift = d - length;
-  args[INV + 2] = nx;
-  args[INV + 3] = ny;
-  endInvMassInto(world, r, 0, args, INV);
-  const wa = args[INV + 4];
-  endInvMassInto(world, r, 1, args, INV);
-  const wb = args[INV + 4];
+  point.nx = nx;
+  point.ny = ny;
+  endArm(world, r, 0, point);
+  invMassAt(world, eA, point);
+  const wa = point.w;
+  endArm(world, r, 1, point);
+  invMassAt(world, eB, point);
+  const wb = point.w;
   if (wa + wb === 0) return;
   // One iteration per substep, so lambda starts at 0: dLambda = C / (wa + wb + alpha~).
   const p = shift / (wa + wb + alpha);
   rope.impulse[r] += p / h;
-  if (wa > 0) { args[MOVE + 2] = nx * p; args[MOVE + 3] = ny * p; moveEndBy(world, r, 0, args, MOVE); }
-  if (wb > 0) { args[MOVE + 2] = -nx * p; args[MOVE + 3] = -ny * p; moveEndBy(world, r, 1, args, MOVE); }
+  if (wa > 0) { point.nx = nx * p; point.ny = ny * p; endArm(world, r, 0, point); pushBody(world, eA, point); }
+  if (wb > 0) { point.nx = -nx * p; point.ny = -ny * p; endArm(world, r, 1, point); pushBody(world, eB, point); }
   if (alpha > 0) return;
 
   // A wall kept one end from taking its share: the other end, if it can move, takes the rest.
-  endPosition(world, r, 0, args, PREV_A); // (the start-of-substep slots are free again)
-  endPosition(world, r, 1, args, PREV_A + 2);
-  const rx = args[PREV_A + 2] - args[PREV_A];
-  const ry = args[PREV_A + 3] - args[PREV_A + 1];
+  endPosition(world, r, 0, endA);
+  endPosition(world, r, 1, endB);
+  const rx = endB.x - endA.x;
+  const ry = endB.y - endA.y;
   const rd = Math.sqrt(rx * rx + ry * ry);
   const residual = rd - length;
   if (residual <= 1e-9 || rd < 1e-12) return;
   const ux = rx / rd;
   const uy = ry / rd;
-  const movedA = wa > 0 && isPlayerEnd(world, r, 0) ? (args[PREV_A] - ax) * nx + (args[PREV_A + 1] - ay) * ny : 0;
-  const movedB = wb > 0 && isPlayerEnd(world, r, 1) ? -((args[PREV_A + 2] - bx) * nx + (args[PREV_A + 3] - by) * ny) : 0;
-  const isBlockedA = wa > 0 && isPlayerEnd(world, r, 0) && movedA < p * wa - 1e-12;
-  const isBlockedB = wb > 0 && isPlayerEnd(world, r, 1) && movedB < p * wb - 1e-12;
+  // Players never turn (1/I = 0); boxes do. Only a player can be stopped by a wall.
+  const isPlayerA = world.body.invInertia[eA] === 0;
+  const isPlayerB = world.body.invInertia[eB] === 0;
+  const movedA = wa > 0 && isPlayerA ? (endA.x - ax) * nx + (endA.y - ay) * ny : 0;
+  const movedB = wb > 0 && isPlayerB ? -((endB.x - bx) * nx + (endB.y - by) * ny) : 0;
+  const isBlockedA = wa > 0 && isPlayerA && movedA < p * wa - 1e-12;
+  const isBlockedB = wb > 0 && isPlayerB && movedB < p * wb - 1e-12;
   // Only one end takes the rest: the one that can still move (side 1 if A was blocked).
   const side = isBlockedA && !isBlockedB && wb > 0 ? 1 : isBlockedB && !isBlockedA && wa > 0 ? 0 : -1;
   if (side < 0) return;
-  args[INV + 2] = ux;
-  args[INV + 3] = uy;
-  endInvMassInto(world, r, side, args, INV);
-  const q = residual / args[INV + 4];
+  const e = side === 0 ? eA : eB;
+  point.nx = ux;
+  point.ny = uy;
+  endArm(world, r, side, point);
+  invMassAt(world, e, point);
+  const q = residual / point.w;
   rope.impulse[r] += q / h;
   const sign = side === 0 ? 1 : -1;
-  args[MOVE + 2] = sign * ux * q;
-  args[MOVE + 3] = sign * uy * q;
-  moveEndBy(world, r, side, args, MOVE);
-}
-
-function isPlayerEnd(world: SimWorld, r: number, side: number): boolean {
-  const e = side === 0 ? world.rope.entityA[r] : world.rope.entityB[r];
-  return world.body.invInertia[e] === 0;
+  point.nx = sign * ux * q;
+  point.ny = sign * uy * q;
+  endArm(world, r, side, point);
+  pushBody(world, e, point);
 }

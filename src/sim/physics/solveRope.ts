@@ -3,65 +3,61 @@
 // What carries a heavy load is the end-to-end constraint (ropeLength.ts), solved before this;
 // the particles here only give the rope its shape, so they can be ~1000x lighter than a box.
 
-import { SUBSTEP_SLOT } from './ropeLength';
-import { EndKind } from '../ropePool';
-import { endInvMassInto, endPosition, moveEndBy } from './ropeEnds';
-import type { SimWorld } from '../world';
+import { createBodyPoint, invMassAt, pushBody, type BodyPoint } from './bodyPoint';
+import { endArm, endPosition, type EndPosition } from './ropeEnds';
+import type { SimWorld } from '../worldState';
 
-// Slots of world.chain.args used here (numbers handed over there are not boxed, see ropeEnds.ts):
-// 0..3 the rope's ends (A x, y, B x, y), 4..5 the LRA radii from A and from B (clampToLens /
-// clampToCircle), ALPHA the compliance per metre over h^2, BOX..BOX + 4 a box end (arm x, y; a
-// direction or impulse x, y; its inverse mass), and after moveEndBy its tie point (BOX, BOX + 1).
-const ALPHA = 6;
-const BOX = 9;
-
-/** Verlet step of every free particle of rope `r` over one substep (h in args[SUBSTEP_SLOT]), with drag and a step clamp. */
+/** Verlet step of every free particle of rope `r` over one substep, with drag and a step clamp. */
 export function integrateRope(world: SimWorld, r: number): void {
-  const { pool, rope, settings } = world;
-  const h = world.chain.args[SUBSTEP_SLOT];
+  const { particle, rope, settings } = world;
+  const h = world.substep.h;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
   const keep = Math.max(0, 1 - (settings.ropeDamping + settings.airDrag) * h);
   const gh2 = settings.gravity * h * h;
   const maxStep = settings.maxParticleStep;
+  const { x, y, prevX, prevY, invMass } = particle;
   for (let i = first; i <= last; i++) {
-    if (pool.invMass[i] === 0) continue;
-    let vx = (pool.x[i] - pool.prevX[i]) * keep;
-    let vy = (pool.y[i] - pool.prevY[i]) * keep + gh2;
+    if (invMass[i] === 0) continue;
+    let vx = (x[i] - prevX[i]) * keep;
+    let vy = (y[i] - prevY[i]) * keep + gh2;
     const step2 = vx * vx + vy * vy;
     if (step2 > maxStep * maxStep) {
       const s = maxStep / Math.sqrt(step2);
       vx *= s;
       vy *= s;
     }
-    pool.prevX[i] = pool.x[i];
-    pool.prevY[i] = pool.y[i];
-    pool.x[i] += vx;
-    pool.y[i] += vy;
+    prevX[i] = x[i];
+    prevY[i] = y[i];
+    x[i] += vx;
+    y[i] += vy;
   }
 }
 
+const endA: EndPosition = { x: 0, y: 0 };
+const endB: EndPosition = { x: 0, y: 0 };
+/** The two discs clampToLens intersects: centres A, B and radii, m. */
+const lens = { ax: 0, ay: 0, bx: 0, by: 0, ra: 0, rb: 0 };
+
 /** Pins tied ends, applies LRA from them, then one forward sweep of the chain's constraints. */
 export function solveRope(world: SimWorld, r: number): void {
-  const { pool, rope } = world;
-  const h = world.chain.args[SUBSTEP_SLOT];
+  const { particle, rope } = world;
   const first = rope.first[r];
   const count = rope.count[r];
   const last = first + count - 1;
-  const x = pool.x;
-  const y = pool.y;
-  const isTiedA = rope.kindA[r] !== EndKind.Free;
-  const isTiedB = rope.kindB[r] !== EndKind.Free;
-  const args = world.chain.args;
-  endPosition(world, r, 0, args, 0);
-  endPosition(world, r, 1, args, 2);
-  const ax = args[0];
-  const ay = args[1];
-  const bx = args[2];
-  const by = args[3];
+  const x = particle.x;
+  const y = particle.y;
+  const isTiedA = rope.bodyA[r] !== 0;
+  const isTiedB = rope.bodyB[r] !== 0;
+  endPosition(world, r, 0, endA);
+  endPosition(world, r, 1, endB);
+  const ax = endA.x;
+  const ay = endA.y;
+  const bx = endB.x;
+  const by = endB.y;
   if (isTiedA) { x[first] = ax; y[first] = ay; }
   if (isTiedB) { x[last] = bx; y[last] = by; }
-  for (let i = first; i < last; i++) pool.lambda[i] = 0;
+  for (let i = first; i < last; i++) particle.lambda[i] = 0;
 
   // Long Range Attachments: particle k can be no farther from a tied end than the rope's length
   // between them. Unilateral, so the rope still folds; this is what keeps it from stretching.
@@ -69,49 +65,62 @@ export function solveRope(world: SimWorld, r: number): void {
   // (clamping to one circle and then the other fails when the rope is nearly taut: the lens
   // between them is then tiny and each clamp pushes the particle out of the other circle).
   const length = rope.length[r];
+  lens.ax = ax;
+  lens.ay = ay;
+  lens.bx = bx;
+  lens.by = by;
   let s = 0; // arc length from A to particle i
   for (let i = first + 1; i < last; i++) {
-    s += pool.rest[i - 1];
+    s += particle.rest[i - 1];
     if (isTiedA && isTiedB) {
-      // Inside both discs (the common case) is tested here; the call gets its numbers through
-      // args (A, B in 0..3, the radii in 4, 5) rather than as arguments V8 would box.
+      // Inside both discs (the common case) is tested here, the lens only when it is not.
       const dax = x[i] - ax;
       const day = y[i] - ay;
       const dbx = x[i] - bx;
       const dby = y[i] - by;
       const rb = length - s;
       if (dax * dax + day * day > s * s || dbx * dbx + dby * dby > rb * rb) {
-        args[4] = s;
-        args[5] = rb;
-        clampToLens(x, y, i, args);
+        lens.ra = s;
+        lens.rb = rb;
+        clampToLens(x, y, i);
+      }
+    } else if (isTiedA || isTiedB) {
+      // One disc, around the tied end.
+      const cx = isTiedA ? ax : bx;
+      const cy = isTiedA ? ay : by;
+      const radius = isTiedA ? s : length - s;
+      const dx = x[i] - cx;
+      const dy = y[i] - cy;
+      const d2 = dx * dx + dy * dy;
+      if (d2 > radius * radius) {
+        const k = radius / Math.sqrt(d2);
+        x[i] = cx + dx * k;
+        y[i] = cy + dy * k;
       }
     }
-    else if (isTiedA) { args[4] = s; clampToCircle(x, y, i, args, 0); }
-    else if (isTiedB) { args[5] = length - s; clampToCircle(x, y, i, args, 1); }
   }
 
-  args[ALPHA] = rope.compliance[r] / (rope.length[r] * h * h); // alpha per metre
   solveChainDirect(world, r);
 }
 
-
 /**
- * The box tied at end `side` if the chain should pull it, else 0. Not for an elastic rope tied at
- * both ends: its end-to-end constraint already pulls the box with the rope's whole compliance, and
- * the chain pulling too would be a second spring in parallel (half the stretch); there the box's end
- * particle stays pinned (1/m = 0) and the chain only gives the rope its shape.
+ * The box tied at end `side` if the chain should pull it, else 0. Only bodies that turn (boxes) are
+ * pulled by the chain: players and static bodies hold their end particle pinned. Not for an elastic
+ * rope tied at both ends: its end-to-end constraint already pulls the box with the rope's whole
+ * compliance, and the chain pulling too would be a second spring in parallel (half the stretch);
+ * there the box's end particle stays pinned (1/m = 0) and the chain only gives the rope its shape.
  */
 function chainBoxEnd(world: SimWorld, r: number, side: number, isElastic: boolean): number {
   const { rope, body } = world;
-  const isChainOnBox = !isElastic || rope.kindA[r] === EndKind.Free || rope.kindB[r] === EndKind.Free;
+  const isChainOnBox = !isElastic || rope.bodyA[r] === 0 || rope.bodyB[r] === 0;
   if (!isChainOnBox) return 0;
-  const kind = side === 0 ? rope.kindA[r] : rope.kindB[r];
-  const e = side === 0 ? rope.entityA[r] : rope.entityB[r];
-  return kind === EndKind.Body && body.invInertia[e] > 0 ? e : 0;
+  const e = side === 0 ? rope.bodyA[r] : rope.bodyB[r];
+  return e !== 0 && body.invInertia[e] > 0 ? e : 0;
 }
 
 /** Relative regularisation of the chain system (see solveChainDirect), 1/kg per 1/kg. */
 const CHAIN_EPS = 1e-7;
+const boxPoint = createBodyPoint();
 
 /**
  * All of rope r's segment constraints at once: one Newton step, (J W J^T + alpha~) lambda = -C,
@@ -124,16 +133,17 @@ const CHAIN_EPS = 1e-7;
  * mass along the end segment, and its share moves (and turns) the box; other tied ends are pinned.
  */
 function solveChainDirect(world: SimWorld, r: number): void {
-  const { pool, rope } = world;
-  const { nx, ny, cp, dp, args } = world.chain;
-  const alphaPerMetre = args[ALPHA];
-  const h = args[SUBSTEP_SLOT];
+  const { particle, rope } = world;
+  const { nx, ny, cp, dp } = world.chain;
+  const h = world.substep.h;
+  const alphaPerMetre = rope.compliance[r] / (rope.length[r] * h * h); // compliance per metre over h^2
   const first = rope.first[r];
   const m = rope.count[r] - 1; // segments
   if (m < 1) return;
-  const x = pool.x;
-  const y = pool.y;
-  const w = pool.invMass;
+  const x = particle.x;
+  const y = particle.y;
+  const w = particle.invMass;
+  const rest = particle.rest;
   const last = first + m;
   for (let k = 0; k < m; k++) {
     const i = first + k;
@@ -143,21 +153,21 @@ function solveChainDirect(world: SimWorld, r: number): void {
     if (d < 1e-12) { nx[k] = 0; ny[k] = 0; dp[k] = 0; continue; }
     nx[k] = dx / d;
     ny[k] = dy / d;
-    dp[k] = d - pool.rest[i]; // C_k for now
+    dp[k] = d - rest[i]; // C_k for now
   }
   // A box at an end: its generalized inverse mass along the end segment (0 = pinned).
   const boxA = chainBoxEnd(world, r, 0, alphaPerMetre !== 0);
   const boxB = chainBoxEnd(world, r, 1, alphaPerMetre !== 0);
   let wA = 0;
   let wB = 0;
-  if (boxA !== 0) { args[BOX + 2] = nx[0]; args[BOX + 3] = ny[0]; endInvMassInto(world, r, 0, args, BOX); wA = args[BOX + 4]; }
-  if (boxB !== 0) { args[BOX + 2] = nx[m - 1]; args[BOX + 3] = ny[m - 1]; endInvMassInto(world, r, 1, args, BOX); wB = args[BOX + 4]; }
+  if (boxA !== 0) { boxPoint.nx = nx[0]; boxPoint.ny = ny[0]; endArm(world, r, 0, boxPoint); invMassAt(world, boxA, boxPoint); wA = boxPoint.w; }
+  if (boxB !== 0) { boxPoint.nx = nx[m - 1]; boxPoint.ny = ny[m - 1]; endArm(world, r, 1, boxPoint); invMassAt(world, boxB, boxPoint); wB = boxPoint.w; }
   // Forward elimination. Row k: a_k l_{k-1} + b_k l_k + c_k l_{k+1} = -C_k.
   for (let k = 0; k < m; k++) {
     const i = first + k;
     const wi = i === first && boxA !== 0 ? wA : w[i];
     const wj = i + 1 === last && boxB !== 0 ? wB : w[i + 1];
-    const b = wi + wj + alphaPerMetre * pool.rest[i] + CHAIN_EPS * (wi + wj);
+    const b = wi + wj + alphaPerMetre * rest[i] + CHAIN_EPS * (wi + wj);
     const a = k > 0 ? -wi * (nx[k - 1] * nx[k] + ny[k - 1] * ny[k]) : 0;
     const c = k < m - 1 ? -wj * (nx[k] * nx[k + 1] + ny[k] * ny[k + 1]) : 0;
     const rhs = nx[k] === 0 && ny[k] === 0 ? 0 : -dp[k];
@@ -203,12 +213,11 @@ function solveChainDirect(world: SimWorld, r: number): void {
     if (k < m) { ax -= nx[k] * dp[k]; ay -= ny[k] * dp[k]; }
     if ((k === 0 && boxA !== 0) || (k === m && boxB !== 0)) {
       const side = k === 0 ? 0 : 1;
-      args[BOX + 2] = ax;
-      args[BOX + 3] = ay;
-      moveEndBy(world, r, side, args, BOX);
-      endPosition(world, r, side, args, BOX);
-      x[i] = args[BOX];
-      y[i] = args[BOX + 1];
+      boxPoint.nx = ax;
+      boxPoint.ny = ay;
+      moveBoxEnd(world, r, side, side === 0 ? boxA : boxB, boxPoint);
+      x[i] = endA.x;
+      y[i] = endA.y;
       continue;
     }
     const wi = w[i];
@@ -217,99 +226,90 @@ function solveChainDirect(world: SimWorld, r: number): void {
     y[i] += wi * ay;
   }
   // Keep the XPBD multipliers (sign as in projectSegment) for the sweep after collision.
-  for (let k = 0; k < m; k++) pool.lambda[first + k] = -dp[k];
+  for (let k = 0; k < m; k++) particle.lambda[first + k] = -dp[k];
+}
+
+/** Pushes box `e` at end `side` of rope `r` by the impulse in p (nx, ny), then puts the end's new place in endA. */
+function moveBoxEnd(world: SimWorld, r: number, side: number, e: number, p: BodyPoint): void {
+  endArm(world, r, side, p);
+  pushBody(world, e, p);
+  endPosition(world, r, side, endA);
 }
 
 /**
  * The chain's backward sweep, run after collision so the rope ends each substep at its length:
- * one Gauss-Seidel sweep carries a correction only one way.
+ * one Gauss-Seidel sweep carries a correction only one way. XPBD distance constraints between
+ * neighbouring particles (compliance proportional to the segment's share of the rope, as springs in
+ * series); a segment that ends on a box the chain pulls pulls the box too, by its generalized
+ * inverse mass at the tie point, and the end particle stays on that point.
  */
 export function relaxRope(world: SimWorld, r: number): void {
-  const { rope } = world;
-  const h = world.chain.args[SUBSTEP_SLOT];
+  const { particle, rope } = world;
+  const h = world.substep.h;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
   const alphaPerMetre = rope.compliance[r] / (rope.length[r] * h * h);
-  world.chain.args[ALPHA] = alphaPerMetre;
   const boxA = chainBoxEnd(world, r, 0, alphaPerMetre !== 0);
   const boxB = chainBoxEnd(world, r, 1, alphaPerMetre !== 0);
-  for (let i = last - 1; i >= first; i--) projectSegment(world, r, i, boxA, boxB);
-}
-
-/**
- * XPBD distance constraint between particles i and i+1 (compliance proportional to the segment's
- * share of the rope, as springs in series). A segment that ends on a box the chain pulls (boxA,
- * boxB from chainBoxEnd, 0 = none) pulls the box too, by its generalized inverse mass at the tie
- * point, and the end particle stays on that point.
- */
-function projectSegment(world: SimWorld, r: number, i: number, boxA: number, boxB: number): void {
-  const { pool, rope } = world;
-  const alphaPerMetre = world.chain.args[ALPHA];
-  const x = pool.x;
-  const y = pool.y;
-  const j = i + 1;
-  const rest = pool.rest[i];
-  const dx = x[j] - x[i];
-  const dy = y[j] - y[i];
-  const d = Math.sqrt(dx * dx + dy * dy);
-  if (d < 1e-12) return;
-  const nx = dx / d;
-  const ny = dy / d;
-  // A box end's inverse mass comes back in args[BOX + 4], not as a return value: merging a
-  // called function's (boxed) result with a typed-array load makes V8 box that load on every call.
-  const args = world.chain.args;
-  let boxSide = -1;
-  if (boxA !== 0 && i === rope.first[r]) boxSide = 0;
-  else if (boxB !== 0 && j === rope.first[r] + rope.count[r] - 1) boxSide = 1;
-  if (boxSide >= 0) {
-    args[BOX + 2] = nx;
-    args[BOX + 3] = ny;
-    endInvMassInto(world, r, boxSide, args, BOX);
-  }
-  const wi = boxSide === 0 ? args[BOX + 4] : pool.invMass[i];
-  const wj = boxSide === 1 ? args[BOX + 4] : pool.invMass[j];
-  const alpha = alphaPerMetre * rest;
-  const wsum = wi + wj + alpha;
-  if (wsum === 0) return;
-  const dLambda = (d - rest - alpha * pool.lambda[i]) / wsum;
-  pool.lambda[i] += dLambda;
-  if (boxSide === 0) {
-    args[BOX + 2] = nx * dLambda;
-    args[BOX + 3] = ny * dLambda;
-    moveEndBy(world, r, 0, args, BOX);
-    endPosition(world, r, 0, args, BOX);
-    x[i] = args[BOX];
-    y[i] = args[BOX + 1];
-  } else {
-    x[i] += nx * dLambda * wi;
-    y[i] += ny * dLambda * wi;
-  }
-  if (boxSide === 1) {
-    args[BOX + 2] = -nx * dLambda;
-    args[BOX + 3] = -ny * dLambda;
-    moveEndBy(world, r, 1, args, BOX);
-    endPosition(world, r, 1, args, BOX);
-    x[j] = args[BOX];
-    y[j] = args[BOX + 1];
-  } else {
-    x[j] -= nx * dLambda * wj;
-    y[j] -= ny * dLambda * wj;
+  const x = particle.x;
+  const y = particle.y;
+  for (let i = last - 1; i >= first; i--) {
+    const j = i + 1;
+    const rest = particle.rest[i];
+    const dx = x[j] - x[i];
+    const dy = y[j] - y[i];
+    const d = Math.sqrt(dx * dx + dy * dy);
+    if (d < 1e-12) continue;
+    const nx = dx / d;
+    const ny = dy / d;
+    const isBoxI = boxA !== 0 && i === first;
+    const isBoxJ = !isBoxI && boxB !== 0 && j === last;
+    let wi = particle.invMass[i];
+    let wj = particle.invMass[j];
+    if (isBoxI || isBoxJ) {
+      boxPoint.nx = nx;
+      boxPoint.ny = ny;
+      endArm(world, r, isBoxI ? 0 : 1, boxPoint);
+      invMassAt(world, isBoxI ? boxA : boxB, boxPoint);
+      if (isBoxI) wi = boxPoint.w;
+      else wj = boxPoint.w;
+    }
+    const alpha = alphaPerMetre * rest;
+    const wsum = wi + wj + alpha;
+    if (wsum === 0) continue;
+    const dLambda = (d - rest - alpha * particle.lambda[i]) / wsum;
+    particle.lambda[i] += dLambda;
+    if (isBoxI) {
+      boxPoint.nx = nx * dLambda;
+      boxPoint.ny = ny * dLambda;
+      moveBoxEnd(world, r, 0, boxA, boxPoint);
+      x[i] = endA.x;
+      y[i] = endA.y;
+    } else {
+      x[i] += nx * dLambda * wi;
+      y[i] += ny * dLambda * wi;
+    }
+    if (isBoxJ) {
+      boxPoint.nx = -nx * dLambda;
+      boxPoint.ny = -ny * dLambda;
+      moveBoxEnd(world, r, 1, boxB, boxPoint);
+      x[j] = endA.x;
+      y[j] = endA.y;
+    } else {
+      x[j] -= nx * dLambda * wj;
+      y[j] -= ny * dLambda * wj;
+    }
   }
 }
 
 /**
- * Moves particle i to the nearest point of the intersection of disc (A, ra) and disc (B, rb):
- * unchanged inside both; else onto one circle if that lands inside the other disc; else onto the
- * nearer corner of the lens. If the discs do not meet (ends farther apart than the rope: the
- * length constraint could not be met this substep), onto segment AB at ra : rb.
+ * Moves particle i to the nearest point of the intersection of the discs in `lens`: unchanged
+ * inside both; else onto one circle if that lands inside the other disc; else onto the nearer
+ * corner of the lens. If the discs do not meet (ends farther apart than the rope: the length
+ * constraint could not be met this substep), onto segment AB at ra : rb.
  */
-function clampToLens(x: Float64Array, y: Float64Array, i: number, args: Float64Array): void {
-  const ax = args[0];
-  const ay = args[1];
-  const bx = args[2];
-  const by = args[3];
-  const ra = args[4];
-  const rb = args[5];
+function clampToLens(x: Float64Array, y: Float64Array, i: number): void {
+  const { ax, ay, bx, by, ra, rb } = lens;
   const px = x[i];
   const py = y[i];
   const dax = px - ax;
@@ -353,62 +353,39 @@ function clampToLens(x: Float64Array, y: Float64Array, i: number, args: Float64A
   y[i] = ay + uy * a + ux * half * side;
 }
 
-/** Moves particle i onto the disc around end `side` (args: A in 0, 1, B in 2, 3, radius from A in 4, from B in 5). */
-function clampToCircle(x: Float64Array, y: Float64Array, i: number, args: Float64Array, side: number): void {
-  const cx = args[2 * side];
-  const cy = args[2 * side + 1];
-  const radius = args[4 + side];
-  const dx = x[i] - cx;
-  const dy = y[i] - cy;
-  const d2 = dx * dx + dy * dy;
-  if (d2 <= radius * radius) return;
-  const s = radius / Math.sqrt(d2);
-  x[i] = cx + dx * s;
-  y[i] = cy + dy * s;
-}
-
-/** Slot of world.chain.args where ropeMaxStretchInto leaves its result. */
-const STRETCH_SLOT = 45;
-
-/**
- * world.maxStretch = the largest stretch of every active rope. The per-rope value comes back in a
- * scratch slot, not as a return value: a number returned from a function V8 does not inline is a
- * heap allocation, once per rope per tick here.
- */
+/** world.maxStretch = the largest relative segment stretch of every active rope (0.01 = 1 %). */
 export function updateMaxStretch(world: SimWorld): void {
-  const { rope } = world;
-  const order = world.ropeOrder;
-  const args = world.chain.args;
+  const { rope, particle } = world;
+  const ropes = world.queries.ropes.dense;
+  const { x, y, rest } = particle;
   let worst = 0;
-  for (let k = 0; k < order.length; k++) {
-    const r = order[k];
+  for (let k = 0; k < ropes.length; k++) {
+    const r = ropes[k];
     if (rope.isActive[r] === 0) continue;
-    ropeMaxStretchInto(world, r, args, STRETCH_SLOT);
-    if (args[STRETCH_SLOT] > worst) worst = args[STRETCH_SLOT];
+    const first = rope.first[r];
+    const last = first + rope.count[r] - 1;
+    for (let i = first; i < last; i++) {
+      if (rest[i] <= 0) continue;
+      const dx = x[i + 1] - x[i];
+      const dy = y[i + 1] - y[i];
+      const stretch = Math.sqrt(dx * dx + dy * dy) / rest[i] - 1;
+      if (stretch > worst) worst = stretch;
+    }
   }
   world.maxStretch = worst;
 }
 
 /** Largest relative segment stretch of rope `r` (0.01 = 1 % longer than rest). For tests and tools. */
 export function ropeMaxStretch(world: SimWorld, r: number): number {
-  const out = world.chain.args;
-  ropeMaxStretchInto(world, r, out, STRETCH_SLOT);
-  return out[STRETCH_SLOT];
-}
-
-/** ropeMaxStretch of rope `r` into out[at]. */
-function ropeMaxStretchInto(world: SimWorld, r: number, out: Float64Array, at: number): void {
-  const { pool, rope } = world;
+  const { rope, particle } = world;
   const first = rope.first[r];
-  const last = first + rope.count[r] - 1;
   let worst = 0;
-  for (let i = first; i < last; i++) {
-    const dx = pool.x[i + 1] - pool.x[i];
-    const dy = pool.y[i + 1] - pool.y[i];
-    const rest = pool.rest[i];
-    if (rest <= 0) continue;
-    const stretch = Math.sqrt(dx * dx + dy * dy) / rest - 1;
+  for (let i = first; i < first + rope.count[r] - 1; i++) {
+    if (particle.rest[i] <= 0) continue;
+    const dx = particle.x[i + 1] - particle.x[i];
+    const dy = particle.y[i + 1] - particle.y[i];
+    const stretch = Math.sqrt(dx * dx + dy * dy) / particle.rest[i] - 1;
     if (stretch > worst) worst = stretch;
   }
-  out[at] = worst;
+  return worst;
 }

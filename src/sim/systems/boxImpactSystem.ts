@@ -4,7 +4,7 @@
 
 import { SimEvent, pushEvent } from '../events';
 import { rectOverlapsSolid } from '../physics/moveBody';
-import type { SimWorld } from '../world';
+import type { SimWorld } from '../worldState';
 
 /** Slower hits than this are not reported, m/s (resting boxes jitter far below it). */
 export const MIN_IMPACT_SPEED = 1.5;
@@ -15,8 +15,9 @@ const PROBE = 0.05;
 
 export function boxImpactSystem(world: SimWorld): void {
   const { body, cues, grid } = world;
-  for (let k = 0; k < world.boxes.length; k++) {
-    const e = world.boxes[k];
+  const boxes = world.queries.boxes.dense;
+  for (let k = 0; k < boxes.length; k++) {
+    const e = boxes[k];
     if (world.box.isPlatform[e]) continue;
     const vx0 = cues.boxVx[e];
     const vy0 = cues.boxVy[e];

@@ -3,15 +3,16 @@
 
 import { DT } from '../constants';
 import { SimEvent, pushEvent } from '../events';
-import type { SimWorld } from '../world';
+import type { SimWorld } from '../worldState';
 
 /** Distance run per footstep, m. */
 export const STRIDE = 0.45;
 
 export function footstepSystem(world: SimWorld): void {
   const { body, player, cues } = world;
-  for (let slot = 0; slot < world.players.length; slot++) {
-    const e = world.players[slot];
+  const players = world.queries.players.dense;
+  for (let n = 0; n < players.length; n++) {
+    const e = players[n];
     if (player.isGrounded[e] === 0 || player.isAnchored[e] === 1) {
       cues.stepDistance[e] = 0; // the first step after landing comes a full stride later
       continue;
@@ -23,7 +24,7 @@ export function footstepSystem(world: SimWorld): void {
     if (distance >= STRIDE) {
       distance -= STRIDE;
       if (distance >= STRIDE) distance = 0; // a teleport (respawn) is not a run of steps
-      pushEvent(world.events, SimEvent.Footstep, world.tick, slot, moved / DT, e);
+      pushEvent(world.events, SimEvent.Footstep, world.tick, player.slot[e], moved / DT, e);
     }
     cues.stepDistance[e] = distance;
   }

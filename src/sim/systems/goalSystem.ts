@@ -1,14 +1,14 @@
 // The level is complete the first tick both players' centres are inside the goal area.
 
-import { PLAYER_COUNT } from '../constants';
 import { SimEvent, pushEvent } from '../events';
-import type { SimWorld } from '../world';
+import type { SimWorld } from '../worldState';
 
 export function goalSystem(world: SimWorld): void {
   if (world.completedTick >= 0 || world.rules.dyingTicks[0] > 0) return;
   const { body, goal } = world;
-  for (let slot = 0; slot < PLAYER_COUNT; slot++) {
-    const eid = world.players[slot];
+  const players = world.queries.players.dense;
+  for (let n = 0; n < players.length; n++) {
+    const eid = players[n];
     const x = body.x[eid];
     const y = body.y[eid];
     if (x < goal.x || x > goal.x + goal.w || y < goal.y || y > goal.y + goal.h) return;

@@ -2,7 +2,7 @@
 
 import { SimEvent, pushEvent } from '../events';
 import { Tile, tileAt } from '../tileGrid';
-import type { SimWorld } from '../world';
+import type { SimWorld } from '../worldState';
 
 /** Feet closer than this to a tile top count as standing on it, m. */
 const CONTACT = 1e-4;

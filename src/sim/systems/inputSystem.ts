@@ -3,7 +3,7 @@
 import { BUTTON_MASK_ALL, Button } from '../input';
 import { SimEvent, pushEvent } from '../events';
 import { tileAt, Tile } from '../tileGrid';
-import type { SimWorld } from '../world';
+import type { SimWorld } from '../worldState';
 
 export function inputSystem(world: SimWorld): void {
   const { player, body, settings, events } = world;
@@ -55,19 +55,20 @@ export function inputSystem(world: SimWorld): void {
  */
 function tearLooseRider(world: SimWorld): void {
   const { player, body, box, settings, events } = world;
-  const a = world.players[0];
-  const b = world.players[1];
+  const players = world.queries.players.dense;
+  const a = players[0];
+  const b = players[1];
   if (!player.isAnchored[a] || !player.isAnchored[b]) return;
   const dx = body.x[b] - body.x[a];
   const dy = body.y[b] - body.y[a];
   if (dx * dx + dy * dy < (world.tetherLength - TEAR_SLACK) * (world.tetherLength - TEAR_SLACK)) return;
-  for (let slot = 0; slot < world.players.length; slot++) {
-    const e = world.players[slot];
+  for (let n = 0; n < players.length; n++) {
+    const e = players[n];
     if (box.isPlatform[player.groundBox[e]] === 0) continue;
     player.isAnchored[e] = 0;
     player.anchorGaveWay[e] = 1;
     body.invMass[e] = 1 / settings.playerMass;
-    pushEvent(events, SimEvent.Unanchored, world.tick, slot, 1);
+    pushEvent(events, SimEvent.Unanchored, world.tick, player.slot[e], 1);
     return;
   }
 }

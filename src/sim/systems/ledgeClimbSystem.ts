@@ -7,7 +7,7 @@ import { Button } from '../input';
 import { SimEvent, pushEvent } from '../events';
 import { rectOverlapsSolid } from '../physics/moveBody';
 import { Tile, tileAt } from '../tileGrid';
-import type { SimWorld } from '../world';
+import type { SimWorld } from '../worldState';
 
 /** How close the wall must be to count as touching, m. */
 const TOUCH = 1e-3;
@@ -40,7 +40,7 @@ export function ledgeClimbSystem(world: SimWorld): void {
       if (rectOverlapsSolid(grid, nx - hw, ny - hh, nx + hw, ny + hh)) break;
       // The tether holds: no climbing out of its reach (the next tick's tether constraint would
       // yank both players back together at ~30 m/s).
-      const other = world.players[0] === eid ? world.players[1] : world.players[0];
+      const other = players[0] === eid ? players[1] : players[0];
       const dx = nx - body.x[other];
       const dy = ny - body.y[other];
       const reach = world.rope.length[world.tetherRope];

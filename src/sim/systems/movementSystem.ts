@@ -4,7 +4,7 @@
 import { Button } from '../input';
 import { SimEvent, pushEvent } from '../events';
 import { DT } from '../constants';
-import type { SimWorld } from '../world';
+import type { SimWorld } from '../worldState';
 
 export function movementSystem(world: SimWorld): void {
   const { player, body, settings: s, events } = world;
@@ -64,6 +64,7 @@ function approach(value: number, target: number, maxDelta: number): number {
 
 /** True if this player hangs lower than the other one (the rope holds it up). */
 function isBelowPartner(world: SimWorld, eid: number): boolean {
-  const other = world.players[0] === eid ? world.players[1] : world.players[0];
+  const players = world.queries.players.dense;
+  const other = players[0] === eid ? players[1] : players[0];
   return world.body.y[eid] > world.body.y[other];
 }

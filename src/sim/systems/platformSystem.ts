@@ -4,12 +4,13 @@
 // ropes and boxes see it move smoothly inside the tick. Anchors riding it are moved to match.
 
 import { TICK_HZ, DT } from '../constants';
-import type { SimWorld } from '../world';
+import type { SimWorld } from '../worldState';
 
 export function platformSystem(world: SimWorld): void {
   const { body, platform, paths, anchor } = world;
-  for (let k = 0; k < world.platforms.length; k++) {
-    const e = world.platforms[k];
+  const platforms = world.queries.platforms.dense;
+  for (let k = 0; k < platforms.length; k++) {
+    const e = platforms[k];
     advance(world, e, platform.speed[e] * DT);
     // Where the platform must be at the end of the tick.
     const first = platform.pathFirst[e];
@@ -22,12 +23,17 @@ export function platformSystem(world: SimWorld): void {
     body.vx[e] = (x - body.x[e]) * TICK_HZ;
     body.vy[e] = (y - body.y[e]) * TICK_HZ;
   }
-  for (let k = 0; k < world.anchors.length; k++) {
-    const a = world.anchors[k];
+  // An anchor riding a platform is drawn where the platform takes it this tick (ropes tied to it
+  // are tied to the platform itself, so they follow it through every substep).
+  const anchors = world.queries.anchors.dense;
+  for (let k = 0; k < anchors.length; k++) {
+    const a = anchors[k];
     const p = anchor.platform[a];
     if (p === 0) continue;
-    anchor.x[a] = body.x[p] + body.vx[p] * DT + anchor.offsetX[a];
-    anchor.y[a] = body.y[p] + body.vy[p] * DT + anchor.offsetY[a];
+    body.lastX[a] = body.x[a];
+    body.lastY[a] = body.y[a];
+    body.x[a] = body.prevX[a] = body.x[p] + body.vx[p] * DT + anchor.offsetX[a];
+    body.y[a] = body.prevY[a] = body.y[p] + body.vy[p] * DT + anchor.offsetY[a];
   }
 }
 

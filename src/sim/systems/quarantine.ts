@@ -2,40 +2,35 @@
 // is not finite after the substeps, every body and particle goes back to where this tick began, at
 // rest; checked before the substeps too (then back to where the previous tick began).
 
-import type { SimWorld } from '../world';
+import type { SimWorld } from '../worldState';
 
 /** Returns true if it had to restore (the caller reports it). */
 export function restoreNonFinite(world: SimWorld): boolean {
-  const { body, pool, rope } = world;
+  const { body, particle } = world;
+  const players = world.queries.players.dense;
+  const boxes = world.queries.boxes.dense;
+  const particles = world.queries.particles.dense;
   let sum = 0;
-  for (let k = 0; k < world.players.length; k++) {
-    const e = world.players[k];
+  for (let n = 0; n < players.length; n++) {
+    const e = players[n];
     sum += body.x[e] + body.y[e] + body.vx[e] + body.vy[e];
   }
-  for (let k = 0; k < world.boxes.length; k++) {
-    const e = world.boxes[k];
+  for (let k = 0; k < boxes.length; k++) {
+    const e = boxes[k];
     sum += body.x[e] + body.y[e] + body.vx[e] + body.vy[e] + body.rotC[e] + body.rotS[e] + body.omega[e];
   }
-  for (let k = 0; k < world.ropeOrder.length; k++) {
-    const r = world.ropeOrder[k];
-    if (rope.isActive[r] === 0) continue;
-    const first = rope.first[r];
-    const end = first + rope.count[r];
-    for (let i = first; i < end; i++) sum += pool.x[i] + pool.y[i] + pool.prevX[i] + pool.prevY[i];
+  for (let n = 0; n < particles.length; n++) {
+    const i = particles[n];
+    sum += particle.x[i] + particle.y[i] + particle.prevX[i] + particle.prevY[i];
   }
   if (Number.isFinite(sum)) return false;
-  for (let k = 0; k < world.players.length; k++) restoreBody(world, world.players[k]);
-  for (let k = 0; k < world.boxes.length; k++) restoreBody(world, world.boxes[k]);
-  for (let k = 0; k < world.ropeOrder.length; k++) {
-    const r = world.ropeOrder[k];
-    if (rope.isActive[r] === 0) continue;
-    const first = rope.first[r];
-    const end = first + rope.count[r];
-    // drawX/drawY hold the positions at the start of this tick.
-    for (let i = first; i < end; i++) {
-      pool.x[i] = pool.prevX[i] = pool.drawX[i];
-      pool.y[i] = pool.prevY[i] = pool.drawY[i];
-    }
+  for (let n = 0; n < players.length; n++) restoreBody(world, players[n]);
+  for (let k = 0; k < boxes.length; k++) restoreBody(world, boxes[k]);
+  // drawX/drawY hold the positions at the start of this tick.
+  for (let n = 0; n < particles.length; n++) {
+    const i = particles[n];
+    particle.x[i] = particle.prevX[i] = particle.drawX[i];
+    particle.y[i] = particle.prevY[i] = particle.drawY[i];
   }
   return true;
 }

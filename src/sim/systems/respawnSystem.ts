@@ -6,7 +6,8 @@
 
 import { DeathCause, SimEvent, pushEvent } from '../events';
 import { SPIKE_HEIGHT, Tile, tileAt } from '../tileGrid';
-import { resetLevel, type SimWorld } from '../world';
+import { resetLevel } from '../resetLevel';
+import type { SimWorld } from '../worldState';
 
 /** How far below the grid's last row a player must be to count as fallen out, m. */
 const FALL_MARGIN = 3;
@@ -27,8 +28,10 @@ export function respawnSystem(world: SimWorld): void {
   }
   if (world.completedTick >= 0) return;
   const isInvincible = world.assists.isInvincible;
-  for (let slot = 0; slot < world.players.length; slot++) {
-    const e = world.players[slot];
+  const players = world.queries.players.dense;
+  for (let n = 0; n < players.length; n++) {
+    const e = players[n];
+    const slot = player.slot[e];
     let cause = 0;
     // Invincible (assist): hazards do not hurt, but a fall out of the level has nowhere to land,
     // so it still puts the players back at the checkpoint (with its Died event and pause).

@@ -3,9 +3,8 @@
 // long swing is a creak now and then, not a stream.
 
 import { SimEvent, pushEvent } from '../events';
-import { EndKind } from '../ropePool';
-import { endPosition } from '../physics/ropeEnds';
-import type { SimWorld } from '../world';
+import { endPosition, type EndPosition } from '../physics/ropeEnds';
+import type { SimWorld } from '../worldState';
 
 /** Sideways speed of the hanging end above which the rope creaks, m/s. */
 export const CREAK_SPEED = 2.5;
@@ -14,26 +13,28 @@ export const CREAK_GAP_TICKS = 20;
 /** The rope counts as taut when its ends are at least this fraction of its length apart. */
 const TAUT_FRACTION = 0.97;
 
+const endA: EndPosition = { x: 0, y: 0 };
+const endB: EndPosition = { x: 0, y: 0 };
+
 export function ropeCreakSystem(world: SimWorld): void {
   const { rope, body, player, cues } = world;
-  const order = world.ropeOrder;
-  const ends = cues.ends;
-  for (let k = 0; k < order.length; k++) {
-    const r = order[k];
+  const ropes = world.queries.ropes.dense;
+  const players = world.queries.players.dense;
+  for (let k = 0; k < ropes.length; k++) {
+    const r = ropes[k];
     if (cues.creakTicks[r] > 0) cues.creakTicks[r]--;
     if (rope.isActive[r] === 0 || cues.creakTicks[r] > 0) continue;
-    if (rope.kindA[r] === EndKind.Free || rope.kindB[r] === EndKind.Free) continue;
-    endPosition(world, r, 0, ends, 0);
-    endPosition(world, r, 1, ends, 2);
-    const dx = ends[2] - ends[0];
-    const dy = ends[3] - ends[1];
+    if (rope.bodyA[r] === 0 || rope.bodyB[r] === 0) continue;
+    endPosition(world, r, 0, endA);
+    endPosition(world, r, 1, endB);
+    const dx = endB.x - endA.x;
+    const dy = endB.y - endA.y;
     const length = rope.length[r];
     if (dx * dx + dy * dy < TAUT_FRACTION * TAUT_FRACTION * length * length) continue;
-    // The hanging end: a body below the other end (y points down).
-    const side = dy > 0 ? 1 : 0;
-    if (dy === 0 || (side === 1 ? rope.kindB[r] : rope.kindA[r]) !== EndKind.Body) continue;
-    const e = side === 1 ? rope.entityB[r] : rope.entityA[r];
-    const isPlayer = e === world.players[0] || e === world.players[1];
+    // The hanging end: the body below the other end (y points down). A static one never swings.
+    if (dy === 0) continue;
+    const e = dy > 0 ? rope.bodyB[r] : rope.bodyA[r];
+    const isPlayer = e === players[0] || e === players[1];
     if (isPlayer && (player.isGrounded[e] === 1 || player.isAnchored[e] === 1)) continue;
     const speed = Math.abs(body.vx[e]);
     if (speed < CREAK_SPEED) continue;

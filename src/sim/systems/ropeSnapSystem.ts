@@ -4,14 +4,13 @@
 // whatever hung from the rope falls, dragging its half along.
 
 import { SimEvent, pushEvent } from '../events';
-import { EndKind } from '../ropePool';
-import type { SimWorld } from '../world';
+import type { SimWorld } from '../worldState';
 
 export function ropeSnapSystem(world: SimWorld): void {
-  const { rope, pool } = world;
-  const order = world.ropeOrder;
-  for (let k = 0; k < order.length; k++) {
-    const r = order[k];
+  const { rope, particle } = world;
+  const ropes = world.queries.ropes.dense;
+  for (let k = 0; k < ropes.length; k++) {
+    const r = ropes[k];
     const limit = rope.breakTension[r];
     if (limit <= 0 || rope.isActive[r] === 0 || rope.spare[r] === 0) continue;
     if (rope.tension[r] <= limit) continue;
@@ -27,18 +26,16 @@ export function ropeSnapSystem(world: SimWorld): void {
     rope.capacity[s] = rope.capacity[r] - keep - 1;
     rope.nominalSegment[s] = rope.nominalSegment[r];
     rope.compliance[s] = rope.compliance[r];
-    rope.kindA[s] = EndKind.Free;
-    rope.kindB[s] = rope.kindB[r];
-    rope.entityB[s] = rope.entityB[r];
-    rope.pointBX[s] = rope.pointBX[r];
-    rope.pointBY[s] = rope.pointBY[r];
-    pool.invMass[first + keep + 1] = rope.count[s] > 1 ? particleInvMass : pool.invMass[first + keep + 1];
+    rope.bodyA[s] = 0;
+    rope.bodyB[s] = rope.bodyB[r];
+    rope.localBX[s] = rope.localBX[r];
+    rope.localBY[s] = rope.localBY[r];
+    particle.invMass[first + keep + 1] = rope.count[s] > 1 ? particleInvMass : particle.invMass[first + keep + 1];
 
     rope.count[r] = keep + 1;
     rope.capacity[r] = keep + 1;
-    rope.kindB[r] = EndKind.Free;
-    rope.entityB[r] = 0;
-    pool.invMass[first + keep] = particleInvMass;
+    rope.bodyB[r] = 0;
+    particle.invMass[first + keep] = particleInvMass;
     rope.spare[r] = 0;
     rope.breakTension[r] = 0;
     rope.reelSpeed[r] = 0;
@@ -53,6 +50,6 @@ export function ropeSnapSystem(world: SimWorld): void {
 
 function segmentSum(world: SimWorld, first: number, segments: number): number {
   let sum = 0;
-  for (let i = first; i < first + segments; i++) sum += world.pool.rest[i];
+  for (let i = first; i < first + segments; i++) sum += world.particle.rest[i];
   return sum;
 }

@@ -1,0 +1,89 @@
+// A feasible start for a rope (PHYSICS.md #8): its particles laid out between its ends without
+// stretching, straight when the ends are a full rope length apart, else bent through a turning
+// point, so nothing snaps on the first tick. Used when a world is built and when players respawn.
+
+import { rectOverlapsSolid } from './physics/moveBody';
+import { endPosition, type EndPosition } from './physics/ropeEnds';
+import type { ParticleComponent } from './ropeComponents';
+import type { SimWorld } from './worldState';
+
+const end: EndPosition = { x: 0, y: 0 };
+
+/** Lays rope `r` out slack between its ends (a free end hangs straight down from the other). */
+export function layOutFromEnds(world: SimWorld, r: number): void {
+  const { rope } = world;
+  const first = rope.first[r];
+  const count = rope.count[r];
+  const length = rope.length[r];
+  endPosition(world, r, 0, end);
+  let ax = end.x;
+  let ay = end.y;
+  endPosition(world, r, 1, end);
+  let bx = end.x;
+  let by = end.y;
+  if (rope.bodyA[r] === 0) { ax = bx; ay = by + length; }
+  if (rope.bodyB[r] === 0) { bx = ax; by = ay + length; }
+  // Bend the slack rope down into open space, or up when the ground is in the way.
+  const span = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
+  const midX = (ax + bx) / 2;
+  const midY = (ay + by) / 2;
+  const isGroundBelow = span < length - 1e-9 &&
+    rectOverlapsSolid(world.grid, midX - 0.1, midY, midX + 0.1, midY + length / 2);
+  layOutRope(world.particle, first, count, ax, ay, bx, by, isGroundBelow);
+}
+
+/**
+ * Lays particles first..first+count-1 out from (ax, ay) to (bx, by) without stretching: straight
+ * if the ends are a full rope length apart, otherwise bent down through a turning point so the
+ * polyline has exactly the rope's length (a feasible start: nothing snaps on the first tick).
+ * Segment rest lengths are taken from `particle.rest`. `bendUp` bends it the other way (when the
+ * ground is below: the rope then falls into a heap).
+ */
+export function layOutRope(
+  particle: ParticleComponent, first: number, count: number,
+  ax: number, ay: number, bx: number, by: number, bendUp = false,
+): void {
+  let length = 0;
+  for (let k = 0; k < count - 1; k++) length += particle.rest[first + k];
+  const dx = bx - ax;
+  const dy = by - ay;
+  const span = Math.sqrt(dx * dx + dy * dy);
+  // Turning point below the midpoint at depth d so that |A-T| + |T-B| = length.
+  const half = Math.min(span, length) / 2;
+  const halfLength = length / 2;
+  const depth = Math.sqrt(Math.max(0, halfLength * halfLength - half * half));
+  // Offset perpendicular to A-B, on the downward side (y points down), so both halves are halfLength.
+  let nx = 0;
+  let ny = 1;
+  if (span > 1e-9) {
+    nx = -dy / span;
+    ny = dx / span;
+    if (ny < 0 || (ny === 0 && nx < 0)) { nx = -nx; ny = -ny; }
+  }
+  if (bendUp) { nx = -nx; ny = -ny; }
+  const mx = (ax + bx) / 2 + nx * depth;
+  const my = (ay + by) / 2 + ny * depth;
+  let s = 0;
+  for (let k = 0; k < count; k++) {
+    const f = length > 0 ? s / length : k / Math.max(1, count - 1); // arc-length fraction
+    const i = first + k;
+    let px: number;
+    let py: number;
+    if (f <= 0.5) {
+      const t = f * 2;
+      px = ax + (mx - ax) * t;
+      py = ay + (my - ay) * t;
+    } else {
+      const t = (f - 0.5) * 2;
+      px = mx + (bx - mx) * t;
+      py = my + (by - my) * t;
+    }
+    particle.x[i] = px;
+    particle.y[i] = py;
+    particle.prevX[i] = px;
+    particle.prevY[i] = py;
+    particle.drawX[i] = px;
+    particle.drawY[i] = py;
+    if (k < count - 1) s += particle.rest[i];
+  }
+}

@@ -1,0 +1,58 @@
+// The substep stages that walk every active rope in solve order (the tether first, then the
+// level's ropes, then snapped-off halves): the per-rope steps live in solveRope.ts, ropeLength.ts,
+// collideRope.ts and reelRope.ts.
+
+import { collideRope } from './collideRope';
+import { reelStep } from './reelRope';
+import { solveRopeLength } from './ropeLength';
+import { integrateRope, relaxRope, solveRope } from './solveRope';
+import type { SimWorld } from '../worldState';
+
+/** Within this much of full length the tether is treated as straight: no tile collision, m. */
+const TAUT_SLACK = 0.05;
+
+/** Reeling, then the Verlet prediction of every free particle. */
+export function integrateRopes(world: SimWorld): void {
+  const { rope } = world;
+  const ropes = world.queries.ropes.dense;
+  for (let k = 0; k < ropes.length; k++) {
+    const r = ropes[k];
+    if (rope.isActive[r] === 0) continue;
+    reelStep(world, r);
+    integrateRope(world, r);
+  }
+}
+
+/** Every rope's end-to-end length, tether first; tracks how far the tether overshot its length. */
+export function solveRopeLengths(world: SimWorld): void {
+  const { rope } = world;
+  const ropes = world.queries.ropes.dense;
+  const sub = world.substep;
+  sub.tetherDistance = 0;
+  for (let k = 0; k < ropes.length; k++) {
+    const r = ropes[k];
+    if (rope.isActive[r] === 0) continue;
+    solveRopeLength(world, r);
+  }
+  const overshoot = sub.tetherDistance - rope.length[world.tetherRope];
+  if (overshoot > sub.maxOvershoot) sub.maxOvershoot = overshoot;
+}
+
+/**
+ * Each rope's shape: ends pinned, LRA and the chain solved forward, collision with tiles and boxes,
+ * then the chain's backward sweep. Rope by rope, because a rope pushing a box moves the next
+ * rope's end. A taut tether is a straight line between the players and skips collision.
+ */
+export function shapeRopes(world: SimWorld): void {
+  const { rope } = world;
+  const ropes = world.queries.ropes.dense;
+  const tether = world.tetherRope;
+  const isTetherTaut = world.substep.tetherDistance >= rope.length[tether] - TAUT_SLACK;
+  for (let k = 0; k < ropes.length; k++) {
+    const r = ropes[k];
+    if (rope.isActive[r] === 0) continue;
+    solveRope(world, r);
+    collideRope(world, r, r === tether && isTetherTaut);
+    relaxRope(world, r);
+  }
+}

@@ -1,0 +1,27 @@
+// The substep pipeline (PHYSICS.md #2: n substeps of one iteration beat n iterations): the whole
+// order of one substep, one line per stage with its reason. physicsSystem runs it `substeps` times
+// a tick; the names label the per-stage times of `npm run tick-cost` and the F3 overlay.
+
+import { bounceContacts, collidePlayersWithBoxes } from './playerBox';
+import { collideBoxesWithTiles, integrateBoxes, updateBoxVelocities } from './boxes';
+import { movePlayers, updatePlayerVelocities } from './movePlayers';
+import { integrateRopes, shapeRopes, solveRopeLengths } from './ropeStages';
+import type { SimWorld } from '../worldState';
+
+export interface SubstepStage {
+  name: string;
+  run: (world: SimWorld) => void;
+}
+
+export const substepStages: readonly SubstepStage[] = [
+  { name: 'players', run: movePlayers },                 // gravity, then through the tiles: bodies lead, ropes follow
+  { name: 'boxes', run: integrateBoxes },                // free flight of rigid bodies: gravity, drag, move and turn
+  { name: 'ropeParticles', run: integrateRopes },        // reeling, Verlet prediction of free particles
+  { name: 'ropeLengths', run: solveRopeLengths },        // end-to-end lengths, tether first: carry loads between bodies
+  { name: 'boxTiles', run: collideBoxesWithTiles },      // boxes out of the tiles, with friction
+  { name: 'playerBoxes', run: collidePlayersWithBoxes }, // players against boxes, after the ropes pulled
+  { name: 'ropeShapes', run: shapeRopes },               // per rope: pin, LRA, chain, collide, chain back
+  { name: 'playerVelocities', run: updatePlayerVelocities }, // velocity = displacement / h
+  { name: 'boxVelocities', run: updateBoxVelocities },   // the same for boxes, and their spin
+  { name: 'bounces', run: bounceContacts },              // restitution of player-box bumps, riding a box
+];
