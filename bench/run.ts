@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
 import type { EngineAdapter, Quality } from './engine';
 import { MetricsRecorder, median, type RunMetrics } from './metrics';
-import { SCENARIO_IDS, TICK, buildScenario, type BenchScenario } from './scenarios';
+import { SCENARIO_IDS, TICK, buildScenario, type BenchScenario } from '../tools/scenarios/benchScenes';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const MARKER = '@@BENCH-RESULT@@';

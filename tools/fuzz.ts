@@ -7,9 +7,10 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { SimEvent, createSimWorld, readEvents, step, type WorldDef } from '../src/sim';
-import {
-  checkInvariants, createInputFuzzer, parsedLevels, ropeYardDef, type InvariantStats,
-} from '../tests/unit/robustScenarios';
+import { checkInvariants, type InvariantStats } from './scenarios/invariants';
+import { createInputFuzzer } from './scenarios/inputs';
+import { parsedLevels } from './scenarios/levels';
+import { ropeYardDef } from './scenarios/worlds';
 
 export interface FuzzOptions {
   /** Ticks per (world, seed) run. */

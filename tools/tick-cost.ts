@@ -22,7 +22,9 @@ import v8 from 'node:v8';
 import { performance } from 'node:perf_hooks';
 import { parseLevel } from '../src/level/parseLevel';
 import { PLAYER_COUNT, SimEvent, createSimWorld, hashHex, step, type SimWorld, type WorldDef, playerEntity } from '../src/sim';
-import { createInputFuzzer, parsedLevels, ropeYardDef, stressDef } from '../tests/unit/robustScenarios';
+import { createInputFuzzer } from './scenarios/inputs';
+import { parsedLevels } from './scenarios/levels';
+import { ropeYardDef, stressDef } from './scenarios/worlds';
 import { playCrossing } from './bots/first-gap';
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -8,6 +8,7 @@ import { parseLevel } from '../../src/level/parseLevel';
 import { SimEvent, readEvents, hashHex, step, createSimWorld } from '../../src/sim';
 import type { DebugHandle } from '../../src/app/debugHandle';
 import { gameUrl, launchBrowser, openGame } from './browser';
+import { createRandom } from '../../tools/scenarios/random';
 
 const TICKS = 1200;
 const LEVEL_FILE = existsSync('levels/05-swing-yard.json') ? 'levels/05-swing-yard.json' : 'levels/03-first-gap.json';
@@ -18,14 +19,7 @@ afterAll(async () => { await browser?.close(); });
 
 /** Button masks as flat (p1, p2) pairs: each player holds a random mask for 5 to 40 ticks (mulberry32). */
 function randomInputs(seed: number, ticks: number): number[] {
-  let s = seed >>> 0;
-  const next = (): number => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = createRandom(seed);
   const out: number[] = [];
   const mask = [0, 0];
   const left = [0, 0];

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createAudio } from '../../src/audio/audio';
 import { SimEvent } from '../../src/sim';
 import { pushEvent } from '../../src/sim/events';
-import { flatWorld } from './scenarios';
+import { flatWorld } from '../../tools/scenarios/worlds';
 
 /** Just enough of a Window for createAudio; `withAudioContext` claims Web Audio exists (it does not here). */
 function fakeWindow(withAudioContext: boolean) {

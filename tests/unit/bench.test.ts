@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineWorld, Scenario } from '../../bench/engine';
 import { buildRopebound } from '../../bench/engines/ropebound';
 import { MetricsRecorder, maxStretchOf, median, ropeEnergy, ropeEnergyAtRest, segmentStretches } from '../../bench/metrics';
-import { GRAVITY, PARTICLE_MASS, TICK, bSpread, scenarioA } from '../../bench/scenarios';
+import { GRAVITY, PARTICLE_MASS, TICK, bSpread, scenarioA } from '../../tools/scenarios/benchScenes';
 import type { EngineResult } from '../../bench/run';
 
 const ROOT = resolve(__dirname, '../..');

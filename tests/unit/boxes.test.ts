@@ -3,7 +3,8 @@
 // players push, stand on and ride boxes, spiked boxes kill, and ropes drape over boxes.
 import { describe, expect, it } from 'vitest';
 import { Button, DEATH_TICKS, DeathCause, SimEvent, applyImpulse, readEvents, step, playerEntity, boxEntity, ropeEntity } from '../../src/sim';
-import { idle, isAllFinite, labWorld, ropeRange } from './physicsScenarios';
+import { idle, isAllFinite, ropeRange } from './measure';
+import { labWorld } from '../../tools/scenarios/worlds';
 import { parseLevel } from '../../src/level/parseLevel';
 import { createSimWorld } from '../../src/sim';
 

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import {
   SimEvent, captureState, createSimWorld, hashHex, readEvents, restoreState, step, type SimWorld,
 } from '../../src/sim';
-import { createYardRunInputs, ropeYardDef } from './robustScenarios';
+import { createYardRunInputs } from '../../tools/scenarios/inputs';
+import { ropeYardDef } from '../../tools/scenarios/worlds';
 
 const TICKS = 1500;
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { Button, SimEvent, createSimWorld, readEvents, step, playerEntity } from '../../src/sim';
 import { eventsSince } from './levelChecks';
 import { LIP_START, playCrossing } from '../../tools/bots/first-gap';
-import { loadBuiltInLevel, separation } from './scenarios';
+import { loadBuiltInLevel } from '../../tools/scenarios/levels';
+import { separation } from './measure';
 
 describe('level 1: The First Gap', () => {
   it('is completed by anchoring, swinging across, anchoring again and hauling the partner up', () => {

@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { createSimWorld, hashHex, step } from '../../src/sim';
 import { playCrossing } from '../../tools/bots/first-gap';
-import { createYardRunInputs, ropeYardDef } from './robustScenarios';
-import { loadBuiltInLevel } from './scenarios';
+import { createYardRunInputs } from '../../tools/scenarios/inputs';
+import { ropeYardDef } from '../../tools/scenarios/worlds';
+import { loadBuiltInLevel } from '../../tools/scenarios/levels';
 
 describe('golden state hashes', () => {
   it('"rope yard run": ropeYardDef(), createYardRunInputs(2024), 3000 ticks', () => {

@@ -7,7 +7,8 @@ import { choosePose, nextFacing, Pose, RUN_FRAMES, RUN_STRIDE_M, runFrame } from
 import { palette } from '../../src/render/palette';
 import { SimEvent, createSimWorld, playerEntity } from '../../src/sim';
 import { pushEvent } from '../../src/sim/events';
-import { flatWorld, run, worldFromMap } from './scenarios';
+import { flatWorld, worldFromMap } from '../../tools/scenarios/worlds';
+import { run } from './measure';
 
 /** A stand-in for pixi's Graphics that records the colours filled and stroked. */
 function recordingGraphics(): { g: Graphics; colours: number[] } {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Button, SimEvent, readEvents, step, playerEntity } from '../../src/sim';
-import { flatWorld, ledgeWorld, run, worldFromMap } from './scenarios';
+import { flatWorld, ledgeWorld, worldFromMap } from '../../tools/scenarios/worlds';
+import { run } from './measure';
 
 const P1 = 0;
 

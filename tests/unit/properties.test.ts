@@ -6,8 +6,10 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { createSimWorld, step, type WorldDef } from '../../src/sim';
-import { checkInvariants, expandPhases, ropeYardDef, type InputPhase } from './robustScenarios';
-import { loadBuiltInLevel } from './scenarios';
+import { checkInvariants } from '../../tools/scenarios/invariants';
+import { expandPhases, type InputPhase } from '../../tools/scenarios/inputs';
+import { ropeYardDef } from '../../tools/scenarios/worlds';
+import { loadBuiltInLevel } from '../../tools/scenarios/levels';
 
 const SEED = Number(process.env.FC_SEED ?? 20_240_611);
 const MAX_TICKS = 600;

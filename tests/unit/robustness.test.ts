@@ -4,11 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { FixedStep } from '../../src/app/fixedStep';
 import { PARTICLE_RADIUS, rectOverlapsSolid, Button, DT, SimEvent, applyImpulse, applyParticleImpulse, createSimWorld, readEvents, step, type SimWorld, playerEntity, boxEntity, ropeEntity, levelRopes } from '../../src/sim';
-import {
-  degenerateDef, drapesDef, floorSlideDef, isSolidPoint, isStateFinite, layRopeAlong, ledgeSnagDef,
-  mulberry32, pileRopeAt, ropeDeviationFromChord, ropeTickMove, ropeYardDef, shelfSnagDef, shelfSnagPath,
-  thinFloorDef, thinWallDef,
-} from './robustScenarios';
+import { degenerateDef, drapesDef, floorSlideDef, ledgeSnagDef, ropeYardDef, shelfSnagDef, shelfSnagPath, thinFloorDef, thinWallDef } from '../../tools/scenarios/worlds';
+import { isSolidPoint } from '../../tools/scenarios/grids';
+import { isStateFinite } from '../../tools/scenarios/invariants';
+import { layRopeAlong, pileRopeAt, ropeDeviationFromChord, ropeTickMove } from './measure';
+import { createRandom } from '../../tools/scenarios/random';
 
 function particles(world: SimWorld, r: number): number[] {
   const out: number[] = [];
@@ -27,7 +27,7 @@ describe('tunnelling', () => {
     // particle: up to ~500 m/s, clamped by maxParticleStep to 0.3 m per substep = 144 m/s).
     const world = createSimWorld(thinFloorDef());
     const rope = particles(world, ropeEntity(world, 0));
-    const rnd = mulberry32(5);
+    const rnd = createRandom(5);
     let lowest = 0;
     let fastest = 0;
     for (let t = 0; t < 1200; t++) {
@@ -261,7 +261,7 @@ describe('frame-time guards (beyond tests/unit/loop.test.ts)', () => {
 
   it('a stream of garbage frame times never runs more than the cap in a frame, nor more than real time allows', () => {
     const clock = new FixedStep();
-    const rnd = mulberry32(11);
+    const rnd = createRandom(11);
     const garbage = [0, -1, -1e9, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 10, 1e9, 1e-12, Number.MIN_VALUE, Number.MAX_VALUE];
     let ticks = 0;
     let validSec = 0;

@@ -5,10 +5,8 @@
 // Measured numbers are printed so they can go in the notes; assertions use the issue's bounds.
 import { describe, expect, it } from 'vitest';
 import { DT, SimEvent, applyImpulse, applyParticleImpulse, readEvents, reelRope, ropeMaxStretch, step, type SimWorld, boxEntity, ropeEntity } from '../../src/sim';
-import {
-  TRUTH_PHYSICS, idle, isAllFinite, labWorld, mechanicalEnergy, ropeMovedSince, ropePositions,
-  ropeRange, substepOf, zeroCrossings,
-} from './physicsScenarios';
+import { TRUTH_PHYSICS, labWorld } from '../../tools/scenarios/worlds';
+import { idle, isAllFinite, mechanicalEnergy, ropeMovedSince, ropePositions, ropeRange, substepOf, zeroCrossings } from './measure';
 import { catenarySag, discreteChainSag, pendulumPeriod } from './truths';
 
 const pct = (x: number, digits = 4) => `${(x * 100).toFixed(digits)} %`;

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRopebound } from '../../bench/engines/ropebound';
 import { median } from '../../bench/metrics';
-import { GRAVITY, PARTICLE_MASS, SEGMENT_LENGTH, SEGMENTS, TICK } from '../../bench/scenarios';
+import { GRAVITY, PARTICLE_MASS, SEGMENT_LENGTH, SEGMENTS, TICK } from '../../tools/scenarios/benchScenes';
 import type { RopeSpec, Scenario } from '../../bench/engine';
 
 const ROPES = 16;

@@ -3,8 +3,8 @@
 // none of them while everything stands still, and none of them change the state hash.
 import { describe, expect, it } from 'vitest';
 import { STRIDE, CREAK_GAP_TICKS, Button, SimEvent, createSimWorld, createTileGrid, hashHex, readEvents, step, type SimWorld, playerEntity, boxEntity, ropeEntity, platformEntity } from '../../src/sim';
-import { flatWorld, ledgeWorld, run } from './scenarios';
-import { TRUTH_PHYSICS, idle, labWorld } from './physicsScenarios';
+import { flatWorld, ledgeWorld, TRUTH_PHYSICS, labWorld } from '../../tools/scenarios/worlds';
+import { run, idle } from './measure';
 
 interface Seen { type: number; tick: number; slot: number; value: number; entity: number }
 

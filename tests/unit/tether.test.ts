@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOverlapsSolid, Button, hashHex, step, playerEntity } from '../../src/sim';
-import { flatWorld, ledgeWorld, run, seededRandom, separation } from './scenarios';
+import { flatWorld, ledgeWorld } from '../../tools/scenarios/worlds';
+import { run, separation } from './measure';
+import { createRandom } from '../../tools/scenarios/random';
 
 describe('tether between the players', () => {
   it('walking away from an anchored partner stops at the rope length (never more than 1 % over)', () => {
@@ -70,7 +72,7 @@ describe('tether between the players', () => {
 describe('determinism and robustness', () => {
   function randomRun(seed: number, ticks: number): { hash: string; worstGap: number; finite: boolean; inWall: boolean } {
     const w = ledgeWorld(5, 8, 6);
-    const rnd = seededRandom(seed);
+    const rnd = createRandom(seed);
     const inputs = [0, 0];
     let worstGap = 0;
     let finite = true;

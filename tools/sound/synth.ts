@@ -6,17 +6,7 @@ export const SAMPLE_RATE = 22050;
 
 export type Wave = 'sine' | 'triangle' | 'square' | 'saw';
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-export function createRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { createRandom } from '../scenarios/random';
 
 export function seconds(sec: number): number {
   return Math.round(sec * SAMPLE_RATE);

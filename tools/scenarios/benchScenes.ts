@@ -1,8 +1,53 @@
-// The benchmark scenarios of issue #5, built once here and handed to every engine adapter
-// (bench/engine.ts). SI units, y DOWN, gravity +9.81 m/s² along +y. Each scenario also says how
-// long it runs and what is done to it between ticks (moving pinned ends in B).
+// The rope benchmark scenes of `npm run bench` (issue #5), engine-neutral: every engine adapter
+// (bench/engines/*.ts) builds them in its own engine, and the tests check our sim on the same
+// scenes. SI units, y DOWN, gravity +9.81 m/s² along +y. Each scene also says how long it runs and
+// what is done to it between ticks (moving pinned ends in B).
 
-import type { EngineWorld, RopeSpec, Scenario } from './engine';
+/** One rope: a chain of `segments` links of `segmentLength` from `anchor` (pinned, or moved) to a free or massive end. */
+export interface RopeSpec {
+  /** First particle's position, m (y down). */
+  x: number;
+  y: number;
+  /** Direction the rope is laid out in from the first particle (unit vector, y down). */
+  dirX: number;
+  dirY: number;
+  segments: number;
+  segmentLength: number;
+  /** Mass of each particle except the last, kg. */
+  particleMass: number;
+  /** Mass of the last particle (the "heavy end"), kg. */
+  endMass: number;
+  /** true: the first particle is fixed (kinematic, movable with moveFirst); false: free. */
+  pinFirst: boolean;
+  /** true: the last particle is also pinned (kinematic, movable with moveLast). */
+  pinLast: boolean;
+}
+
+/** A box hanging on its own rope, for scenario E (a player-sized mass runs into it). */
+export interface BoxSpec {
+  /** Centre, m (y down), size m, mass kg. */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  mass: number;
+}
+
+export interface Scenario {
+  name: string;
+  gravity: number;
+  ropes: RopeSpec[];
+  /** Scenario E: a box at the end of rope 0 and a free body (the "player") with a start velocity. */
+  box?: BoxSpec;
+  runner?: { x: number; y: number; w: number; h: number; mass: number; vx: number; vy: number };
+}
+
+/** What a scene's control may do between ticks (every engine world can). */
+export interface PinnedEnds {
+  /** Moves rope r's pinned first / last particle to (x, y) (kinematic move, y down). */
+  moveFirst(r: number, x: number, y: number): void;
+  moveLast(r: number, x: number, y: number): void;
+}
 
 export const TICK = 1 / 60;
 export const GRAVITY = 9.81;
@@ -20,7 +65,7 @@ export interface BenchScenario {
   /** Ticks of one run (full mode). */
   ticks: number;
   /** Called before tick `t` (0-based) is stepped, e.g. to move pinned ends. */
-  control?: (world: EngineWorld, t: number) => void;
+  control?: (world: PinnedEnds, t: number) => void;
   /** True when the energy of the rope particles should be conserved (no work from outside). */
   isConservative: boolean;
 }
