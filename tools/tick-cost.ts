@@ -9,11 +9,16 @@
 // after a JIT warm-up, us per tick of the bot's whole run (median of 7, includes the bot) and of the
 // sim alone replaying the recorded masks (median of 7), and per tick of that replay: bytes allocated
 // and heap growth (retained).
+// (4) Where a tick goes: every level and the stress world under fuzzed inputs with a StageProfiler on
+// the world, the time of each of the tick's systems and of each substep stage (src/sim/step.ts,
+// src/sim/physics/substepStages.ts) per tick, and the profiler's own cost (a clock read around
+// every stage of every substep).
 // Bytes allocated = growth of v8.getHeapStatistics().used_heap_size over the window plus what every
 // GC inside the window freed (v8.GCProfiler reports each GC's used heap before and after), minus the
 // measuring's own bytes (an empty window): exact whether or not a scavenge runs inside the window.
 // Run: npm run tick-cost   (bundled as the game ships, with --expose-gc: tools/bundled.mjs)
 //      npm run tick-cost -- --levels   (only section 3)
+//      npm run tick-cost -- --stages   (only section 4)
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,7 +26,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { performance } from 'node:perf_hooks';
 import { parseLevel } from '../src/level/parseLevel';
-import { PLAYER_COUNT, SimEvent, createSimWorld, hashHex, step, type SimWorld, type WorldDef, playerEntity } from '../src/sim';
+import {
+  PLAYER_COUNT, SimEvent, createSimWorld, createStageProfiler, hashHex, resetStageProfiler, stageTimesPerTick, step,
+  type SimWorld, type WorldDef, playerEntity,
+} from '../src/sim';
 import { createInputFuzzer } from './scenarios/inputs';
 import { parsedLevels } from './scenarios/levels';
 import { ropeYardDef, stressDef } from './scenarios/worlds';
@@ -294,13 +302,50 @@ function levelsSection(): LevelCost[] {
   return out;
 }
 
+// ---- (4) where a tick goes: systems and substep stages ------------------------------------------
+
+/** us per tick of each system and substep stage over `ticks` fuzzed ticks (after as many to warm up). */
+function stageSection(): void {
+  const worlds: Array<{ name: string; def: WorldDef; ticks: number }> = [
+    ...parsedLevels().map((l) => ({ name: l.file, def: l.def, ticks: 3000 })),
+    { name: 'stress: 83 ropes, 24 boxes', def: stressDef(), ticks: 300 },
+  ];
+  console.log('where a tick goes (fuzzed inputs, seed 42): us per tick of each system, then of each substep stage');
+  console.log('summed over the substeps; "clock" is the profiler\'s own cost (profiled minus plain tick time)');
+  for (const { name, def, ticks } of worlds) {
+    const { world, tick } = fuzzedWorld(def);
+    for (let t = 0; t < ticks; t++) tick();
+    const t0 = performance.now();
+    for (let t = 0; t < ticks; t++) tick();
+    const plainUs = ((performance.now() - t0) * 1000) / ticks;
+    const profiler = createStageProfiler(() => performance.now());
+    world.profiler = profiler;
+    for (let t = 0; t < ticks; t++) tick();
+    resetStageProfiler(profiler);
+    const t1 = performance.now();
+    for (let t = 0; t < ticks; t++) tick();
+    const profiledUs = ((performance.now() - t1) * 1000) / ticks;
+    const times = stageTimesPerTick(profiler);
+    const fmt = (rows: Array<[string, number]>) => rows
+      .filter(([, ms]) => ms * 1000 >= 0.05)
+      .map(([n, ms]) => `${n} ${(ms * 1000).toFixed(1)}`).join(', ');
+    console.log(`  ${name} (${plainUs.toFixed(1)} us/tick plain, clock ${(profiledUs - plainUs).toFixed(1)} us)`);
+    console.log(`    systems: ${fmt(times.systems)}`);
+    console.log(`    stages:  ${fmt(times.stages)}`);
+  }
+}
+
 const levelArg = process.argv.indexOf('--level');
 if (levelArg >= 0) {
   console.log(JSON.stringify(await measureLevel(process.argv[levelArg + 1])));
+} else if (process.argv.includes('--stages')) {
+  stageSection();
 } else {
   if (!process.argv.includes('--levels')) {
     crossingSection();
     fuzzSection();
+    console.log('');
+    stageSection();
     console.log('');
   }
   levelsSection();
