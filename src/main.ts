@@ -15,14 +15,16 @@ import 'pixi.js/unsafe-eval';
 import { createAttemptTracker } from './app/attempt';
 import { createAudio } from './audio/audio';
 import { createDesignerTools } from './app/designerTools';
-import { campaignLevels, firstUnfinished, nextLevel } from './app/campaign';
+import { campaignLevels, firstUnfinished, formatTicks, nextLevel } from './app/campaign';
 import { installDebugHandle, type ScreenName } from './app/debugHandle';
 import { FrameStats } from './app/frameStats';
 import { createLevelCatalog, describeCatalog, findLevel, type LevelEntry } from './app/levelCatalog';
 import { levelTexts } from './app/levelFiles';
 import { createLoop } from './app/loop';
 import { createProgressStore } from './app/progress';
-import { createSettingsStore, hasAssists, isInvincibleStep, type Settings } from './app/settings';
+import {
+  GAME_SPEED_STEP, MIN_GAME_SPEED, createSettingsStore, hasAssists, isInvincibleStep, type Settings,
+} from './app/settings';
 import { createGamepadInput, describePadSlots } from './input/gamepad';
 import { createKeyboardInput } from './input/keyboard';
 import { menuActionForKey, type MenuAction } from './input/menuAction';
@@ -34,12 +36,13 @@ import { createSimWorld, type SimWorld, type WorldDef } from './sim/world';
 import { createCompleteScreen } from './ui/completeScreen';
 import { createControlsScreen } from './ui/controlsScreen';
 import { createDeathFlash } from './ui/deathFlash';
+import { installFullscreenKey } from './ui/fullscreen';
 import { createHud } from './ui/hud';
-import { createLevelSelect } from './ui/levelSelect';
-import type { MenuSounds } from './ui/menuList';
+import { createLevelSelect, type LevelRow } from './ui/levelSelect';
+import type { MenuSounds } from './ui/menuCursor';
 import { createPauseMenu } from './ui/pauseMenu';
 import { createReconnectOverlay } from './ui/reconnect';
-import { createSettingsScreen, installFullscreenKey } from './ui/settingsScreen';
+import { createSettingsScreen } from './ui/settingsScreen';
 import { createTitleScreen } from './ui/titleScreen';
 
 const appRoot = document.getElementById('app') ?? document.body;
@@ -164,7 +167,10 @@ function finishLevel(w: SimWorld): void {
     isNewBest = result.isNewBest && result.previousBestTicks !== null;
   }
   const next = current?.entry ? nextLevel(catalog, current.entry.id) : null;
-  completeScreen.show({ levelName: current?.name ?? '', ticks, deaths, bestTicks, isNewBest, nextName: next?.name ?? null });
+  completeScreen.show({
+    levelName: current?.name ?? '', time: formatTicks(ticks), deaths, best: bestTicks === null ? null : formatTicks(bestTicks), isNewBest,
+    next: next ? { kind: 'level', name: next.name } : { kind: 'campaignEnd' },
+  });
 }
 
 function goToNextLevel(): void {
@@ -198,18 +204,31 @@ function previewOf(entry: LevelEntry): { world: SimWorld | null; description: st
   return found;
 }
 
+/** The level select's rows: the campaign with progress, best times as shown. */
+function levelRows(): LevelRow[] {
+  return campaignLevels(catalog, progress.progress).map((row) => ({
+    id: row.entry.id, name: row.entry.name, position: row.position, isUnlocked: row.isUnlocked, isFinished: row.isFinished,
+    best: row.bestTicks === null ? null : formatTicks(row.bestTicks),
+  }));
+}
+const entryOf = (id: string): LevelEntry | undefined => catalog.find((e) => e.id === id);
+
 const levelSelect = createLevelSelect(appRoot, {
-  onStart: startCampaignLevel,
-  onToggleUnlockAll(isOn) {
-    progress.setUnlockAll(isOn);
-    levelSelect.update(campaignLevels(catalog, progress.progress), progress.progress.unlockAll);
+  onStart(id) {
+    const entry = entryOf(id);
+    if (entry) startCampaignLevel(entry);
+  },
+  onToggleUnlockAll() {
+    progress.setUnlockAll(!progress.progress.unlockAll);
+    levelSelect.update(levelRows(), progress.progress.unlockAll);
     levelSelect.setIsSaved(progress.isPersistent);
   },
-  onSelect(entry) {
-    preview = previewOf(entry).world;
+  onSelect(id) {
+    const entry = entryOf(id);
+    if (entry) preview = previewOf(entry).world;
     renderer?.snapCamera();
   },
-  describe: (entry) => previewOf(entry).description,
+  describe: (id) => { const entry = entryOf(id); return entry ? previewOf(entry).description : ''; },
   onBack: () => showTitle('play'),
   sounds: menuSounds,
 });
@@ -222,9 +241,8 @@ function showMenu(selectId: string | null, note: string | null = null): void {
   clearErrors();
   document.title = 'Ropebound';
   setLevelInUrl(null);
-  const rows = campaignLevels(catalog, progress.progress);
   const cursor = catalog[firstUnfinished(catalog, progress.progress)];
-  levelSelect.show(rows, progress.progress.unlockAll, { selectId: selectId ?? cursor?.id, note });
+  levelSelect.show(levelRows(), progress.progress.unlockAll, { selectId: selectId ?? cursor?.id, note });
   levelSelect.setIsSaved(progress.isPersistent);
   keyboard.clear();
 }
@@ -233,6 +251,7 @@ const completeScreen = createCompleteScreen(appRoot, {
   onNext: goToNextLevel,
   onMenu: () => showMenu(current?.entry?.id ?? null),
   onRetry: restart,
+  onBack: () => showMenu(current?.entry?.id ?? null),
   sounds: menuSounds,
 });
 
@@ -251,25 +270,25 @@ const pauseMenu = createPauseMenu(appRoot, {
   onSettings: () => openSettings('paused'),
   onControls: () => openControls('paused'),
   onQuit: () => showTitle('play'),
+  onBack: resume,
   sounds: menuSounds,
 });
 
-const controlsScreen = createControlsScreen(appRoot, { sounds: menuSounds, describeBindings: () => settings.settings.keys });
-const settingsScreen = createSettingsScreen(appRoot, settings, { sounds: menuSounds });
+const controlsScreen = createControlsScreen(appRoot, {
+  sounds: menuSounds, describeBindings: () => settings.settings.keys, onClose: () => returnFromOverlay('controls'),
+});
+const settingsScreen = createSettingsScreen(appRoot, settings, {
+  gameSpeed: { min: MIN_GAME_SPEED, step: GAME_SPEED_STEP }, sounds: menuSounds, onClose: () => returnFromOverlay('settings'),
+});
 
-/** True while hideScreens closes settings or controls: their onClose must not bring a screen back. */
-let isHidingScreens = false;
-
-/** Hides every screen (settings and controls close through their own onClose, ignored here). */
+/** Hides every screen (quietly: settings and controls do not report onClose). */
 function hideScreens(): void {
   titleScreen.hide();
   levelSelect.hide();
   pauseMenu.hide();
   completeScreen.hide();
-  isHidingScreens = true;
-  if (controlsScreen.isVisible) controlsScreen.close();
-  if (settingsScreen.isVisible) settingsScreen.close();
-  isHidingScreens = false;
+  controlsScreen.hide();
+  settingsScreen.hide();
 }
 
 function showTitle(cursorId?: string): void {
@@ -312,12 +331,14 @@ function openControls(from: 'title' | 'paused'): void {
   titleScreen.hide();
   pauseMenu.hide();
   screen = 'controls';
-  controlsScreen.open(() => returnFromOverlay('controls'));
+  controlsScreen.open();
 }
 
 /** Back from settings or controls to the screen that opened it, cursor on the item that did. */
 function returnFromOverlay(item: 'settings' | 'controls'): void {
-  if (isHidingScreens || screen !== item) return; // closed because another screen took over
+  if (screen !== item) return;
+  controlsScreen.hide();
+  settingsScreen.hide();
   keyboard.clear();
   if (overlayFrom === 'paused') {
     screen = 'paused';
@@ -333,7 +354,7 @@ function openSettings(from: 'title' | 'paused'): void {
   titleScreen.hide();
   pauseMenu.hide();
   screen = 'settings';
-  settingsScreen.open(() => returnFromOverlay('settings'));
+  settingsScreen.open();
 }
 
 // Pause when the players cannot be at the keys: the window lost focus or the tab was hidden.
@@ -395,7 +416,7 @@ const designer = createDesignerTools(window, {
   catalogChanged(next) {
     catalog = next;
     previews.clear();
-    if (screen === 'menu') levelSelect.update(campaignLevels(catalog, progress.progress), progress.progress.unlockAll);
+    if (screen === 'menu') levelSelect.update(levelRows(), progress.progress.unlockAll);
   },
 });
 
