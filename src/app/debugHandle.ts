@@ -6,6 +6,7 @@ import { PLAYER_COUNT } from '../sim/constants';
 import { hashHex } from '../sim/hash';
 import { ropeMaxStretch } from '../sim/physics/solveRope';
 import type { SimWorld } from '../sim/world';
+import type { ScreenName } from './appState';
 import type { Progress } from './progress';
 import type { ReplayStatus } from './replayMode';
 import { simulateLevel, type SimulationResult } from './simulate';
@@ -56,9 +57,10 @@ export interface GameSnapshot {
 
 /**
  * Which screen is up: the title, 'menu' (the level select), a level being played, paused, or
- * completed, or the settings / controls screen (over the title or the pause menu).
+ * completed, the settings / controls screen (over the title or the pause menu), or 'crashed' (an
+ * error stopped the game; see `errors`). appState.ts's View says what each holds.
  */
-export type ScreenName = 'title' | 'menu' | 'playing' | 'paused' | 'complete' | 'settings' | 'controls';
+export type { ScreenName };
 
 /** Visual effects on screen now (tests look for the death feedback). */
 export interface EffectsSnapshot {
