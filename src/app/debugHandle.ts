@@ -3,6 +3,7 @@
 // `simulate` runs a separate world of its own (determinism checks), never the one being played.
 
 import { PLAYER_COUNT, hashHex, playerEntity, ropeMaxStretch, type SimWorld } from '../sim';
+import type { ScreenName } from './appState';
 import type { Progress } from './progress';
 import type { ReplayStatus } from './replayMode';
 import { simulateLevel, type SimulationResult } from './simulate';
@@ -53,9 +54,10 @@ export interface GameSnapshot {
 
 /**
  * Which screen is up: the title, 'menu' (the level select), a level being played, paused, or
- * completed, or the settings / controls screen (over the title or the pause menu).
+ * completed, the settings / controls screen (over the title or the pause menu), or 'crashed' (an
+ * error stopped the game; see `errors`). appState.ts's View says what each holds.
  */
-export type ScreenName = 'title' | 'menu' | 'playing' | 'paused' | 'complete' | 'settings' | 'controls';
+export type { ScreenName };
 
 /** Visual effects on screen now (tests look for the death feedback). */
 export interface EffectsSnapshot {

@@ -16,7 +16,7 @@ import {
   type ReplayPlayer, type ReplayStatus,
 } from './replayMode';
 
-/** The level being played, as the tools need it (main.ts keeps one for whatever it loads). */
+/** The level being played, as the tools need it (appState.ts playedLevelOf makes one from the open level). */
 export interface PlayedLevel {
   /** The level file's text (the version running now). */
   text: string;

@@ -1,6 +1,6 @@
 // What a menu understands, whatever the device: the keyboard (menuActionForKey) and gamepads both
-// produce these, and main.ts hands them to whichever screen is up (handleMenuAction). Screens never
-// read key codes or pad buttons themselves, so every screen works the same with either.
+// produce these, and the app hands them to whichever screen is up (app/appState.ts routeMenuAction).
+// Screens never read key codes or pad buttons themselves, so every screen works the same with either.
 
 export type MenuAction = 'up' | 'down' | 'left' | 'right' | 'confirm' | 'back' | 'pause';
 

@@ -1,41 +1,38 @@
 // The screen after both players reach the goal: level name, time, deaths in this attempt, the best
-// time, and its three actions as a row of buttons with a cursor: left/right (or up/down) move it,
-// confirm activates it (it starts on "next level", so Enter goes on), back is level select, and R
-// (handled by main.ts) plays again. Keyboard, gamepad and mouse all work.
+// time, and its actions as a row of buttons with a cursor: left/right (or up/down) move it, confirm
+// activates it (it starts on "next level", so Enter goes on), back is level select, and R (handled
+// by the app) plays again. A level outside the campaign (a dropped file) has no next level: its row
+// is "level select · play again", with the cursor on play again. Keyboard, gamepad and mouse all work.
 
-import { formatTicks } from '../app/campaign';
-import type { MenuAction } from '../input/menuAction';
-import './screens.css';
 import { el } from './dom';
-import { createMenuList, type MenuSounds } from './menuList';
+import type { MenuSounds } from './menuCursor';
+import { createMenuScreen, type MenuScreen } from './menuScreen';
 
 export interface CompleteInfo {
   levelName: string;
-  /** Ticks from the start of the attempt to completion ((completedTick + 1)). */
-  ticks: number;
+  /** The run's time as shown, e.g. '12.35 s'. */
+  time: string;
   deaths: number;
-  /** Best time in ticks including this run, or null when the run is not recorded. */
-  bestTicks: number | null;
+  /** The best time as shown, including this run; null when the run is not recorded. */
+  best: string | null;
   isNewBest: boolean;
-  /** What Enter does: the next level's name, or null when this was the last level. */
-  nextName: string | null;
+  /** What "next" offers: the next campaign level (by name), the end of the campaign, or nothing
+   *  (a level outside the campaign: the item is hidden and Enter plays the level again). */
+  next: { kind: 'level'; name: string } | { kind: 'campaignEnd' } | { kind: 'none' };
 }
 
 export interface CompleteActions {
   onNext(): void;
   onMenu(): void;
   onRetry(): void;
+  /** Esc or a pad's B (the app opens the level select). */
+  onBack(): void;
   sounds?: MenuSounds;
 }
 
-export interface CompleteScreen {
+export interface CompleteScreen extends Omit<MenuScreen, 'root' | 'menu' | 'show'> {
   show(info: CompleteInfo): void;
-  hide(): void;
-  readonly isVisible: boolean;
-  /** Moves the cursor, confirm activates, back opens the level select; true when used. */
-  handleAction(action: MenuAction): boolean;
 }
-
 
 function stat(parent: HTMLElement, label: string, className: string): HTMLElement {
   const box = el('div', `stat ${className}`, parent);
@@ -44,52 +41,50 @@ function stat(parent: HTMLElement, label: string, className: string): HTMLElemen
 }
 
 export function createCompleteScreen(parent: HTMLElement, actions: CompleteActions): CompleteScreen {
-  const root = el('div', 'screen complete-screen', parent);
-  root.hidden = true;
-  root.setAttribute('role', 'dialog');
-  root.setAttribute('aria-label', 'Level complete');
-  const panel = el('div', 'panel', root);
-  el('h1', 'title', panel, 'Level complete!');
-  const name = el('p', 'level-name', panel);
-  const stats = el('dl', 'stats', panel);
-  const time = stat(stats, 'Time', 'time');
-  const deaths = stat(stats, 'Deaths', 'deaths');
-  const best = stat(stats, 'Best', 'best');
-  const badge = el('p', 'new-best', panel, 'New best time!');
-  const keys = el('div', 'keys', panel);
-  const menu = createMenuList(keys, [
-    { id: 'next', key: 'Enter', label: 'next level', onActivate: actions.onNext },
-    { id: 'menu', key: 'Esc', label: 'level select', onActivate: actions.onMenu },
-    { id: 'retry', key: 'R', label: 'play again', onActivate: actions.onRetry },
-  ], { label: 'After the level', isRow: true, separator: ' · ', sounds: actions.sounds });
+  let fields: { name: HTMLElement; time: HTMLElement; deaths: HTMLElement; best: HTMLElement; badge: HTMLElement } | null = null;
+  const screen = createMenuScreen(parent, {
+    className: 'complete-screen',
+    dialogLabel: 'Level complete',
+    body(panel) {
+      el('h1', 'title', panel, 'Level complete!');
+      const name = el('p', 'level-name', panel);
+      const stats = el('dl', 'stats', panel);
+      fields = {
+        name,
+        time: stat(stats, 'Time', 'time'),
+        deaths: stat(stats, 'Deaths', 'deaths'),
+        best: stat(stats, 'Best', 'best'),
+        badge: el('p', 'new-best', panel, 'New best time!'),
+      };
+      return el('div', 'keys', panel);
+    },
+    items: [
+      { id: 'next', key: 'Enter', label: 'next level', onActivate: actions.onNext },
+      { id: 'menu', key: 'Esc', label: 'level select', onActivate: actions.onMenu },
+      { id: 'retry', key: 'R', label: 'play again', onActivate: actions.onRetry },
+    ],
+    menu: { label: 'After the level', isRow: true, separator: ' · ' },
+    onBack: actions.onBack,
+    sounds: actions.sounds,
+  });
 
   return {
     show(info) {
-      name.textContent = info.levelName;
-      time.textContent = formatTicks(info.ticks);
-      deaths.textContent = String(info.deaths);
-      best.textContent = info.bestTicks === null ? '—' : formatTicks(info.bestTicks);
-      badge.hidden = !info.isNewBest;
-      menu.setLabel('next', info.nextName === null ? 'finish the campaign' : 'next level');
-      const nextButton = menu.root.querySelector<HTMLElement>('[data-item="next"]');
-      if (nextButton) nextButton.title = info.nextName ?? '';
-      menu.setCursor('next');
-      root.hidden = false;
+      if (!fields) return;
+      fields.name.textContent = info.levelName;
+      fields.time.textContent = info.time;
+      fields.deaths.textContent = String(info.deaths);
+      fields.best.textContent = info.best ?? '—';
+      fields.badge.hidden = !info.isNewBest;
+      const { next } = info;
+      screen.menu.setHidden('next', next.kind === 'none');
+      screen.menu.setLabel('next', next.kind === 'campaignEnd' ? 'finish the campaign' : 'next level', next.kind === 'level' ? next.name : '');
+      screen.show(next.kind === 'none' ? 'retry' : 'next');
     },
-    hide() {
-      root.hidden = true;
-    },
+    hide: screen.hide,
     get isVisible() {
-      return !root.hidden;
+      return screen.isVisible;
     },
-    handleAction(action) {
-      if (root.hidden) return false;
-      if (action === 'back') {
-        actions.sounds?.onSelect?.();
-        actions.onMenu();
-        return true;
-      }
-      return menu.handleAction(action);
-    },
+    handleAction: screen.handleAction,
   };
 }

@@ -1,25 +1,23 @@
 // The controls screen: both players' keys (read fresh each time it opens, since the settings can
 // remap them), the gamepad layout, and the keys that work everywhere. Opened from the title and
-// the pause menu; back or confirm (or the Back button) closes it through the caller's `onClose`.
+// the pause menu; back, P or the Back button report `onClose`, and the app decides where that leads.
 
 import { DEFAULT_KEYS, keyLabel, type KeyBindings, type PlayerAction } from '../input/keyboard';
-import type { MenuAction } from '../input/menuAction';
-import './screens.css';
 import { el } from './dom';
-import { createMenuList, type MenuSounds } from './menuList';
+import type { MenuSounds } from './menuCursor';
+import { createMenuScreen, type MenuScreen } from './menuScreen';
 
 export interface ControlsOptions {
   /** The keys in use now; defaults to the keyboard's defaults. Called on every open. */
   describeBindings?: () => KeyBindings;
+  /** The player closed the screen (back, P, or the Back button). */
+  onClose(): void;
   sounds?: MenuSounds;
 }
 
-export interface ControlsScreen {
-  open(onClose: () => void): void;
-  close(): void;
-  readonly isVisible: boolean;
-  /** back or confirm closes; true when this screen used the action. */
-  handleAction(action: MenuAction): boolean;
+export interface ControlsScreen extends Omit<MenuScreen, 'root' | 'menu' | 'show'> {
+  /** Shows the screen with the keys in use now. `hide()` closes it without reporting onClose. */
+  open(): void;
 }
 
 /** Rows of the key table: what a player does, and which actions' keys do it. */
@@ -51,54 +49,50 @@ function keysOf(keys: KeyBindings, slot: number, actions: readonly PlayerAction[
   return actions.flatMap((a) => keys[slot]?.[a] ?? []).map(keyLabel);
 }
 
-export function createControlsScreen(parent: HTMLElement, opts: ControlsOptions = {}): ControlsScreen {
+export function createControlsScreen(parent: HTMLElement, opts: ControlsOptions): ControlsScreen {
   const describeBindings = opts.describeBindings ?? (() => DEFAULT_KEYS);
-  const root = el('div', 'screen controls-screen', parent);
-  root.hidden = true;
-  root.setAttribute('role', 'dialog');
-  root.setAttribute('aria-label', 'Controls');
-  const panel = el('div', 'panel', root);
-  el('h1', 'title', panel, 'Controls');
-  const columns = el('div', 'controls-columns', panel);
+  let body: HTMLElement | null = null;
+  const screen = createMenuScreen(parent, {
+    className: 'controls-screen',
+    dialogLabel: 'Controls',
+    body(panel) {
+      el('h1', 'title', panel, 'Controls');
+      const columns = el('div', 'controls-columns', panel);
 
-  const table = el('table', 'key-table', columns);
-  const head = el('tr', '', el('thead', '', table));
-  el('th', '', head);
-  el('th', 'p1', head, 'Player 1');
-  el('th', 'p2', head, 'Player 2');
-  const body = el('tbody', '', table);
+      const table = el('table', 'key-table', columns);
+      const head = el('tr', '', el('thead', '', table));
+      el('th', '', head);
+      el('th', 'p1', head, 'Player 1');
+      el('th', 'p2', head, 'Player 2');
+      body = el('tbody', '', table);
 
-  const pad = el('div', 'pad', columns);
-  el('h2', '', pad, 'Gamepad');
-  const padArt = el('div', 'pad-art-box', pad);
-  padArt.innerHTML = PAD_SVG;
-  const padList = el('ul', 'pad-list', pad);
-  for (const [what, how] of [
-    ['Move', 'left stick or d-pad'],
-    ['Jump', 'A (bottom button)'],
-    ['Anchor', 'RT or X (left button)'],
-    ['Pause', 'Start'],
-  ]) {
-    const li = el('li', '', padList);
-    el('span', 'what', li, what);
-    el('span', 'how', li, how);
-  }
-  el('p', 'pad-join', pad, 'Press a button on a pad to join.');
+      const pad = el('div', 'pad', columns);
+      el('h2', '', pad, 'Gamepad');
+      el('div', 'pad-art-box', pad).innerHTML = PAD_SVG;
+      const padList = el('ul', 'pad-list', pad);
+      for (const [what, how] of [
+        ['Move', 'left stick or d-pad'],
+        ['Jump', 'A (bottom button)'],
+        ['Anchor', 'RT or X (left button)'],
+        ['Pause', 'Start'],
+      ]) {
+        const li = el('li', '', padList);
+        el('span', 'what', li, what);
+        el('span', 'how', li, how);
+      }
+      el('p', 'pad-join', pad, 'Press a button on a pad to join.');
 
-  const general = el('p', 'keys', panel);
-  general.innerHTML =
-    '<kbd>Esc</kbd> / <kbd>P</kbd> pause · <kbd>R</kbd> restart · <kbd>F3</kbd> debug · <kbd>F8</kbd> record replay<br>' +
-    'Menus: <kbd>↑</kbd><kbd>↓</kbd><kbd>←</kbd><kbd>→</kbd> or <kbd>W</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> move · ' +
-    '<kbd>Enter</kbd> / <kbd>Space</kbd> select · <kbd>Esc</kbd> back';
-  let onClose: (() => void) | null = null;
-  const close = (): void => {
-    if (root.hidden) return;
-    root.hidden = true;
-    const done = onClose;
-    onClose = null;
-    done?.();
-  };
-  const menu = createMenuList(panel, [{ id: 'back', label: 'Back', key: 'Esc', onActivate: close }], { label: 'Controls menu', sounds: opts.sounds });
+      el('p', 'keys', panel).innerHTML =
+        '<kbd>Esc</kbd> / <kbd>P</kbd> pause · <kbd>R</kbd> restart · <kbd>F3</kbd> debug · <kbd>F8</kbd> record replay<br>' +
+        'Menus: <kbd>↑</kbd><kbd>↓</kbd><kbd>←</kbd><kbd>→</kbd> or <kbd>W</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> move · ' +
+        '<kbd>Enter</kbd> / <kbd>Space</kbd> select · <kbd>Esc</kbd> back';
+    },
+    items: [{ id: 'back', label: 'Back', key: 'Esc', onActivate: () => opts.onClose() }],
+    menu: { label: 'Controls menu' },
+    onBack: () => opts.onClose(),
+    isPauseBack: true,
+    sounds: opts.sounds,
+  });
 
   const fill = (): void => {
     let keys: KeyBindings;
@@ -107,7 +101,7 @@ export function createControlsScreen(parent: HTMLElement, opts: ControlsOptions 
     } catch {
       keys = DEFAULT_KEYS; // a broken settings store must not keep the screen from opening
     }
-    body.replaceChildren(...ROWS.map((row) => {
+    body?.replaceChildren(...ROWS.map((row) => {
       const tr = document.createElement('tr');
       el('th', '', tr, row.label);
       for (let slot = 0; slot < 2; slot++) {
@@ -123,23 +117,14 @@ export function createControlsScreen(parent: HTMLElement, opts: ControlsOptions 
   };
 
   return {
-    open(done) {
-      onClose = done;
+    open() {
       fill();
-      root.hidden = false;
+      screen.show();
     },
-    close,
+    hide: screen.hide,
     get isVisible() {
-      return !root.hidden;
+      return screen.isVisible;
     },
-    handleAction(action) {
-      if (root.hidden) return false;
-      if (action === 'back' || action === 'pause') {
-        opts.sounds?.onSelect?.();
-        close();
-        return true;
-      }
-      return menu.handleAction(action);
-    },
+    handleAction: screen.handleAction,
   };
 }

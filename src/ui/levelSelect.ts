@@ -1,41 +1,50 @@
 // The level select (opened from the title's Play): the campaign's levels with their best times, locked ones greyed with a padlock,
 // and the designers' "Unlock all levels" switch. Driven by menu actions (keyboard or gamepad) through
-// `handleAction`, which main.ts calls for whichever device produced them, and by the mouse. It never starts a
-// locked level. Rows are rebuilt only when the level list or progress changes.
+// `handleAction`, which the app calls for whichever device produced them, and by the mouse. It never starts a
+// locked level. Rows are rebuilt only when the level list or progress changes. Levels are named by id:
+// the app owns the catalogue, this screen only shows rows.
 
-import type { CampaignLevel } from '../app/campaign';
-import { formatTicks } from '../app/campaign';
-import type { LevelEntry } from '../app/levelCatalog';
 import type { MenuAction } from '../input/menuAction';
 import './screens.css';
 import { el, onPointerHover } from './dom';
-import type { MenuSounds } from './menuList';
+import { createMenuCursor, type MenuSounds } from './menuCursor';
+
+/** One level as the list shows it. */
+export interface LevelRow {
+  id: string;
+  name: string;
+  /** 1-based position in the campaign (what the player sees). */
+  position: number;
+  isUnlocked: boolean;
+  isFinished: boolean;
+  /** The best time as shown ('12.35 s'), or null when never finished. */
+  best: string | null;
+}
 
 export interface LevelSelectHandlers {
-  onStart(entry: LevelEntry): void;
-  onToggleUnlockAll(isOn: boolean): void;
-  /** The Back button (the mouse's way to the title; `back` actions are handled by main.ts). */
-  onBack?(): void;
+  onStart(levelId: string): void;
+  onToggleUnlockAll(): void;
+  /** Back: Esc, a pad's B, or the Back button (the app goes to the title). */
+  onBack(): void;
   /** The highlighted level changed (the game previews it behind the menu). */
-  onSelect?(entry: LevelEntry): void;
+  onSelect?(levelId: string): void;
   /** A line or two about the level, shown under the list while it is highlighted. */
-  describe?(entry: LevelEntry): string;
+  describe?(levelId: string): string;
   sounds?: MenuSounds;
 }
 
 export interface LevelSelect {
   /** Shows the menu with these rows; `selectId` moves the cursor to that level. */
-  show(levels: readonly CampaignLevel[], unlockAll: boolean, opts?: { selectId?: string; note?: string | null }): void;
+  show(levels: readonly LevelRow[], unlockAll: boolean, opts?: { selectId?: string | null; note?: string | null }): void;
   /** Replaces the rows (progress or the switch changed), keeping the cursor. */
-  update(levels: readonly CampaignLevel[], unlockAll: boolean): void;
+  update(levels: readonly LevelRow[], unlockAll: boolean): void;
   /** False shows a quiet line saying progress lasts only this session (storage blocked or full). */
   setIsSaved(isSaved: boolean): void;
   hide(): void;
   readonly isVisible: boolean;
-  /** Handles a menu action (up, down, confirm); true when this screen used it. */
+  /** Handles a menu action (up, down, confirm, back); true when this screen used it. */
   handleAction(action: MenuAction): boolean;
 }
-
 
 export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHandlers): LevelSelect {
   const root = el('div', 'screen menu-screen', parent);
@@ -46,7 +55,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
   back.type = 'button';
   back.tabIndex = -1;
   back.setAttribute('aria-label', 'Back to the title');
-  back.addEventListener('click', () => handlers.onBack?.());
+  back.addEventListener('click', () => handlers.onBack());
   el('h1', 'title', header, 'Choose a level');
   const note = el('p', 'campaign-note', panel);
   note.setAttribute('role', 'status');
@@ -65,43 +74,46 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
   const keys = el('p', 'keys', panel);
   keys.innerHTML = '<kbd>↑</kbd><kbd>↓</kbd> or <kbd>W</kbd><kbd>S</kbd> choose · <kbd>Enter</kbd> play · <kbd>Esc</kbd> back';
 
-  let rows: readonly CampaignLevel[] = [];
+  let rows: readonly LevelRow[] = [];
   let items: HTMLLIElement[] = [];
   let isUnlockAll = false;
-  /** 0..rows.length-1 a level, rows.length the unlock switch. */
-  let cursor = 0;
   let shownKey = '';
 
   const statusText = (): string => {
-    const row = rows[cursor];
+    const row = rows[cursor.index];
     if (!row) return isUnlockAll ? 'Every level is open.' : 'Opens every level, finished or not.';
-    if (row.isUnlocked) return handlers.describe?.(row.entry) || row.entry.name;
-    const before = rows[cursor - 1];
-    return `Locked: finish ${before ? `“${before.entry.name}”` : 'the level before'} to open it.`;
+    if (row.isUnlocked) return handlers.describe?.(row.id) || row.name;
+    const before = rows[cursor.index - 1];
+    return `Locked: finish ${before ? `“${before.name}”` : 'the level before'} to open it.`;
   };
 
   const paintCursor = (): void => {
-    items.forEach((item, i) => item.setAttribute('aria-selected', String(i === cursor)));
-    unlock.classList.toggle('is-selected', cursor === rows.length);
+    items.forEach((item, i) => item.setAttribute('aria-selected', String(i === cursor.index)));
+    unlock.classList.toggle('is-selected', cursor.index === rows.length);
     status.textContent = statusText();
     status.classList.remove('nudge');
   };
 
-  const moveTo = (i: number): void => {
-    const n = rows.length + 1;
-    const next = ((i % n) + n) % n;
-    if (next === cursor) return;
-    cursor = next;
-    paintCursor();
-    (items[cursor] ?? unlock).scrollIntoView({ block: 'nearest' });
-    handlers.sounds?.onMove?.();
-    const row = rows[cursor];
-    if (row) handlers.onSelect?.(row.entry);
+  /** Shows the cursor's row: in view, and previewed behind the menu. */
+  const reveal = (): void => {
+    (items[cursor.index] ?? unlock).scrollIntoView({ block: 'nearest' });
+    const row = rows[cursor.index];
+    if (row) handlers.onSelect?.(row.id);
   };
 
-  const build = (levels: readonly CampaignLevel[], unlockAll: boolean): void => {
+  /** 0..rows.length-1 a level, rows.length the unlock switch. */
+  const cursor = createMenuCursor({
+    count: () => rows.length + 1,
+    onMove() {
+      paintCursor();
+      reveal();
+    },
+    sounds: handlers.sounds,
+  });
+
+  const build = (levels: readonly LevelRow[], unlockAll: boolean): void => {
     // Write the DOM only when something shown changed.
-    const key = JSON.stringify([unlockAll, levels.map((r) => [r.entry.id, r.entry.name, r.isUnlocked, r.bestTicks])]);
+    const key = JSON.stringify([unlockAll, levels.map((r) => [r.id, r.name, r.isUnlocked, r.best])]);
     rows = levels;
     isUnlockAll = unlockAll;
     if (key === shownKey) return;
@@ -110,24 +122,24 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
       const item = document.createElement('li');
       item.className = 'level';
       item.setAttribute('role', 'option');
-      item.dataset.levelId = row.entry.id;
+      item.dataset.levelId = row.id;
       item.classList.toggle('is-locked', !row.isUnlocked);
       item.classList.toggle('is-finished', row.isFinished);
       item.setAttribute('aria-disabled', String(!row.isUnlocked));
       el('span', 'num', item, String(row.position));
-      el('span', 'name', item, row.entry.name);
+      el('span', 'name', item, row.name);
       const info = el('span', 'info', item);
       if (!row.isUnlocked) {
         el('span', 'lock', info);
         info.append('Locked');
-      } else if (row.bestTicks !== null) {
-        info.textContent = `Best ${formatTicks(row.bestTicks)}`;
+      } else if (row.best !== null) {
+        info.textContent = `Best ${row.best}`;
       } else {
         info.textContent = 'New';
       }
-      onPointerHover(item, () => moveTo(i));
+      onPointerHover(item, () => cursor.moveTo(i));
       item.addEventListener('click', () => {
-        moveTo(i);
+        cursor.moveTo(i);
         activate();
       });
       return item;
@@ -135,15 +147,15 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
     list.replaceChildren(...items);
     unlock.setAttribute('aria-checked', String(unlockAll));
     unlock.classList.toggle('is-on', unlockAll);
-    if (cursor > rows.length) cursor = 0;
+    if (cursor.index > rows.length) cursor.set(0);
     paintCursor();
   };
 
   const activate = (): void => {
     handlers.sounds?.onSelect?.();
-    const row = rows[cursor];
+    const row = rows[cursor.index];
     if (!row) {
-      handlers.onToggleUnlockAll(!isUnlockAll);
+      handlers.onToggleUnlockAll();
       return;
     }
     if (!row.isUnlocked) {
@@ -153,12 +165,12 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
       status.classList.add('nudge');
       return;
     }
-    handlers.onStart(row.entry);
+    handlers.onStart(row.id);
   };
 
-  onPointerHover(unlock, () => moveTo(rows.length));
+  onPointerHover(unlock, () => cursor.moveTo(rows.length));
   unlock.addEventListener('click', () => {
-    moveTo(rows.length);
+    cursor.moveTo(rows.length);
     activate();
   });
   // Clicks must not move keyboard focus off the canvas (game keys ignore focused form fields).
@@ -167,15 +179,13 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
   return {
     show(levels, unlockAll, opts = {}) {
       build(levels, unlockAll);
-      const i = opts.selectId === undefined ? -1 : rows.findIndex((r) => r.entry.id === opts.selectId);
-      cursor = i >= 0 ? i : Math.min(cursor, rows.length);
+      const i = opts.selectId == null ? -1 : rows.findIndex((r) => r.id === opts.selectId);
+      cursor.set(i >= 0 ? i : Math.min(cursor.index, rows.length));
       paintCursor();
       note.hidden = !opts.note;
       note.textContent = opts.note ?? '';
       root.hidden = false;
-      (items[cursor] ?? unlock).scrollIntoView({ block: 'nearest' });
-      const row = rows[cursor];
-      if (row) handlers.onSelect?.(row.entry);
+      reveal();
     },
     update(levels, unlockAll) {
       build(levels, unlockAll);
@@ -192,10 +202,10 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
     },
     handleAction(action) {
       if (root.hidden) return false;
-      if (action === 'up') moveTo(cursor - 1);
-      else if (action === 'down') moveTo(cursor + 1);
+      if (action === 'up') cursor.step(-1);
+      else if (action === 'down') cursor.step(1);
       else if (action === 'confirm') activate();
-      else if (action === 'back' && handlers.onBack) {
+      else if (action === 'back') {
         handlers.sounds?.onSelect?.();
         handlers.onBack();
       } else return false;

@@ -1,18 +1,11 @@
-// A list of menu buttons with one cursor, shared by the title, pause and complete screens. The
-// cursor moves with menu actions (keyboard or gamepad, through `handleAction`) and with the mouse;
-// confirm or a click activates the item under it. The buttons never take DOM focus: the canvas
-// keeps it, so Enter is never both a native button click and a confirm.
+// A list of menu buttons with one cursor (menuCursor.ts), used by every menu screen (menuScreen.ts).
+// The cursor moves with menu actions (keyboard or gamepad, through `handleAction`) and with the
+// mouse; confirm or a click activates the item under it. The buttons never take DOM focus: the
+// canvas keeps it, so Enter is never both a native button click and a confirm.
 
 import type { MenuAction } from '../input/menuAction';
 import { el, onPointerHover } from './dom';
-
-/** Optional hooks for menu sounds (the audio layer plugs in here); every screen takes one. */
-export interface MenuSounds {
-  /** The cursor moved to another item. */
-  onMove?(): void;
-  /** An item was activated. */
-  onSelect?(): void;
-}
+import { createMenuCursor, markCursor, type MenuSounds } from './menuCursor';
 
 export interface MenuItemDef {
   /** Stable name for tests and styling (`data-item`). */
@@ -23,29 +16,38 @@ export interface MenuItemDef {
   onActivate(): void;
 }
 
+export interface MenuListOptions {
+  /** The menu's accessible name. */
+  label: string;
+  /** A row (left/right move too) instead of a column. */
+  isRow?: boolean;
+  /** Text between items of a row, e.g. ' · '. */
+  separator?: string;
+  sounds?: MenuSounds;
+}
+
 export interface MenuList {
   readonly root: HTMLElement;
   /** Puts the cursor on the item `id` (no sound). */
   setCursor(id: string): void;
-  /** Changes an item's label (e.g. "next level" / "finish the campaign"). */
-  setLabel(id: string, label: string): void;
+  /** Changes an item's label and tooltip. */
+  setLabel(id: string, label: string, title?: string): void;
+  /** Hides or shows an item; the cursor skips hidden items. */
+  setHidden(id: string, isHidden: boolean): void;
   /** up/down (and left/right when `isRow`) move, confirm activates; true when the action was used. */
   handleAction(action: MenuAction): boolean;
 }
 
-export function createMenuList(
-  parent: HTMLElement,
-  items: readonly MenuItemDef[],
-  opts: { label: string; isRow?: boolean; sounds?: MenuSounds; separator?: string } = { label: 'Menu' },
-): MenuList {
+export function createMenuList(parent: HTMLElement, items: readonly MenuItemDef[], opts: MenuListOptions): MenuList {
   const root = el('div', opts.isRow ? 'menu-list is-row' : 'menu-list', parent);
   root.setAttribute('role', 'menu');
   root.setAttribute('aria-label', opts.label);
   if (opts.isRow) root.setAttribute('aria-orientation', 'horizontal');
-  let cursor = 0;
 
+  /** Separator before each item (none before the first). */
+  const separators: Array<HTMLElement | null> = [];
   const buttons = items.map((item, i) => {
-    if (i > 0 && opts.separator) root.append(opts.separator);
+    separators.push(i > 0 && opts.separator ? el('span', 'separator', root, opts.separator) : null);
     const b = el('button', 'menu-item', root);
     b.type = 'button';
     b.tabIndex = -1;
@@ -56,35 +58,28 @@ export function createMenuList(
       b.append(': ');
     }
     el('span', 'label', b, item.label);
-    onPointerHover(b, () => moveTo(i));
+    onPointerHover(b, () => cursor.moveTo(i));
     b.addEventListener('click', () => {
-      moveTo(i);
+      cursor.moveTo(i);
       activate();
     });
     return b;
   });
 
-  const paint = (): void => {
-    buttons.forEach((b, i) => {
-      b.classList.toggle('is-cursor', i === cursor);
-      if (i === cursor) b.setAttribute('aria-current', 'true');
-      else b.removeAttribute('aria-current');
-    });
-  };
-
-  function moveTo(i: number, withSound = true): void {
-    const n = buttons.length;
-    const next = ((i % n) + n) % n;
-    if (next === cursor) return;
-    cursor = next;
-    paint();
-    if (withSound) opts.sounds?.onMove?.();
-  }
+  const paint = (): void => buttons.forEach((b, i) => markCursor(b, i === cursor.index));
+  const cursor = createMenuCursor({
+    count: () => buttons.length,
+    onMove: paint,
+    isChoosable: (i) => !buttons[i].hidden,
+    sounds: opts.sounds,
+  });
 
   function activate(): void {
     opts.sounds?.onSelect?.();
-    items[cursor].onActivate();
+    items[cursor.index].onActivate();
   }
+
+  const indexOf = (id: string): number => items.findIndex((item) => item.id === id);
 
   // Clicks must not move keyboard focus off the canvas.
   root.addEventListener('mousedown', (e) => e.preventDefault());
@@ -93,19 +88,34 @@ export function createMenuList(
   return {
     root,
     setCursor(id) {
-      const i = items.findIndex((item) => item.id === id);
-      if (i >= 0) moveTo(i, false);
+      const i = indexOf(id);
+      if (i < 0) return;
+      cursor.set(i);
+      paint();
     },
-    setLabel(id, label) {
-      const i = items.findIndex((item) => item.id === id);
-      const span = buttons[i]?.querySelector('.label');
+    setLabel(id, label, title) {
+      const b = buttons[indexOf(id)];
+      const span = b?.querySelector('.label');
       if (span) span.textContent = label;
+      if (b && title !== undefined) b.title = title;
+    },
+    setHidden(id, isHidden) {
+      const b = buttons[indexOf(id)];
+      if (!b) return;
+      b.hidden = isHidden;
+      // A separator shows only between two shown items.
+      let isAnyBefore = false;
+      buttons.forEach((button, i) => {
+        const sep = separators[i];
+        if (sep) sep.hidden = button.hidden || !isAnyBefore;
+        if (!button.hidden) isAnyBefore = true;
+      });
     },
     handleAction(action) {
       const back = opts.isRow ? action === 'up' || action === 'left' : action === 'up';
       const fwd = opts.isRow ? action === 'down' || action === 'right' : action === 'down';
-      if (back) moveTo(cursor - 1);
-      else if (fwd) moveTo(cursor + 1);
+      if (back) cursor.step(-1);
+      else if (fwd) cursor.step(1);
       else if (action === 'confirm') activate();
       else return false;
       return true;

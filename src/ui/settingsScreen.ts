@@ -1,28 +1,54 @@
 // The settings screen: volumes, mute, reduced motion, fullscreen, the two assists, both players'
 // keys, over the title or the pause menu. Every row works with menu actions alone (keyboard or pad:
 // up/down move, left/right change, confirm activates, back closes) and with the mouse. Every change
-// goes straight to the settings store, which saves it; closing only hands control back.
+// goes straight to the settings store, which saves it; closing only reports `onClose` to the app.
 
 import {
-  PLAYER_ACTIONS, findConflicts, keyLabel, rebindKey, type PlayerAction,
+  PLAYER_ACTIONS, findConflicts, keyLabel, rebindKey, type KeyBindings, type PlayerAction,
 } from '../input/keyboard';
 import type { MenuAction } from '../input/menuAction';
-import { GAME_SPEED_STEP, MIN_GAME_SPEED, snapGameSpeed, type Settings, type SettingsStore } from '../app/settings';
 import './screens.css';
 import './settings.css';
 import { el, onPointerHover } from './dom';
-import type { MenuSounds } from './menuList';
+import { isFullscreen, toggleFullscreen } from './fullscreen';
+import { createMenuCursor, markCursor, type MenuSounds } from './menuCursor';
+
+/** The settings this screen shows and changes (app/settings.ts's Settings; ui does not import app). */
+export interface EditableSettings {
+  musicVolume: number;
+  effectsVolume: number;
+  isMuted: boolean;
+  isReducedMotion: boolean;
+  keys: KeyBindings;
+  gameSpeed: number;
+  isInvincible: boolean;
+}
+
+/** The store the screen edits (app/settings.ts's SettingsStore): it checks, saves and announces changes. */
+export interface EditableSettingsStore {
+  readonly settings: Readonly<EditableSettings>;
+  readonly isPersistent: boolean;
+  /** Changes some fields; the store checks them (clamps, snaps the game speed to its steps). */
+  update(patch: Partial<EditableSettings>): void;
+  reset(part: 'keys'): void;
+  subscribe(listener: () => void): () => void;
+}
 
 export interface SettingsScreenOptions {
+  /** The game speed assist's range: slowest speed and step, fractions of normal speed. */
+  gameSpeed: { min: number; step: number };
+  /** The player closed the screen (back, P, or the Back row). */
+  onClose(): void;
   /** What Fullscreen puts in fullscreen (default: the document's root element). */
   fullscreenTarget?: HTMLElement;
   sounds?: MenuSounds;
 }
 
 export interface SettingsScreen {
-  /** Shows the screen; `onClose` runs once when it closes (back, the Back row, or close()). */
-  open(onClose: () => void): void;
-  close(): void;
+  /** Shows the screen, cursor on the first row. */
+  open(): void;
+  /** Closes it without reporting onClose (the app shows another screen). */
+  hide(): void;
   readonly isVisible: boolean;
   /** up/down move, left/right change, confirm activates, back closes; true when used. */
   handleAction(action: MenuAction): boolean;
@@ -35,45 +61,12 @@ const ACTION_NAMES: Readonly<Record<PlayerAction, string>> = {
 const VOLUME_STEP = 0.1;
 
 type Row =
-  | { kind: 'slider'; id: string; label: string; get(s: Settings): number; set(x: number): void; step: number; min: number; format(x: number): string }
-  | { kind: 'toggle'; id: string; label: string; get(s: Settings): boolean; set(on: boolean): void }
+  | { kind: 'slider'; id: string; label: string; get(s: EditableSettings): number; set(x: number): void; step: number; min: number; format(x: number): string }
+  | { kind: 'toggle'; id: string; label: string; get(s: EditableSettings): boolean; set(on: boolean): void }
   | { kind: 'button'; id: string; label: string; activate(): void }
   | { kind: 'keys'; id: string; action: PlayerAction };
 
-/** True while the document (or an element in it) is fullscreen. */
-export function isFullscreen(doc: Document = document): boolean {
-  return doc.fullscreenElement != null;
-}
-
-/**
- * Enters or leaves fullscreen. Browsers refuse without a user gesture, inside some iframes, or not
- * at all (iPhone Safari): the returned promise then resolves to a message instead of throwing.
- */
-export async function toggleFullscreen(target: HTMLElement, doc: Document = document): Promise<string | null> {
-  try {
-    if (isFullscreen(doc)) await doc.exitFullscreen();
-    else if (typeof target.requestFullscreen === 'function') await target.requestFullscreen();
-    else return 'This browser cannot show the game fullscreen.';
-    return null;
-  } catch (e) {
-    return `The browser refused fullscreen${e instanceof Error && e.message ? ` (${e.message})` : ''}.`;
-  }
-}
-
-/** Alt+Enter toggles fullscreen anywhere in the game; `onError` gets the browser's refusal. */
-export function installFullscreenKey(win: Window, target: HTMLElement, onError: (message: string) => void): () => void {
-  const onKey = (e: KeyboardEvent): void => {
-    if (!e.altKey || e.repeat || (e.code !== 'Enter' && e.code !== 'NumpadEnter')) return;
-    e.preventDefault();
-    void toggleFullscreen(target, win.document).then((message) => {
-      if (message) onError(message);
-    });
-  };
-  win.addEventListener('keydown', onKey);
-  return () => win.removeEventListener('keydown', onKey);
-}
-
-export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, opts: SettingsScreenOptions = {}): SettingsScreen {
+export function createSettingsScreen(parent: HTMLElement, store: EditableSettingsStore, opts: SettingsScreenOptions): SettingsScreen {
   const doc = parent.ownerDocument;
   const win = doc.defaultView ?? window;
   const fullscreenTarget = opts.fullscreenTarget ?? doc.documentElement;
@@ -95,7 +88,7 @@ export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, 
   const hint = el('p', 'keys', panel);
   hint.innerHTML = '<kbd>↑</kbd><kbd>↓</kbd> choose · <kbd>←</kbd><kbd>→</kbd> change · <kbd>Enter</kbd> select · <kbd>Esc</kbd> back';
 
-  const update = (patch: Partial<Settings>): void => store.update(patch);
+  const update = (patch: Partial<EditableSettings>): void => store.update(patch);
   const pct = (x: number): string => `${Math.round(x * 100)} %`;
 
   const rows: Row[] = [
@@ -104,18 +97,24 @@ export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, 
     { kind: 'toggle', id: 'mute', label: 'Mute (M)', get: (s) => s.isMuted, set: (on) => update({ isMuted: on }) },
     { kind: 'toggle', id: 'reduced-motion', label: 'Reduced motion', get: (s) => s.isReducedMotion, set: (on) => update({ isReducedMotion: on }) },
     { kind: 'button', id: 'fullscreen', label: 'Fullscreen (Alt+Enter)', activate: () => void goFullscreen() },
-    { kind: 'slider', id: 'game-speed', label: 'Game speed', get: (s) => s.gameSpeed, set: (x) => update({ gameSpeed: snapGameSpeed(x) }), step: GAME_SPEED_STEP, min: MIN_GAME_SPEED, format: pct },
+    { kind: 'slider', id: 'game-speed', label: 'Game speed', get: (s) => s.gameSpeed, set: (x) => update({ gameSpeed: x }), step: opts.gameSpeed.step, min: opts.gameSpeed.min, format: pct },
     { kind: 'toggle', id: 'invincible', label: 'Invincibility', get: (s) => s.isInvincible, set: (on) => update({ isInvincible: on }) },
     ...PLAYER_ACTIONS.map((action): Row => ({ kind: 'keys', id: `keys-${action}`, action })),
     { kind: 'button', id: 'reset-keys', label: 'Reset keys', activate: () => { store.reset('keys'); say('Both players have the default keys again.'); } },
-    { kind: 'button', id: 'back', label: 'Back', activate: () => close() },
+    { kind: 'button', id: 'back', label: 'Back', activate: () => opts.onClose() },
   ];
   /** Which player's key the cursor is on in a key row (left/right switch it). */
   let keySlot = 0;
-  let cursor = 0;
   /** The key cell waiting for a key press, or null. */
   let waiting: { slot: number; action: PlayerAction } | null = null;
-  let onClose: (() => void) | null = null;
+  const cursor = createMenuCursor({
+    count: () => rows.length,
+    onMove(i) {
+      paint();
+      elements[i].scrollIntoView?.({ block: 'nearest' });
+    },
+    sounds: opts.sounds,
+  });
 
   // ---- Building the rows ----
 
@@ -149,7 +148,7 @@ export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, 
     const item = el('div', `settings-row is-${row.kind}`, home);
     item.dataset.row = row.id;
     item.setAttribute('role', row.kind === 'toggle' ? 'switch' : row.kind === 'slider' ? 'slider' : 'button');
-    onPointerHover(item, () => moveTo(i)); // a real move, not a menu appearing under a still mouse
+    onPointerHover(item, () => cursor.moveTo(i)); // a real move, not a menu appearing under a still mouse
     elements.push(item);
     if (row.kind === 'keys') {
       el('span', 'label', item, ACTION_NAMES[row.action]);
@@ -157,7 +156,7 @@ export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, 
         const cell = el('span', `key-cell p${slot + 1}`, item);
         cell.dataset.slot = String(slot);
         onPointerHover(cell, () => { keySlot = slot; paint(); });
-        cell.addEventListener('click', () => { moveTo(i); keySlot = slot; startWaiting(); });
+        cell.addEventListener('click', () => { cursor.moveTo(i); keySlot = slot; startWaiting(); });
         keyCells.set(`${slot}-${row.action}`, cell);
       }
       return;
@@ -171,11 +170,11 @@ export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, 
       for (const b of [less, more]) { b.type = 'button'; b.tabIndex = -1; }
       less.setAttribute('aria-label', `${row.label} down`);
       more.setAttribute('aria-label', `${row.label} up`);
-      less.addEventListener('click', () => { moveTo(i); change(-1); });
-      more.addEventListener('click', () => { moveTo(i); change(1); });
+      less.addEventListener('click', () => { cursor.moveTo(i); change(-1); });
+      more.addEventListener('click', () => { cursor.moveTo(i); change(1); });
       // A click on the bar sets the value where it lands, in whole steps.
       bar.addEventListener('click', (e) => {
-        moveTo(i);
+        cursor.moveTo(i);
         const box = bar.getBoundingClientRect();
         const t = box.width > 0 ? Math.min(1, Math.max(0, (e.clientX - box.left) / box.width)) : 0;
         row.set(Math.round((row.min + t * (1 - row.min)) / row.step) * row.step);
@@ -185,9 +184,9 @@ export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, 
     } else if (row.kind === 'toggle') {
       el('span', 'switch', item);
       valueOf.set(row.id, el('span', 'value', item));
-      item.addEventListener('click', () => { moveTo(i); activate(); });
+      item.addEventListener('click', () => { cursor.moveTo(i); activate(); });
     } else {
-      item.addEventListener('click', () => { moveTo(i); activate(); });
+      item.addEventListener('click', () => { cursor.moveTo(i); activate(); });
     }
   });
   // Clicks must not move keyboard focus off the canvas (the game's keys listen on the window).
@@ -204,10 +203,7 @@ export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, 
     const s = store.settings;
     rows.forEach((row, i) => {
       const item = elements[i];
-      const isCursor = i === cursor;
-      item.classList.toggle('is-cursor', isCursor);
-      if (isCursor) item.setAttribute('aria-current', 'true');
-      else item.removeAttribute('aria-current');
+      markCursor(item, i === cursor.index);
       if (row.kind === 'slider') {
         const x = row.get(s);
         valueOf.get(row.id)!.textContent = row.format(x);
@@ -236,7 +232,7 @@ export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, 
       cell.textContent = isWaiting ? 'press a key…' : s.keys[slot][action].map(keyLabel).join(' or ');
       cell.classList.toggle('is-waiting', isWaiting);
       cell.classList.toggle('has-conflict', clashing.has(id));
-      const row = rows[cursor];
+      const row = rows[cursor.index];
       cell.classList.toggle('is-cursor', row.kind === 'keys' && row.action === action && keySlot === slot);
     }
     conflicts.hidden = found.length === 0;
@@ -247,18 +243,9 @@ export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, 
 
   // ---- Acting ----
 
-  function moveTo(i: number, withSound = true): void {
-    const next = ((i % rows.length) + rows.length) % rows.length;
-    if (next === cursor) return;
-    cursor = next;
-    paint();
-    elements[cursor].scrollIntoView?.({ block: 'nearest' });
-    if (withSound) opts.sounds?.onMove?.();
-  }
-
   /** left (-1) / right (+1) on the cursor's row; false when the row has nothing to change. */
   function change(dir: -1 | 1): boolean {
-    const row = rows[cursor];
+    const row = rows[cursor.index];
     const s = store.settings;
     if (row.kind === 'slider') {
       const x = Math.min(1, Math.max(row.min, Math.round((row.get(s) + dir * row.step) / row.step) * row.step));
@@ -274,7 +261,7 @@ export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, 
   }
 
   function activate(): void {
-    const row = rows[cursor];
+    const row = rows[cursor.index];
     opts.sounds?.onSelect?.();
     if (row.kind === 'toggle') row.set(!row.get(store.settings));
     else if (row.kind === 'slider') change(row.get(store.settings) >= 1 ? -1 : 1);
@@ -324,7 +311,7 @@ export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, 
   };
 
   function startWaiting(): void {
-    const row = rows[cursor];
+    const row = rows[cursor.index];
     if (row.kind !== 'keys') return;
     waiting = { slot: keySlot, action: row.action };
     say(`Press a key for P${keySlot + 1} ${ACTION_NAMES[row.action]} (Esc cancels).`);
@@ -345,22 +332,18 @@ export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, 
   const unsubscribe = { fn: null as (() => void) | null };
   const onFullscreenChange = (): void => paint();
 
-  function close(): void {
+  function hide(): void {
     if (root.hidden) return;
     if (waiting) stopWaiting();
     root.hidden = true;
     unsubscribe.fn?.();
     unsubscribe.fn = null;
     doc.removeEventListener('fullscreenchange', onFullscreenChange);
-    const done = onClose;
-    onClose = null;
-    done?.();
   }
 
   return {
-    open(done) {
-      onClose = done;
-      cursor = 0;
+    open() {
+      cursor.set(0);
       keySlot = 0;
       say('');
       unsubscribe.fn?.();
@@ -369,7 +352,7 @@ export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, 
       root.hidden = false;
       paint();
     },
-    close,
+    hide,
     get isVisible() {
       return !root.hidden;
     },
@@ -384,15 +367,15 @@ export function createSettingsScreen(parent: HTMLElement, store: SettingsStore, 
         return true;
       }
       switch (action) {
-        case 'up': moveTo(cursor - 1); return true;
-        case 'down': moveTo(cursor + 1); return true;
+        case 'up': cursor.step(-1); return true;
+        case 'down': cursor.step(1); return true;
         case 'left': return change(-1);
         case 'right': return change(1);
         case 'confirm': activate(); return true;
         case 'back':
         case 'pause':
           opts.sounds?.onSelect?.();
-          close();
+          opts.onClose();
           return true;
       }
     },

@@ -2,10 +2,9 @@
 // players tied by a sagging rope under a hand-drawn-looking wordmark) and a menu of Play, Settings
 // and Controls. Driven by menu actions through `handleAction` (keyboard or gamepad) and the mouse.
 
-import type { MenuAction } from '../input/menuAction';
-import './screens.css';
 import { el } from './dom';
-import { createMenuList, type MenuSounds } from './menuList';
+import type { MenuSounds } from './menuCursor';
+import { createMenuScreen, type MenuScreen } from './menuScreen';
 
 export interface TitleHandlers {
   onPlay(): void;
@@ -14,14 +13,8 @@ export interface TitleHandlers {
   sounds?: MenuSounds;
 }
 
-export interface TitleScreen {
-  /** Shows the title; `cursorId` ('play', 'settings', 'controls') puts the cursor there. */
-  show(cursorId?: string): void;
-  hide(): void;
-  readonly isVisible: boolean;
-  /** up/down move, confirm activates; true when this screen used the action. */
-  handleAction(action: MenuAction): boolean;
-}
+/** `show(cursorId)`: 'play', 'settings' or 'controls' puts the cursor there. Back is not used. */
+export type TitleScreen = Omit<MenuScreen, 'root' | 'menu'>;
 
 // Colours from src/render/palette.ts (players, rope) and screens.css. The turbulence filter wobbles
 // every edge a little so the art reads as drawn rather than typeset; its seed is fixed, so it never moves.
@@ -54,35 +47,20 @@ const TITLE_SVG = `
 </svg>`;
 
 export function createTitleScreen(parent: HTMLElement, handlers: TitleHandlers): TitleScreen {
-  const root = el('div', 'screen title-screen', parent);
-  root.hidden = true;
-  const panel = el('div', 'panel', root);
-  const art = el('div', 'title-art-box', panel);
-  art.innerHTML = TITLE_SVG;
-  el('h1', 'visually-hidden', panel, 'Ropebound');
-  el('p', 'tagline', panel, 'Two players, one rope.');
-  const menu = createMenuList(panel, [
-    { id: 'play', label: 'Play', onActivate: handlers.onPlay },
-    { id: 'settings', label: 'Settings', onActivate: handlers.onSettings },
-    { id: 'controls', label: 'Controls', onActivate: handlers.onControls },
-  ], { label: 'Title menu', sounds: handlers.sounds });
-  const keys = el('p', 'keys', panel);
-  keys.innerHTML = '<kbd>↑</kbd><kbd>↓</kbd> choose · <kbd>Enter</kbd> select · or a gamepad';
-
-  return {
-    show(cursorId) {
-      if (cursorId) menu.setCursor(cursorId);
-      root.hidden = false;
+  return createMenuScreen(parent, {
+    className: 'title-screen',
+    body(panel) {
+      el('div', 'title-art-box', panel).innerHTML = TITLE_SVG;
+      el('h1', 'visually-hidden', panel, 'Ropebound');
+      el('p', 'tagline', panel, 'Two players, one rope.');
     },
-    hide() {
-      root.hidden = true;
-    },
-    get isVisible() {
-      return !root.hidden;
-    },
-    handleAction(action) {
-      if (root.hidden) return false;
-      return menu.handleAction(action);
-    },
-  };
+    items: [
+      { id: 'play', label: 'Play', onActivate: handlers.onPlay },
+      { id: 'settings', label: 'Settings', onActivate: handlers.onSettings },
+      { id: 'controls', label: 'Controls', onActivate: handlers.onControls },
+    ],
+    menu: { label: 'Title menu' },
+    hint: '<kbd>↑</kbd><kbd>↓</kbd> choose · <kbd>Enter</kbd> select · or a gamepad',
+    sounds: handlers.sounds,
+  });
 }

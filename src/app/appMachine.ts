@@ -1,0 +1,302 @@
+// The screen flow as a pure state machine: `transition(state, event, env)` gives the next state and
+// the effects that carry it out (show a screen, start an attempt, clear keys, record progress, set
+// the URL). Every decision of the flow lives here: which screen is up, what back does on each, when
+// R restarts, what happens on a finish, a bad level or a crash. appRunner.ts performs the effects;
+// nothing here touches the DOM, the window or pixi, so tests/unit/appMachine.test.ts runs it in Node.
+// The states are in appState.ts, which also says how the editor's views will plug in.
+
+import { parseLevel } from '../level/parseLevel';
+import type { WorldDef } from '../sim';
+import type { CompletedRun, AppState, OpenLevel, TitleItem, UnderOverlay, View } from './appState';
+import { openLevelOf } from './appState';
+import { firstUnfinished, isUnlocked, nextLevel } from './campaign';
+import type { PlayedLevel } from './designerTools';
+import { describeCatalog, findLevel, type LevelEntry } from './levelCatalog';
+import { withCompletion, type Progress } from './progress';
+
+/** What the machine reads but does not own: the campaign and the player's progress. */
+export interface AppEnv {
+  /** The campaign levels in order (live reload replaces the list). */
+  readonly catalog: readonly LevelEntry[];
+  readonly progress: Progress;
+}
+
+export type AppEvent =
+  /** Start-up: `query` is the URL's `?level=` value (null without one). */
+  | { type: 'boot'; query: string | null }
+  /** Title: Play. */
+  | { type: 'play' }
+  /** Title or pause menu: Settings / Controls. */
+  | { type: 'openSettings' }
+  | { type: 'openControls' }
+  /** Esc, a pad's B, or a screen's Back button (also P on the pause menu and the screens over it). */
+  | { type: 'back' }
+  /** Pause menu: Resume. */
+  | { type: 'resume' }
+  /** Esc, P or a pad's Start in play, the window losing focus, the tab hidden. */
+  | { type: 'pause' }
+  /** R, the pause menu's Restart, the complete screen's play again; also what F8 and a replay ask for. */
+  | { type: 'restart' }
+  /** Pause menu: Quit to title. */
+  | { type: 'quit' }
+  /** Level select: a level was chosen. */
+  | { type: 'startLevel'; levelId: string }
+  /** Level select: the unlock-all switch. */
+  | { type: 'toggleUnlockAll' }
+  /** Complete screen: the next level (Enter), the level select. */
+  | { type: 'next' }
+  | { type: 'toMenu' }
+  /** The designer's tools load a level (a live reload of the open file, a dropped file). */
+  | { type: 'loadLevel'; level: PlayedLevel; def: WorldDef; keepCamera: boolean }
+  /** Both players reached the goal. `isReplay`: the run's inputs came from a replay. */
+  | { type: 'completed'; ticks: number; deaths: number; isReplay: boolean }
+  /** The level files changed (dev server): the env has the new catalogue. */
+  | { type: 'catalogChanged' }
+  /** An error stopped the game (`title` says what could not go on). */
+  | { type: 'crash'; title: string; message: string };
+
+export type AppEffect =
+  /** Each `show…` hides every other screen first. `previewId`: the level drawn behind the title. */
+  | { kind: 'showTitle'; cursor: TitleItem | null; previewId: string | null }
+  | { kind: 'showMenu'; selectId: string | null; note: string | null }
+  | { kind: 'showPause'; levelName: string; keepCursor: boolean }
+  | { kind: 'showComplete'; levelName: string; run: CompletedRun }
+  | { kind: 'showSettings' }
+  | { kind: 'showControls' }
+  | { kind: 'hideScreens' }
+  /** A fresh world of `level` from its start, no screens; `keepCamera` for a live reload (eases). */
+  | { kind: 'startAttempt'; level: OpenLevel; keepCamera: boolean }
+  /** Forget the time the sim stood still, so it is not caught up. */
+  | { kind: 'resetClock' }
+  /** Release held keys: keys pressed on a menu must not reach the sim, and the other way round. */
+  | { kind: 'clearKeys' }
+  | { kind: 'focusGame' }
+  /** `?level=` in the URL, so a reload comes back to the campaign level (null removes it). */
+  | { kind: 'setUrlLevel'; levelId: string | null }
+  /** The page's title: the level's name, or the game's alone. */
+  | { kind: 'setPageTitle'; levelName: string | null }
+  | { kind: 'clearErrors' }
+  | { kind: 'showErrors'; title: string; messages: readonly string[] }
+  | { kind: 'recordCompletion'; levelId: string; ticks: number; deaths: number }
+  | { kind: 'setUnlockAll'; isOn: boolean }
+  /** Rebuild the level select's rows from the catalogue and progress, keeping its cursor. */
+  | { kind: 'refreshMenu' }
+  /** Stop the frame loop: nothing ticks or draws any more. */
+  | { kind: 'stopGame' }
+  | { kind: 'reloadPage' };
+
+export interface Transition {
+  state: AppState;
+  effects: AppEffect[];
+}
+
+export const CAMPAIGN_COMPLETE_NOTE = 'Campaign complete! Every level is done: try to beat your best times.';
+/** Said with every crash: R is the one key that still does something. */
+const CRASH_HINT = 'Press R to reload the page.';
+
+const stay = (state: AppState): Transition => ({ state, effects: [] });
+const go = (state: AppState, view: View, effects: AppEffect[], recentId = state.recentId): Transition =>
+  ({ state: { view, recentId }, effects });
+
+/** The level a fresh player would play next (the level select's default cursor). */
+function defaultLevelId(env: AppEnv): string | null {
+  return env.catalog[firstUnfinished(env.catalog, env.progress)]?.id ?? null;
+}
+
+function toTitle(state: AppState, env: AppEnv, cursor: TitleItem | null): Transition {
+  return go(state, { screen: 'title' }, [
+    { kind: 'clearErrors' },
+    { kind: 'setPageTitle', levelName: null },
+    { kind: 'setUrlLevel', levelId: null },
+    { kind: 'showTitle', cursor, previewId: state.recentId ?? defaultLevelId(env) },
+    { kind: 'clearKeys' },
+  ]);
+}
+
+function toMenu(state: AppState, env: AppEnv, selectId: string | null, note: string | null = null): Transition {
+  return go(state, { screen: 'menu' }, [
+    { kind: 'clearErrors' },
+    { kind: 'setPageTitle', levelName: null },
+    { kind: 'setUrlLevel', levelId: null },
+    { kind: 'showMenu', selectId: selectId ?? defaultLevelId(env), note },
+    { kind: 'clearKeys' },
+  ]);
+}
+
+/** Back from settings or controls to what they were opened over, cursor on the item that opened them. */
+function closeOverlay(state: AppState, env: AppEnv, item: 'settings' | 'controls', under: UnderOverlay): Transition {
+  if (under.screen === 'paused') {
+    return go(state, under, [{ kind: 'showPause', levelName: under.level.name, keepCursor: true }, { kind: 'clearKeys' }]);
+  }
+  return go(state, under, [{ kind: 'showTitle', cursor: item, previewId: state.recentId ?? defaultLevelId(env) }, { kind: 'clearKeys' }]);
+}
+
+/** Plays `level` from its start. */
+function play(state: AppState, level: OpenLevel, keepCamera: boolean, effects: AppEffect[] = []): Transition {
+  const recentId = level.source.kind === 'campaign' ? level.source.entry.id : null;
+  return go(state, { screen: 'playing', level }, [
+    { kind: 'setPageTitle', levelName: level.name },
+    { kind: 'startAttempt', level, keepCamera },
+    ...effects,
+  ], recentId);
+}
+
+/**
+ * Opens a campaign level. A level file that does not parse leads to the level select, cursor on
+ * it, with the validation messages shown: never an empty "playing" screen.
+ * `isDeepLink`: opened by `?level=` at start-up, where the URL and any message stay as they are.
+ */
+function startCampaignLevel(state: AppState, env: AppEnv, entry: LevelEntry, isDeepLink = false): Transition {
+  const parsed = parseLevel(entry.text);
+  if (!parsed.ok) {
+    const menu = toMenu(state, env, entry.id);
+    menu.effects.push({ kind: 'showErrors', title: `The level ${entry.file} could not be loaded`, messages: parsed.errors });
+    return menu;
+  }
+  const level: OpenLevel = { id: entry.id, name: parsed.name, source: { kind: 'campaign', entry }, text: entry.text, file: entry.file, def: parsed.def };
+  if (isDeepLink) return play(state, level, false);
+  const started = play(state, level, false, [{ kind: 'setUrlLevel', levelId: entry.id }, { kind: 'clearKeys' }, { kind: 'focusGame' }]);
+  started.effects.unshift({ kind: 'clearErrors' }); // messages about the level before
+  return started;
+}
+
+function boot(state: AppState, env: AppEnv, query: string | null): Transition {
+  if (env.catalog.length === 0) {
+    const title = toTitle(state, env, null);
+    title.effects.push({ kind: 'showErrors', title: 'The game has no levels', messages: ['levels/ holds no NN-name.json files'] });
+    return title;
+  }
+  if (query === null || query.trim() === '') return toTitle(state, env, null);
+  const entry = findLevel(env.catalog, query);
+  if (entry) return startCampaignLevel(state, env, entry, true);
+  const first = env.catalog[0];
+  const notFound: AppEffect = {
+    kind: 'showErrors',
+    title: `There is no level '${query}'; playing level ${first.number} instead. The levels are:`,
+    messages: describeCatalog(env.catalog),
+  };
+  const started = startCampaignLevel(state, env, first, true);
+  // Said before the level starts, or after the level select cleared the box for level 1's errors.
+  if (started.state.view.screen === 'playing') started.effects.unshift(notFound);
+  else started.effects.push(notFound);
+  return started;
+}
+
+function complete(state: AppState, env: AppEnv, level: OpenLevel, ticks: number, deaths: number, isReplay: boolean): Transition {
+  const effects: AppEffect[] = [];
+  let bestTicks: number | null = null;
+  let isNewBest = false;
+  let next: CompletedRun['next'] = { kind: 'none' };
+  if (level.source.kind === 'campaign') {
+    const { entry } = level.source;
+    if (!isReplay) { // a replay's finish is not the players' own
+      const { result } = withCompletion(env.progress, entry.id, ticks, deaths);
+      bestTicks = result.record.bestTicks;
+      isNewBest = result.isNewBest && result.previousBestTicks !== null;
+      effects.push({ kind: 'recordCompletion', levelId: entry.id, ticks, deaths });
+    }
+    const after = nextLevel(env.catalog, entry.id);
+    next = after ? { kind: 'level', entry: after } : { kind: 'campaignEnd' };
+  }
+  const run: CompletedRun = { ticks, deaths, bestTicks, isNewBest, next };
+  effects.push({ kind: 'showComplete', levelName: level.name, run });
+  return go(state, { screen: 'complete', level, run }, effects);
+}
+
+/** The level the designer's tools hand over, as the session's level (a campaign file stays one). */
+function levelFromTools(env: AppEnv, played: PlayedLevel, def: WorldDef): OpenLevel {
+  const entry = played.catalogFile ? env.catalog.find((e) => e.file === played.catalogFile) : undefined;
+  return {
+    id: entry?.id ?? played.id,
+    name: played.name,
+    source: entry ? { kind: 'campaign', entry } : { kind: 'file' },
+    text: played.text,
+    file: played.catalogFile ?? `${played.baseName}.json`,
+    def,
+  };
+}
+
+export function transition(state: AppState, event: AppEvent, env: AppEnv): Transition {
+  const { view } = state;
+  // A crashed game stays crashed: the page must be reloaded. Later errors are still shown.
+  if (view.screen === 'crashed') {
+    if (event.type === 'restart') return go(state, view, [{ kind: 'reloadPage' }]);
+    if (event.type === 'crash') return go(state, view, [{ kind: 'showErrors', title: `${event.title}. ${CRASH_HINT}`, messages: [event.message] }]);
+    return stay(state);
+  }
+  switch (event.type) {
+    case 'boot':
+      return boot(state, env, event.query);
+    case 'play':
+      return view.screen === 'title' ? toMenu(state, env, state.recentId) : stay(state);
+    case 'openSettings':
+    case 'openControls': {
+      const screen = event.type === 'openSettings' ? 'settings' : 'controls';
+      const under: UnderOverlay | null = view.screen === 'title' ? view : view.screen === 'paused' ? view : null;
+      if (!under) return stay(state);
+      return go(state, { screen, under }, [{ kind: screen === 'settings' ? 'showSettings' : 'showControls' }]);
+    }
+    case 'back':
+      switch (view.screen) {
+        case 'menu': return toTitle(state, env, 'play');
+        case 'paused': return transition(state, { type: 'resume' }, env);
+        case 'complete': return transition(state, { type: 'toMenu' }, env);
+        case 'settings':
+        case 'controls': return closeOverlay(state, env, view.screen, view.under);
+        default: return stay(state);
+      }
+    case 'resume':
+      if (view.screen !== 'paused') return stay(state);
+      // Keys held at the pause menu (arrows move its cursor and are P1's keys too) must not reach
+      // the sim, and the time spent paused must not be caught up.
+      return go(state, { screen: 'playing', level: view.level }, [
+        { kind: 'hideScreens' }, { kind: 'clearKeys' }, { kind: 'resetClock' }, { kind: 'focusGame' },
+      ]);
+    case 'pause':
+      if (view.screen !== 'playing') return stay(state); // only a level being played can pause
+      return go(state, { screen: 'paused', level: view.level }, [
+        { kind: 'clearKeys' }, { kind: 'showPause', levelName: view.level.name, keepCursor: false },
+      ]);
+    case 'restart': {
+      // R on the title, the level select or a screen over the pause menu is not a restart.
+      if (view.screen !== 'playing' && view.screen !== 'paused' && view.screen !== 'complete') return stay(state);
+      // From a menu, keys pressed there must not reach the new attempt.
+      return go(state, { screen: 'playing', level: view.level }, view.screen === 'playing'
+        ? [{ kind: 'startAttempt', level: view.level, keepCamera: false }]
+        : [{ kind: 'startAttempt', level: view.level, keepCamera: false }, { kind: 'clearKeys' }]);
+    }
+    case 'quit':
+      return view.screen === 'paused' ? toTitle(state, env, 'play') : stay(state);
+    case 'startLevel': {
+      if (view.screen !== 'menu') return stay(state);
+      const index = env.catalog.findIndex((e) => e.id === event.levelId);
+      if (!isUnlocked(env.catalog, env.progress, index)) return stay(state); // the list never offers it
+      return startCampaignLevel(state, env, env.catalog[index]);
+    }
+    case 'toggleUnlockAll':
+      if (view.screen !== 'menu') return stay(state);
+      return go(state, view, [{ kind: 'setUnlockAll', isOn: !env.progress.unlockAll }, { kind: 'refreshMenu' }]);
+    case 'next': {
+      if (view.screen !== 'complete') return stay(state);
+      const { next } = view.run;
+      if (next.kind === 'level') return startCampaignLevel(state, env, next.entry);
+      if (next.kind === 'campaignEnd') return toMenu(state, env, view.level.id, CAMPAIGN_COMPLETE_NOTE);
+      return transition(state, { type: 'restart' }, env); // a level outside the campaign: play it again
+    }
+    case 'toMenu':
+      if (view.screen !== 'complete') return stay(state);
+      return toMenu(state, env, view.level.source.kind === 'campaign' ? view.level.id : null);
+    case 'loadLevel':
+      return play(state, levelFromTools(env, event.level, event.def), event.keepCamera);
+    case 'completed':
+      return view.screen === 'playing' ? complete(state, env, view.level, event.ticks, event.deaths, event.isReplay) : stay(state);
+    case 'catalogChanged':
+      return view.screen === 'menu' ? go(state, view, [{ kind: 'refreshMenu' }]) : stay(state);
+    case 'crash':
+      return go(state, { screen: 'crashed', level: openLevelOf(state) }, [
+        { kind: 'stopGame' },
+        { kind: 'hideScreens' },
+        { kind: 'showErrors', title: `${event.title}. ${CRASH_HINT}`, messages: [event.message] },
+      ]);
+  }
+}

@@ -1,0 +1,268 @@
+// The one way into the app's state machine and the hands that carry out its effects. Every input
+// (keys, pads, clicks on a screen, the loop, the designer's tools, errors) arrives as an AppEvent
+// through dispatch(); the machine (appMachine.ts) decides, and this file performs the effects on
+// the screens, the level session, the error box, the URL and the picture. It decides nothing.
+
+import type { MenuAction } from '../input/menuAction';
+import type { SimWorld } from '../sim';
+import type { CompleteScreen, CompleteInfo } from '../ui/completeScreen';
+import type { ControlsScreen } from '../ui/controlsScreen';
+import type { LevelRow, LevelSelect } from '../ui/levelSelect';
+import type { PauseMenu } from '../ui/pauseMenu';
+import type { SettingsScreen } from '../ui/settingsScreen';
+import type { TitleScreen } from '../ui/titleScreen';
+import { transition, type AppEffect, type AppEnv, type AppEvent } from './appMachine';
+import { initialAppState, routeMenuAction, type AppState, type CompletedRun } from './appState';
+import { campaignLevels, formatTicks } from './campaign';
+import type { LevelPreviews } from './levelPreviews';
+import type { LevelSession } from './levelSession';
+import type { ProgressStore } from './progress';
+
+/** What every screen does: hide quietly, and take the menu actions while it is up. */
+interface AnyScreen {
+  hide(): void;
+  handleAction(action: MenuAction): boolean;
+}
+
+/** The screens, as far as the app drives them. */
+export interface AppScreens {
+  title: AnyScreen & Pick<TitleScreen, 'show'>;
+  levelSelect: AnyScreen & Pick<LevelSelect, 'show' | 'update' | 'setIsSaved'>;
+  pause: AnyScreen & Pick<PauseMenu, 'show'>;
+  complete: AnyScreen & Pick<CompleteScreen, 'show'>;
+  settings: AnyScreen & Pick<SettingsScreen, 'open'>;
+  controls: AnyScreen & Pick<ControlsScreen, 'open'>;
+}
+
+export interface AppRunnerDeps {
+  screens: AppScreens;
+  /** The campaign and the progress now (the catalogue changes with live reload). */
+  env(): AppEnv;
+  progress: Pick<ProgressStore, 'recordCompletion' | 'setUnlockAll' | 'isPersistent'>;
+  session: Pick<LevelSession, 'start'>;
+  previews: LevelPreviews;
+  keyboard: { clear(): void };
+  /** The pad whose player waits for its controller to come back, and giving that player the keyboard. */
+  reconnect: { readonly waitingForReconnect: number | null; dismissReconnect(): boolean };
+  /** The HUD's error box. */
+  errorBox: { setErrors(title: string, messages: readonly string[]): void };
+  /** The picture and the clock; each does nothing while they do not exist yet (start-up). */
+  stage: {
+    /** Death flash, bursts, dust: effects of the level that was on screen. */
+    clearLevelEffects(): void;
+    snapCamera(): void;
+    focus(): void;
+    resetClock(): void;
+    stop(): void;
+  };
+  page: {
+    setTitle(title: string): void;
+    setLevelInUrl(levelId: string | null): void;
+    reload(): void;
+  };
+  /** An attempt began: the designer's tools start a replay or recording over, or drop another level's. */
+  onAttemptStarted(): void;
+}
+
+export interface AppRunner {
+  readonly state: AppState;
+  dispatch(event: AppEvent): void;
+  /** A menu action from a key (`isRepeat` while held down) or a pad; true when something used it. */
+  menuAction(action: MenuAction, opts?: { isRepeat?: boolean }): boolean;
+  /** The world drawn behind the title and the level select. */
+  readonly preview: SimWorld | null;
+  /** The level select highlighted `levelId`: draw it behind. */
+  previewLevel(levelId: string): void;
+  describeLevel(levelId: string): string;
+  /** Messages in the error box (level errors, start-up problems, refusals). */
+  readonly errors: readonly string[];
+  showErrors(title: string, messages: readonly string[]): void;
+  clearErrors(): void;
+}
+
+export function createAppRunner(deps: AppRunnerDeps): AppRunner {
+  const { screens, stage } = deps;
+  let state = initialAppState;
+  let preview: SimWorld | null = null;
+  const errors: string[] = [];
+  /** Events sent while effects run (a screen reporting as it is shown) wait their turn. */
+  const queue: AppEvent[] = [];
+  let isDispatching = false;
+
+  const entryOf = (id: string | null) => (id === null ? undefined : deps.env().catalog.find((e) => e.id === id));
+
+  const showErrors = (title: string, messages: readonly string[]): void => {
+    errors.push(...messages);
+    deps.errorBox.setErrors(title, errors);
+  };
+  const clearErrors = (): void => {
+    errors.length = 0;
+    deps.errorBox.setErrors('', errors);
+  };
+
+  const levelRows = (): LevelRow[] => {
+    const { catalog, progress } = deps.env();
+    return campaignLevels(catalog, progress).map((row) => ({
+      id: row.entry.id,
+      name: row.entry.name,
+      position: row.position,
+      isUnlocked: row.isUnlocked,
+      isFinished: row.isFinished,
+      best: row.bestTicks === null ? null : formatTicks(row.bestTicks),
+    }));
+  };
+
+  const completeInfo = (levelName: string, run: CompletedRun): CompleteInfo => ({
+    levelName,
+    time: formatTicks(run.ticks),
+    deaths: run.deaths,
+    best: run.bestTicks === null ? null : formatTicks(run.bestTicks),
+    isNewBest: run.isNewBest,
+    next: run.next.kind === 'level' ? { kind: 'level', name: run.next.entry.name } : run.next,
+  });
+
+  const hideScreens = (): void => {
+    for (const screen of Object.values(screens)) screen.hide();
+  };
+
+  const perform = (effect: AppEffect): void => {
+    switch (effect.kind) {
+      case 'showTitle': {
+        hideScreens();
+        stage.clearLevelEffects();
+        const entry = entryOf(effect.previewId);
+        if (entry) preview = deps.previews.of(entry).world;
+        stage.snapCamera();
+        screens.title.show(effect.cursor ?? undefined);
+        return;
+      }
+      case 'showMenu':
+        hideScreens();
+        stage.clearLevelEffects();
+        screens.levelSelect.show(levelRows(), deps.env().progress.unlockAll, { selectId: effect.selectId, note: effect.note });
+        screens.levelSelect.setIsSaved(deps.progress.isPersistent);
+        return;
+      case 'showPause':
+        hideScreens();
+        screens.pause.show(effect.levelName, { keepCursor: effect.keepCursor });
+        return;
+      case 'showComplete':
+        hideScreens();
+        screens.complete.show(completeInfo(effect.levelName, effect.run));
+        return;
+      case 'showSettings':
+        hideScreens();
+        screens.settings.open();
+        return;
+      case 'showControls':
+        hideScreens();
+        screens.controls.open();
+        return;
+      case 'hideScreens':
+        hideScreens();
+        return;
+      case 'startAttempt':
+        deps.session.start(effect.level.def);
+        stage.clearLevelEffects();
+        if (!effect.keepCamera) stage.snapCamera(); // a live reload of the same level eases instead
+        stage.resetClock();
+        hideScreens();
+        deps.onAttemptStarted();
+        return;
+      case 'resetClock':
+        stage.resetClock();
+        return;
+      case 'clearKeys':
+        deps.keyboard.clear();
+        return;
+      case 'focusGame':
+        stage.focus();
+        return;
+      case 'setUrlLevel':
+        deps.page.setLevelInUrl(effect.levelId);
+        return;
+      case 'setPageTitle':
+        deps.page.setTitle(effect.levelName === null ? 'Ropebound' : `${effect.levelName} · Ropebound`);
+        return;
+      case 'clearErrors':
+        clearErrors();
+        return;
+      case 'showErrors':
+        showErrors(effect.title, effect.messages);
+        return;
+      case 'recordCompletion':
+        deps.progress.recordCompletion(effect.levelId, effect.ticks, effect.deaths);
+        return;
+      case 'setUnlockAll':
+        deps.progress.setUnlockAll(effect.isOn);
+        return;
+      case 'refreshMenu':
+        screens.levelSelect.update(levelRows(), deps.env().progress.unlockAll);
+        screens.levelSelect.setIsSaved(deps.progress.isPersistent);
+        return;
+      case 'stopGame':
+        stage.stop();
+        return;
+      case 'reloadPage':
+        deps.page.reload();
+        return;
+    }
+  };
+
+  const dispatch = (event: AppEvent): void => {
+    queue.push(event);
+    if (isDispatching) return;
+    isDispatching = true;
+    try {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const step = transition(state, next, deps.env());
+        state = step.state;
+        for (const effect of step.effects) perform(effect);
+      }
+    } finally {
+      // An effect that threw ends up as a 'crash' event through the window's error handler.
+      queue.length = 0;
+      isDispatching = false;
+    }
+  };
+
+  const screenFor = {
+    title: screens.title, menu: screens.levelSelect, paused: screens.pause,
+    complete: screens.complete, settings: screens.settings, controls: screens.controls,
+  } as const;
+
+  return {
+    get state() {
+      return state;
+    },
+    dispatch,
+    menuAction(action, opts = {}) {
+      const route = routeMenuAction(state, action, {
+        isRepeat: opts.isRepeat === true,
+        isWaitingForReconnect: deps.reconnect.waitingForReconnect !== null,
+      });
+      switch (route.kind) {
+        case 'screen': return screenFor[route.screen].handleAction(action);
+        case 'pause': dispatch({ type: 'pause' }); return true;
+        case 'dismissReconnect': return deps.reconnect.dismissReconnect();
+        case 'none': return false;
+      }
+    },
+    get preview() {
+      return preview;
+    },
+    previewLevel(levelId) {
+      const entry = entryOf(levelId);
+      if (!entry) return;
+      preview = deps.previews.of(entry).world;
+      stage.snapCamera();
+    },
+    describeLevel(levelId) {
+      const entry = entryOf(levelId);
+      return entry ? deps.previews.of(entry).description : '';
+    },
+    errors,
+    showErrors,
+    clearErrors,
+  };
+}

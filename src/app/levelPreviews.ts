@@ -1,0 +1,38 @@
+// The worlds drawn behind the title and the level select, one per level, built when first asked
+// for (never stepped), with the level's description for the level select.
+
+import { parseLevel } from '../level/parseLevel';
+import { createSimWorld, type SimWorld } from '../sim';
+import type { LevelEntry } from './levelCatalog';
+
+export interface LevelPreview {
+  /** The level at its start, or null when its file has errors. */
+  world: SimWorld | null;
+  description: string;
+}
+
+export interface LevelPreviews {
+  of(entry: LevelEntry): LevelPreview;
+  /** The level files changed: build again when next asked. */
+  clear(): void;
+}
+
+export function createLevelPreviews(): LevelPreviews {
+  const previews = new Map<string, LevelPreview>();
+  return {
+    of(entry) {
+      let found = previews.get(entry.id);
+      if (!found) {
+        const result = parseLevel(entry.text);
+        found = result.ok
+          ? { world: createSimWorld(result.def), description: result.level.description ?? '' }
+          : { world: null, description: 'This level file has errors: open it to see them.' };
+        previews.set(entry.id, found);
+      }
+      return found;
+    },
+    clear() {
+      previews.clear();
+    },
+  };
+}
