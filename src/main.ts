@@ -194,6 +194,7 @@ const session = createLevelSession({
     },
   },
   stats,
+  isProfiling: () => hud.isDebugVisible,
   onCompleted: (ticks, deaths, isReplay) => app.dispatch({ type: 'completed', ticks, deaths, isReplay }),
 });
 
@@ -303,6 +304,7 @@ async function boot(): Promise<void> {
         hud.setDebug({
           fps: stats.fps,
           simMsPerTick: stats.simMsPerTick,
+          stages: stats.stages,
           maxStretch: shown?.maxStretch ?? 0,
           tick: shown?.tick ?? 0,
           droppedTicks: loop?.clock.droppedTicks ?? 0,

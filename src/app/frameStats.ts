@@ -1,12 +1,22 @@
 // FPS and sim cost for the debug overlay, averaged over half-second windows so the numbers are
-// readable and the overlay's text changes twice a second instead of every frame.
+// readable and the overlay's text changes twice a second instead of every frame. While the overlay
+// is up, the world being played carries `profiler` (world.profiler), and each window also reports
+// where a tick went: the substep stages and the other systems (src/sim/physics/substepStages.ts).
+
+import { createStageProfiler, resetStageProfiler, stageTimesPerTick, type StageProfiler } from '../sim';
 
 const WINDOW_MS = 500;
+/** The most expensive entries shown in the overlay. */
+const SHOWN_STAGES = 5;
 
 export class FrameStats {
   fps = 0;
   /** Mean wall time of one sim tick over the last window, ms. */
   simMsPerTick = 0;
+  /** The costliest substep stages and systems (physics itself left out: its stages are listed), ms per tick. */
+  stages: Array<[string, number]> = [];
+  /** Put on the played world while the overlay is up (null otherwise). */
+  readonly profiler: StageProfiler = createStageProfiler(() => performance.now());
   private windowStartMs = Number.NaN;
   private frames = 0;
   private ticks = 0;
@@ -26,6 +36,12 @@ export class FrameStats {
     if (elapsed < WINDOW_MS) return false;
     this.fps = (this.frames * 1000) / elapsed;
     this.simMsPerTick = this.ticks > 0 ? this.simMs / this.ticks : 0;
+    if (this.profiler.ticks > 0) {
+      const times = stageTimesPerTick(this.profiler);
+      this.stages = [...times.stages, ...times.systems.filter(([name]) => name !== 'physics')]
+        .sort((a, b) => b[1] - a[1]).slice(0, SHOWN_STAGES);
+      resetStageProfiler(this.profiler);
+    }
     this.windowStartMs = nowMs;
     this.frames = this.ticks = this.simMs = 0;
     return true;

@@ -20,6 +20,8 @@ export interface LevelSessionDeps {
   /** Death flash and burst, the camera cut on respawn. */
   attempt: AttemptHandlers;
   stats: FrameStats;
+  /** True while the F3 overlay is up: the world is then profiled (stats.profiler). */
+  isProfiling(): boolean;
   /** Both players reached the goal: `ticks` from the start, the attempt's deaths, and whether a replay played it. */
   onCompleted(ticks: number, deaths: number, isReplay: boolean): void;
 }
@@ -58,6 +60,7 @@ export function createLevelSession(deps: LevelSessionDeps): LevelSession {
       for (let n = designer.stepsPerTick(); n > 0 && isPlaying(); n--) {
         designer.sample(deps.input, inputs); // keyboard + pads, or a replay's masks; F8 records them
         world.assists.isInvincible = deps.isInvincible(designer.isReplaying, designer.isRecording);
+        world.profiler = deps.isProfiling() ? deps.stats.profiler : null;
         const t0 = performance.now();
         step(world, inputs);
         deps.stats.addTick(performance.now() - t0);

@@ -11,6 +11,8 @@ export interface DebugStats {
   fps: number;
   /** Mean sim time per tick over the last measuring window, ms. */
   simMsPerTick: number;
+  /** Where a tick went: the costliest substep stages and systems, ms per tick (costliest first). */
+  stages: ReadonlyArray<readonly [string, number]>;
   /** Largest rope segment stretch, fraction (0.01 = 1 %). */
   maxStretch: number;
   tick: number;
@@ -83,6 +85,7 @@ export function createHud(parent: HTMLElement): Hud {
     const text =
       `FPS ${s.fps.toFixed(0)}\n` +
       `sim ${s.simMsPerTick.toFixed(3)} ms/tick\n` +
+      s.stages.map(([name, ms]) => `  ${name} ${ms.toFixed(3)}\n`).join('') +
       `stretch ${(s.maxStretch * 100).toFixed(2)} %\n` +
       `tick ${s.tick}  dropped ${s.droppedTicks}`;
     if (text !== debugText) debug.textContent = debugText = text;

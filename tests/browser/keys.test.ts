@@ -141,7 +141,7 @@ describe('keyboard', () => {
     }
   });
 
-  test('F3 toggles a debug overlay with FPS, sim time and rope stretch', async () => {
+  test('F3 toggles a debug overlay with FPS, sim time, where a tick goes and rope stretch', async () => {
     const { page, errors, close } = await fresh();
     try {
       const overlay = page.locator('.hud-debug');
@@ -151,6 +151,8 @@ describe('keyboard', () => {
       const text = (await overlay.textContent()) ?? '';
       expect(text).toMatch(/sim \d+\.\d+ ms\/tick/);
       expect(text).toMatch(/stretch \d+\.\d+ %/);
+      // Per-stage times of the profiled world, costliest first: the rope shapes are among them.
+      await expect.poll(async () => (await overlay.textContent()) ?? '', { timeout: 10_000 }).toMatch(/ropeShapes \d+\.\d{3}/);
       await screenshotStats(page, 'keys-debug-overlay');
       await page.keyboard.press('F3');
       await expect.poll(() => overlay.isVisible()).toBe(false);
