@@ -36,6 +36,7 @@ import { createHud } from './ui/hud';
 import { createLevelSelect } from './ui/levelSelect';
 import type { MenuSounds } from './ui/menuCursor';
 import { createPauseMenu } from './ui/pauseMenu';
+import { createPictureLostBanner } from './ui/pictureLost';
 import { createReconnectOverlay } from './ui/reconnect';
 import { createSettingsScreen } from './ui/settingsScreen';
 import { createTitleScreen } from './ui/titleScreen';
@@ -136,6 +137,7 @@ const gamepads = createGamepadInput(window, {
   onMenuAction: (action) => { app.menuAction(action); },
 });
 const reconnect = createReconnectOverlay(appRoot, { onUseKeyboard: () => gamepads.dismissReconnect() });
+const pictureLost = createPictureLostBanner(appRoot);
 /** Keyboard and pads together, as the sim's input; designerTools drops both while a replay plays. */
 const playerInput = {
   sample(out: Uint8Array): void {
@@ -211,6 +213,7 @@ const app = createAppRunner({
   keyboard,
   reconnect: gamepads,
   errorBox: hud,
+  pictureLost,
   stage: {
     clearLevelEffects() {
       deathFlash.clear();
@@ -278,6 +281,8 @@ async function boot(): Promise<void> {
     return;
   }
   const gameRenderer = renderer;
+  // A lost WebGL context pauses the game and says so; its return lets the players resume.
+  gameRenderer.onContextChange((isLost) => app.dispatch({ type: isLost ? 'pictureLost' : 'pictureRestored' }));
 
   loop = createLoop(window, {
     tick(): void {

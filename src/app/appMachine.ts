@@ -54,6 +54,9 @@ export type AppEvent =
   | { type: 'catalogChanged' }
   /** Recording a finish in the progress did not reach the storage. */
   | { type: 'progressNotSaved'; problem: SaveProblem }
+  /** The browser took the WebGL context away (webglcontextlost) / gave it back (webglcontextrestored). */
+  | { type: 'pictureLost' }
+  | { type: 'pictureRestored' }
   /** An error stopped the game (`title` says what could not go on). */
   | { type: 'crash'; title: string; message: string };
 
@@ -88,7 +91,9 @@ export type AppEffect =
   | { kind: 'refreshMenu' }
   /** Stop the frame loop: nothing ticks or draws any more. */
   | { kind: 'stopGame' }
-  | { kind: 'reloadPage' };
+  | { kind: 'reloadPage' }
+  /** The "picture stopped" message, with how to get it back; false hides it. */
+  | { kind: 'showPictureLost'; isLost: boolean };
 
 export interface Transition {
   state: AppState;
@@ -101,7 +106,7 @@ const CRASH_HINT = 'Press R to reload the page.';
 
 const stay = (state: AppState): Transition => ({ state, effects: [] });
 const go = (state: AppState, view: View, effects: AppEffect[], recentKey = state.recentKey): Transition =>
-  ({ state: { view, recentKey }, effects });
+  ({ state: { ...state, view, recentKey }, effects });
 
 /** The level a fresh player would play next (the level select's default cursor). */
 function defaultLevelKey(env: AppEnv): string | null {
@@ -263,7 +268,8 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
         default: return stay(state);
       }
     case 'resume':
-      if (view.screen !== 'paused') return stay(state);
+      // Without a picture the players could not see what they play: Resume waits for it.
+      if (view.screen !== 'paused' || state.isPictureLost) return stay(state);
       // Keys held at the pause menu (arrows move its cursor and are P1's keys too) must not reach
       // the sim, and the time spent paused must not be caught up.
       return go(state, { screen: 'playing', level: view.level }, [
@@ -275,6 +281,8 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
         { kind: 'clearKeys' }, { kind: 'showPause', levelName: view.level.name, keepCursor: false },
       ]);
     case 'restart': {
+      // While the picture is lost, R is the way out the message offers: reload the page.
+      if (state.isPictureLost) return go(state, view, [{ kind: 'reloadPage' }]);
       // R on the title, the level select or a screen over the pause menu is not a restart.
       if (view.screen !== 'playing' && view.screen !== 'paused' && view.screen !== 'complete') return stay(state);
       // From a menu, keys pressed there must not reach the new attempt.
@@ -309,6 +317,24 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
       return view.screen === 'playing' ? complete(state, env, view.level, event.ticks, event.deaths, event.isReplay) : stay(state);
     case 'catalogChanged':
       return view.screen === 'menu' ? go(state, view, [{ kind: 'refreshMenu' }]) : stay(state);
+    case 'pictureLost': {
+      if (state.isPictureLost) return stay(state);
+      const lost: AppState = { ...state, isPictureLost: true };
+      const pause = view.screen === 'playing' ? transition(state, { type: 'pause' }, env).effects : [];
+      return go(lost, view.screen === 'playing' ? { screen: 'paused', level: view.level } : view, [...pause, { kind: 'showPictureLost', isLost: true }]);
+    }
+    case 'pictureRestored': {
+      if (!state.isPictureLost) return stay(state);
+      const back: AppState = { ...state, isPictureLost: false };
+      // A level started while there was no picture waits on the pause menu too: play resumes
+      // when the players can see it.
+      if (view.screen === 'playing') {
+        return go(back, { screen: 'paused', level: view.level }, [
+          { kind: 'showPictureLost', isLost: false }, { kind: 'clearKeys' }, { kind: 'showPause', levelName: view.level.name, keepCursor: false },
+        ]);
+      }
+      return go(back, view, [{ kind: 'showPictureLost', isLost: false }, { kind: 'resetClock' }]);
+    }
     case 'progressNotSaved': {
       // The finish is kept in memory; the player hears why it will not outlast the tab.
       if (view.screen !== 'complete') return stay(state);

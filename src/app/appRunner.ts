@@ -46,6 +46,8 @@ export interface AppRunnerDeps {
   reconnect: { readonly waitingForReconnect: number | null; dismissReconnect(): boolean };
   /** The HUD's error box. */
   errorBox: { setErrors(title: string, messages: readonly string[]): void };
+  /** The "picture stopped" message (WebGL context lost). */
+  pictureLost: { setLost(isLost: boolean): void };
   /** The picture and the clock; each does nothing while they do not exist yet (start-up). */
   stage: {
     /** Death flash, bursts, dust: effects of the level that was on screen. */
@@ -214,6 +216,9 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
         return;
       case 'reloadPage':
         deps.page.reload();
+        return;
+      case 'showPictureLost':
+        deps.pictureLost.setLost(effect.isLost);
         return;
     }
   };

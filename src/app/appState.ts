@@ -74,9 +74,12 @@ export interface AppState {
    *  select's cursor starts and what the title shows behind it. Null before any, and after a
    *  level from elsewhere. */
   readonly recentKey: string | null;
+  /** The browser took the WebGL context away: nothing can be drawn, so nothing is played until it
+   *  comes back (a level being played is paused, and Resume waits). */
+  readonly isPictureLost: boolean;
 }
 
-export const initialAppState: AppState = { view: { screen: 'title' }, recentKey: null };
+export const initialAppState: AppState = { view: { screen: 'title' }, recentKey: null, isPictureLost: false };
 
 /** The open level: played, paused (also under its settings or controls), completed, or crashed in. */
 export function openLevelOf(state: AppState): OpenLevel | null {
@@ -101,8 +104,9 @@ export function restartableLevel(state: AppState): OpenLevel | null {
   return view.screen === 'playing' || view.screen === 'paused' || view.screen === 'complete' ? view.level : null;
 }
 
+/** Whether the sim ticks: a level is being played and the picture is there to show it. */
 export function isPlaying(state: AppState): boolean {
-  return state.view.screen === 'playing';
+  return state.view.screen === 'playing' && !state.isPictureLost;
 }
 
 /** The screen name the audio layer picks music by: screens over a paused level count as paused. */

@@ -298,6 +298,49 @@ describe('finishing a level', () => {
   });
 });
 
+// Issue 13: when the browser took the WebGL context away, the sim kept running behind a dead
+// picture with no message.
+describe('the picture lost (WebGL context lost)', () => {
+  it('pauses a level being played, says so, and Resume waits until the picture is back', () => {
+    const lost = run([{ type: 'pictureLost' }], playing('first-gap'));
+    expect(lost.state.view.screen).toBe('paused');
+    expect(lost.state.isPictureLost).toBe(true);
+    expect(isPlaying(lost.state)).toBe(false);
+    expect(lost.effects).toEqual([
+      { kind: 'clearKeys' }, { kind: 'showPause', levelName: 'The First Gap', keepCursor: false }, { kind: 'showPictureLost', isLost: true },
+    ]);
+    expect(run([{ type: 'pictureLost' }], lost.state).effects).toEqual([]); // told once
+    for (const event of [{ type: 'resume' }, { type: 'back' }] as const) expect(run([event], lost.state).state).toBe(lost.state);
+    const back = run([{ type: 'pictureRestored' }], lost.state);
+    expect(back.state.isPictureLost).toBe(false);
+    expect(back.state.view.screen).toBe('paused'); // the players resume when they are ready
+    expect(back.effects).toEqual([{ kind: 'showPictureLost', isLost: false }, { kind: 'resetClock' }]);
+    const resumed = run([{ type: 'resume' }], back.state);
+    expect(isPlaying(resumed.state)).toBe(true);
+  });
+
+  it('R while the picture is lost reloads the page (what the message offers)', () => {
+    for (const before of [playing('first-gap'), run([{ type: 'boot', query: null }]).state]) {
+      const lost = run([{ type: 'pictureLost' }], before).state;
+      expect(run([{ type: 'restart' }], lost).effects).toEqual([{ kind: 'reloadPage' }]);
+    }
+  });
+
+  it('on the menus it only shows the message; a level started meanwhile does not tick, and waits paused for the picture', () => {
+    const menu = run([{ type: 'boot', query: null }, { type: 'play' }]).state;
+    const lost = run([{ type: 'pictureLost' }], menu);
+    expect(lost.state.view).toEqual({ screen: 'menu' });
+    expect(lost.effects).toEqual([{ kind: 'showPictureLost', isLost: true }]);
+    const started = run([{ type: 'startLevel', levelKey: campaign[0].key }], lost.state).state;
+    expect(started.view.screen).toBe('playing');
+    expect(isPlaying(started)).toBe(false);
+    const back = run([{ type: 'pictureRestored' }], started);
+    expect(back.state.view.screen).toBe('paused');
+    expect(kinds(back.effects)).toEqual(['showPictureLost', 'clearKeys', 'showPause']);
+    expect(run([{ type: 'pictureRestored' }], back.state).effects).toEqual([]);
+  });
+});
+
 describe('a crash', () => {
   // Bug: a crash stopped the loop, but the menus still answered keys (Esc paused a dead game,
   // Enter on the title opened the level select).

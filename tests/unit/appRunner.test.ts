@@ -50,6 +50,7 @@ function fakeGame(progress: AppRunnerDeps['progress'] = noProgress) {
     keyboard: { clear: () => log.push('clear keys') },
     reconnect: { waitingForReconnect: null, dismissReconnect: () => false },
     errorBox: { setErrors: (title, messages) => log.push(`errors ${title} ${messages.join('|')}`) },
+    pictureLost: { setLost: (isLost) => log.push(`picture lost ${isLost}`) },
     stage: {
       clearLevelEffects() {}, snapCamera() {}, focus() {}, resetClock() {},
       stop: () => log.push('stop'),
