@@ -100,6 +100,19 @@ describe('level ids named like prototype properties', () => {
   });
 });
 
+describe('replay files with fields named like prototype properties', () => {
+  const replay = recordReplay(LEVEL_TEXT, [[2, 0], [2, 0], [0, 4]]);
+  it.each(PROTOTYPE_NAMES)('an extra field %s is ignored; the same fields only under it are not read', (name) => {
+    const text = formatReplay(replay).replace(/^\{/, `{${JSON.stringify(name)}: {"x": 1},`);
+    const read = parseReplay(text);
+    if (!read.ok) throw new Error(read.errors.join('\n'));
+    expect(read.replay).toEqual(replay);
+    // Every field moved under the odd name: nothing is found by lookup.
+    const hidden = parseReplay(JSON.stringify({ [name]: replay }));
+    expect(hidden.ok).toBe(false);
+  });
+});
+
 describe('the level content hash', () => {
   it.each(PROTOTYPE_NAMES)('a field named %s is part of the content (an edit under it changes the hash)', (name) => {
     const a = `{"a":1,${JSON.stringify(name)}:{"x":1}}`;
