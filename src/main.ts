@@ -20,6 +20,7 @@ import { createLevelPreviews } from './app/levelPreviews';
 import { createLevelSession } from './app/levelSession';
 import { createLoop, type Loop } from './app/loop';
 import { createProgressStore } from './app/progress';
+import { legacyKeyOf } from './app/campaign';
 import {
   GAME_SPEED_STEP, MIN_GAME_SPEED, createSettingsStore, hasAssists, isInvincibleStep, type Settings,
 } from './app/settings';
@@ -35,6 +36,7 @@ import { createHud } from './ui/hud';
 import { createLevelSelect } from './ui/levelSelect';
 import type { MenuSounds } from './ui/menuCursor';
 import { createPauseMenu } from './ui/pauseMenu';
+import { createPictureLostBanner } from './ui/pictureLost';
 import { createReconnectOverlay } from './ui/reconnect';
 import { createSettingsScreen } from './ui/settingsScreen';
 import { createTitleScreen } from './ui/titleScreen';
@@ -53,8 +55,9 @@ function describe(e: unknown): string {
 // Every level file, bundled as text: `?level=<number, slug or id>` picks one (levelCatalog.ts).
 // Replaced when a level file is saved while `npm run dev` runs (app/levelFiles.ts, designerTools.ts).
 let catalog = createLevelCatalog(levelTexts);
-// Finished levels and best times, by level id; in memory only when storage is unavailable.
-const progress = createProgressStore(() => window.localStorage);
+// Finished levels and best times, by level key (file and id); in memory only when storage is
+// unavailable. Version 1's records (by id) go to the first campaign level with that id.
+const progress = createProgressStore(() => window.localStorage, { legacyKeyOf: (id) => legacyKeyOf(catalog, id) });
 // Volumes, keys, reduced motion and assists (src/app/settings.ts); applied by applySettings below.
 const settings = createSettingsStore(() => window.localStorage, (query) => window.matchMedia(query));
 // Sounds for the sim's events and the menus, and the music (src/audio; silent when audio is unavailable).
@@ -75,11 +78,11 @@ const titleScreen = createTitleScreen(appRoot, {
   sounds: menuSounds,
 });
 const levelSelect = createLevelSelect(appRoot, {
-  onStart: (levelId) => app.dispatch({ type: 'startLevel', levelId }),
+  onStart: (levelKey) => app.dispatch({ type: 'startLevel', levelKey }),
   onToggleUnlockAll: send({ type: 'toggleUnlockAll' }),
   onBack: send({ type: 'back' }),
-  onSelect: (levelId) => app.previewLevel(levelId),
-  describe: (levelId) => app.describeLevel(levelId),
+  onSelect: (levelKey) => app.previewLevel(levelKey),
+  describe: (levelKey) => app.describeLevel(levelKey),
   sounds: menuSounds,
 });
 const pauseMenu = createPauseMenu(appRoot, {
@@ -134,6 +137,7 @@ const gamepads = createGamepadInput(window, {
   onMenuAction: (action) => { app.menuAction(action); },
 });
 const reconnect = createReconnectOverlay(appRoot, { onUseKeyboard: () => gamepads.dismissReconnect() });
+const pictureLost = createPictureLostBanner(appRoot);
 /** Keyboard and pads together, as the sim's input; designerTools drops both while a replay plays. */
 const playerInput = {
   sample(out: Uint8Array): void {
@@ -210,6 +214,7 @@ const app = createAppRunner({
   keyboard,
   reconnect: gamepads,
   errorBox: hud,
+  pictureLost,
   stage: {
     clearLevelEffects() {
       deathFlash.clear();
@@ -225,10 +230,10 @@ const app = createAppRunner({
       document.title = title;
     },
     // The URL says which campaign level is open, so a reload comes back to it.
-    setLevelInUrl(levelId) {
+    setLevelInUrl(query) {
       const url = new URL(window.location.href);
-      if (levelId === null) url.searchParams.delete('level');
-      else url.searchParams.set('level', levelId);
+      if (query === null) url.searchParams.delete('level');
+      else url.searchParams.set('level', query);
       window.history.replaceState(window.history.state, '', url);
     },
     reload: () => window.location.reload(),
@@ -255,7 +260,7 @@ installDebugHandle(window, {
     checkpointGlows: renderer?.effectCount('checkpointGlow') ?? 0,
     shakeM: renderer?.shakeM ?? 0,
   }),
-  progress: () => ({ ...progress.progress, isPersistent: progress.isPersistent }),
+  progress: () => ({ ...progress.progress, isPersistent: progress.isPersistent, saveProblem: progress.saveProblem, readState: progress.readState }),
   isRecording: () => designer.isRecording,
   lastReplay: () => designer.lastReplay(),
   replayStatus: () => designer.replayStatus(),
@@ -277,6 +282,8 @@ async function boot(): Promise<void> {
     return;
   }
   const gameRenderer = renderer;
+  // A lost WebGL context pauses the game and says so; its return lets the players resume.
+  gameRenderer.onContextChange((isLost) => app.dispatch({ type: isLost ? 'pictureLost' : 'pictureRestored' }));
 
   loop = createLoop(window, {
     tick(): void {

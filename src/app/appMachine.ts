@@ -11,8 +11,8 @@ import type { CompletedRun, AppState, OpenLevel, TitleItem, UnderOverlay, View }
 import { openLevelOf } from './appState';
 import { firstUnfinished, isUnlocked, nextLevel } from './campaign';
 import type { PlayedLevel } from './designerTools';
-import { describeCatalog, findLevel, type LevelEntry } from './levelCatalog';
-import { withCompletion, type Progress } from './progress';
+import { describeCatalog, findLevel, levelQueryOf, type LevelEntry } from './levelCatalog';
+import { withCompletion, type Progress, type SaveProblem } from './progress';
 
 /** What the machine reads but does not own: the campaign and the player's progress. */
 export interface AppEnv {
@@ -39,8 +39,8 @@ export type AppEvent =
   | { type: 'restart' }
   /** Pause menu: Quit to title. */
   | { type: 'quit' }
-  /** Level select: a level was chosen. */
-  | { type: 'startLevel'; levelId: string }
+  /** Level select: a level was chosen (by its catalogue key). */
+  | { type: 'startLevel'; levelKey: string }
   /** Level select: the unlock-all switch. */
   | { type: 'toggleUnlockAll' }
   /** Complete screen: the next level (Enter), the level select. */
@@ -52,15 +52,22 @@ export type AppEvent =
   | { type: 'completed'; ticks: number; deaths: number; isReplay: boolean }
   /** The level files changed (dev server): the env has the new catalogue. */
   | { type: 'catalogChanged' }
+  /** Recording a finish in the progress did not reach the storage. */
+  | { type: 'progressNotSaved'; problem: SaveProblem }
+  /** The browser took the WebGL context away (webglcontextlost) / gave it back (webglcontextrestored). */
+  | { type: 'pictureLost' }
+  | { type: 'pictureRestored' }
   /** An error stopped the game (`title` says what could not go on). */
   | { type: 'crash'; title: string; message: string };
 
 export type AppEffect =
-  /** Each `show…` hides every other screen first. `previewId`: the level drawn behind the title. */
-  | { kind: 'showTitle'; cursor: TitleItem | null; previewId: string | null }
-  | { kind: 'showMenu'; selectId: string | null; note: string | null }
+  /** Each `show…` hides every other screen first. `previewKey`: the level drawn behind the title. */
+  | { kind: 'showTitle'; cursor: TitleItem | null; previewKey: string | null }
+  | { kind: 'showMenu'; selectKey: string | null; note: string | null }
   | { kind: 'showPause'; levelName: string; keepCursor: boolean }
   | { kind: 'showComplete'; levelName: string; run: CompletedRun }
+  /** The complete screen's line about saving (null: none). */
+  | { kind: 'setCompleteSaveNote'; note: string | null }
   | { kind: 'showSettings' }
   | { kind: 'showControls' }
   | { kind: 'hideScreens' }
@@ -72,18 +79,21 @@ export type AppEffect =
   | { kind: 'clearKeys' }
   | { kind: 'focusGame' }
   /** `?level=` in the URL, so a reload comes back to the campaign level (null removes it). */
-  | { kind: 'setUrlLevel'; levelId: string | null }
+  | { kind: 'setUrlLevel'; query: string | null }
   /** The page's title: the level's name, or the game's alone. */
   | { kind: 'setPageTitle'; levelName: string | null }
   | { kind: 'clearErrors' }
   | { kind: 'showErrors'; title: string; messages: readonly string[] }
-  | { kind: 'recordCompletion'; levelId: string; ticks: number; deaths: number }
+  /** Record a finish under the level's key; the runner reports a failed save as 'progressNotSaved'. */
+  | { kind: 'recordCompletion'; levelKey: string; ticks: number; deaths: number }
   | { kind: 'setUnlockAll'; isOn: boolean }
   /** Rebuild the level select's rows from the catalogue and progress, keeping its cursor. */
   | { kind: 'refreshMenu' }
   /** Stop the frame loop: nothing ticks or draws any more. */
   | { kind: 'stopGame' }
-  | { kind: 'reloadPage' };
+  | { kind: 'reloadPage' }
+  /** The "picture stopped" message, with how to get it back; false hides it. */
+  | { kind: 'showPictureLost'; isLost: boolean };
 
 export interface Transition {
   state: AppState;
@@ -95,30 +105,36 @@ export const CAMPAIGN_COMPLETE_NOTE = 'Campaign complete! Every level is done: t
 const CRASH_HINT = 'Press R to reload the page.';
 
 const stay = (state: AppState): Transition => ({ state, effects: [] });
-const go = (state: AppState, view: View, effects: AppEffect[], recentId = state.recentId): Transition =>
-  ({ state: { view, recentId }, effects });
+const go = (state: AppState, view: View, effects: AppEffect[], recentKey = state.recentKey): Transition =>
+  ({ state: { ...state, view, recentKey }, effects });
 
 /** The level a fresh player would play next (the level select's default cursor). */
-function defaultLevelId(env: AppEnv): string | null {
-  return env.catalog[firstUnfinished(env.catalog, env.progress)]?.id ?? null;
+function defaultLevelKey(env: AppEnv): string | null {
+  return env.catalog[firstUnfinished(env.catalog, env.progress)]?.key ?? null;
+}
+
+/** What the complete screen says when a finish could not be saved. */
+export function saveProblemNote(problem: SaveProblem): string {
+  const why = problem === 'full' ? 'its storage is full' : 'it does not let the game store anything';
+  return `Progress can't be saved in this browser (${why}). This result and your progress are kept until the tab is closed.`;
 }
 
 function toTitle(state: AppState, env: AppEnv, cursor: TitleItem | null): Transition {
   return go(state, { screen: 'title' }, [
     { kind: 'clearErrors' },
     { kind: 'setPageTitle', levelName: null },
-    { kind: 'setUrlLevel', levelId: null },
-    { kind: 'showTitle', cursor, previewId: state.recentId ?? defaultLevelId(env) },
+    { kind: 'setUrlLevel', query: null },
+    { kind: 'showTitle', cursor, previewKey: state.recentKey ?? defaultLevelKey(env) },
     { kind: 'clearKeys' },
   ]);
 }
 
-function toMenu(state: AppState, env: AppEnv, selectId: string | null, note: string | null = null): Transition {
+function toMenu(state: AppState, env: AppEnv, selectKey: string | null, note: string | null = null): Transition {
   return go(state, { screen: 'menu' }, [
     { kind: 'clearErrors' },
     { kind: 'setPageTitle', levelName: null },
-    { kind: 'setUrlLevel', levelId: null },
-    { kind: 'showMenu', selectId: selectId ?? defaultLevelId(env), note },
+    { kind: 'setUrlLevel', query: null },
+    { kind: 'showMenu', selectKey: selectKey ?? defaultLevelKey(env), note },
     { kind: 'clearKeys' },
   ]);
 }
@@ -128,17 +144,17 @@ function closeOverlay(state: AppState, env: AppEnv, item: 'settings' | 'controls
   if (under.screen === 'paused') {
     return go(state, under, [{ kind: 'showPause', levelName: under.level.name, keepCursor: true }, { kind: 'clearKeys' }]);
   }
-  return go(state, under, [{ kind: 'showTitle', cursor: item, previewId: state.recentId ?? defaultLevelId(env) }, { kind: 'clearKeys' }]);
+  return go(state, under, [{ kind: 'showTitle', cursor: item, previewKey: state.recentKey ?? defaultLevelKey(env) }, { kind: 'clearKeys' }]);
 }
 
 /** Plays `level` from its start. */
 function play(state: AppState, level: OpenLevel, keepCamera: boolean, effects: AppEffect[] = []): Transition {
-  const recentId = level.source.kind === 'campaign' ? level.source.entry.id : null;
+  const recentKey = level.source.kind === 'campaign' ? level.source.entry.key : null;
   return go(state, { screen: 'playing', level }, [
     { kind: 'setPageTitle', levelName: level.name },
     { kind: 'startAttempt', level, keepCamera },
     ...effects,
-  ], recentId);
+  ], recentKey);
 }
 
 /**
@@ -149,13 +165,13 @@ function play(state: AppState, level: OpenLevel, keepCamera: boolean, effects: A
 function startCampaignLevel(state: AppState, env: AppEnv, entry: LevelEntry, isDeepLink = false): Transition {
   const parsed = parseLevel(entry.text);
   if (!parsed.ok) {
-    const menu = toMenu(state, env, entry.id);
+    const menu = toMenu(state, env, entry.key);
     menu.effects.push({ kind: 'showErrors', title: `The level ${entry.file} could not be loaded`, messages: parsed.errors });
     return menu;
   }
   const level: OpenLevel = { id: entry.id, name: parsed.name, source: { kind: 'campaign', entry }, text: entry.text, file: entry.file, def: parsed.def };
   if (isDeepLink) return play(state, level, false);
-  const started = play(state, level, false, [{ kind: 'setUrlLevel', levelId: entry.id }, { kind: 'clearKeys' }, { kind: 'focusGame' }]);
+  const started = play(state, level, false, [{ kind: 'setUrlLevel', query: levelQueryOf(env.catalog, entry) }, { kind: 'clearKeys' }, { kind: 'focusGame' }]);
   started.effects.unshift({ kind: 'clearErrors' }); // messages about the level before
   return started;
 }
@@ -190,17 +206,23 @@ function complete(state: AppState, env: AppEnv, level: OpenLevel, ticks: number,
   if (level.source.kind === 'campaign') {
     const { entry } = level.source;
     if (!isReplay) { // a replay's finish is not the players' own
-      const { result } = withCompletion(env.progress, entry.id, ticks, deaths);
+      const { result } = withCompletion(env.progress, entry.key, ticks, deaths);
       bestTicks = result.record.bestTicks;
       isNewBest = result.isNewBest && result.previousBestTicks !== null;
-      effects.push({ kind: 'recordCompletion', levelId: entry.id, ticks, deaths });
+      effects.push({ kind: 'recordCompletion', levelKey: entry.key, ticks, deaths });
     }
-    const after = nextLevel(env.catalog, entry.id);
+    // Campaign order, by the entry itself: a copied file with the same id is not "the next one".
+    const after = nextLevel(env.catalog, entry.key);
     next = after ? { kind: 'level', entry: after } : { kind: 'campaignEnd' };
   }
-  const run: CompletedRun = { ticks, deaths, bestTicks, isNewBest, next };
+  const run: CompletedRun = { ticks, deaths, bestTicks, isNewBest, next, saveNote: null };
   effects.push({ kind: 'showComplete', levelName: level.name, run });
   return go(state, { screen: 'complete', level, run }, effects);
+}
+
+/** The catalogue key of an open campaign level, or null for a level from elsewhere. */
+function campaignKeyOf(level: OpenLevel): string | null {
+  return level.source.kind === 'campaign' ? level.source.entry.key : null;
 }
 
 /** The level the designer's tools hand over, as the session's level (a campaign file stays one). */
@@ -228,7 +250,7 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
     case 'boot':
       return boot(state, env, event.query);
     case 'play':
-      return view.screen === 'title' ? toMenu(state, env, state.recentId) : stay(state);
+      return view.screen === 'title' ? toMenu(state, env, state.recentKey) : stay(state);
     case 'openSettings':
     case 'openControls': {
       const screen = event.type === 'openSettings' ? 'settings' : 'controls';
@@ -246,7 +268,8 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
         default: return stay(state);
       }
     case 'resume':
-      if (view.screen !== 'paused') return stay(state);
+      // Without a picture the players could not see what they play: Resume waits for it.
+      if (view.screen !== 'paused' || state.isPictureLost) return stay(state);
       // Keys held at the pause menu (arrows move its cursor and are P1's keys too) must not reach
       // the sim, and the time spent paused must not be caught up.
       return go(state, { screen: 'playing', level: view.level }, [
@@ -258,6 +281,8 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
         { kind: 'clearKeys' }, { kind: 'showPause', levelName: view.level.name, keepCursor: false },
       ]);
     case 'restart': {
+      // While the picture is lost, R is the way out the message offers: reload the page.
+      if (state.isPictureLost) return go(state, view, [{ kind: 'reloadPage' }]);
       // R on the title, the level select or a screen over the pause menu is not a restart.
       if (view.screen !== 'playing' && view.screen !== 'paused' && view.screen !== 'complete') return stay(state);
       // From a menu, keys pressed there must not reach the new attempt.
@@ -269,7 +294,7 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
       return view.screen === 'paused' ? toTitle(state, env, 'play') : stay(state);
     case 'startLevel': {
       if (view.screen !== 'menu') return stay(state);
-      const index = env.catalog.findIndex((e) => e.id === event.levelId);
+      const index = env.catalog.findIndex((e) => e.key === event.levelKey);
       if (!isUnlocked(env.catalog, env.progress, index)) return stay(state); // the list never offers it
       return startCampaignLevel(state, env, env.catalog[index]);
     }
@@ -280,18 +305,42 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
       if (view.screen !== 'complete') return stay(state);
       const { next } = view.run;
       if (next.kind === 'level') return startCampaignLevel(state, env, next.entry);
-      if (next.kind === 'campaignEnd') return toMenu(state, env, view.level.id, CAMPAIGN_COMPLETE_NOTE);
+      if (next.kind === 'campaignEnd') return toMenu(state, env, campaignKeyOf(view.level), CAMPAIGN_COMPLETE_NOTE);
       return transition(state, { type: 'restart' }, env); // a level outside the campaign: play it again
     }
     case 'toMenu':
       if (view.screen !== 'complete') return stay(state);
-      return toMenu(state, env, view.level.source.kind === 'campaign' ? view.level.id : null);
+      return toMenu(state, env, campaignKeyOf(view.level));
     case 'loadLevel':
       return play(state, levelFromTools(env, event.level, event.def), event.keepCamera);
     case 'completed':
       return view.screen === 'playing' ? complete(state, env, view.level, event.ticks, event.deaths, event.isReplay) : stay(state);
     case 'catalogChanged':
       return view.screen === 'menu' ? go(state, view, [{ kind: 'refreshMenu' }]) : stay(state);
+    case 'pictureLost': {
+      if (state.isPictureLost) return stay(state);
+      const lost: AppState = { ...state, isPictureLost: true };
+      const pause = view.screen === 'playing' ? transition(state, { type: 'pause' }, env).effects : [];
+      return go(lost, view.screen === 'playing' ? { screen: 'paused', level: view.level } : view, [...pause, { kind: 'showPictureLost', isLost: true }]);
+    }
+    case 'pictureRestored': {
+      if (!state.isPictureLost) return stay(state);
+      const back: AppState = { ...state, isPictureLost: false };
+      // A level started while there was no picture waits on the pause menu too: play resumes
+      // when the players can see it.
+      if (view.screen === 'playing') {
+        return go(back, { screen: 'paused', level: view.level }, [
+          { kind: 'showPictureLost', isLost: false }, { kind: 'clearKeys' }, { kind: 'showPause', levelName: view.level.name, keepCursor: false },
+        ]);
+      }
+      return go(back, view, [{ kind: 'showPictureLost', isLost: false }, { kind: 'resetClock' }]);
+    }
+    case 'progressNotSaved': {
+      // The finish is kept in memory; the player hears why it will not outlast the tab.
+      if (view.screen !== 'complete') return stay(state);
+      const run: CompletedRun = { ...view.run, saveNote: saveProblemNote(event.problem) };
+      return go(state, { ...view, run }, [{ kind: 'setCompleteSaveNote', note: run.saveNote }]);
+    }
     case 'crash':
       return go(state, { screen: 'crashed', level: openLevelOf(state) }, [
         { kind: 'stopGame' },

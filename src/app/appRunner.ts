@@ -16,7 +16,7 @@ import { initialAppState, routeMenuAction, type AppState, type CompletedRun } fr
 import { campaignLevels, formatTicks } from './campaign';
 import type { LevelPreviews } from './levelPreviews';
 import type { LevelSession } from './levelSession';
-import type { ProgressStore } from './progress';
+import { progressStorageNote, type ProgressStore } from './progress';
 
 /** What every screen does: hide quietly, and take the menu actions while it is up. */
 interface AnyScreen {
@@ -27,9 +27,9 @@ interface AnyScreen {
 /** The screens, as far as the app drives them. */
 export interface AppScreens {
   title: AnyScreen & Pick<TitleScreen, 'show'>;
-  levelSelect: AnyScreen & Pick<LevelSelect, 'show' | 'update' | 'setIsSaved'>;
+  levelSelect: AnyScreen & Pick<LevelSelect, 'show' | 'update' | 'setStorageNote'>;
   pause: AnyScreen & Pick<PauseMenu, 'show'>;
-  complete: AnyScreen & Pick<CompleteScreen, 'show'>;
+  complete: AnyScreen & Pick<CompleteScreen, 'show' | 'setSaveNote'>;
   settings: AnyScreen & Pick<SettingsScreen, 'open'>;
   controls: AnyScreen & Pick<ControlsScreen, 'open'>;
 }
@@ -38,7 +38,7 @@ export interface AppRunnerDeps {
   screens: AppScreens;
   /** The campaign and the progress now (the catalogue changes with live reload). */
   env(): AppEnv;
-  progress: Pick<ProgressStore, 'recordCompletion' | 'setUnlockAll' | 'isPersistent'>;
+  progress: Pick<ProgressStore, 'recordCompletion' | 'setUnlockAll' | 'saveProblem' | 'readState'>;
   session: Pick<LevelSession, 'start'>;
   previews: LevelPreviews;
   keyboard: { clear(): void };
@@ -46,6 +46,8 @@ export interface AppRunnerDeps {
   reconnect: { readonly waitingForReconnect: number | null; dismissReconnect(): boolean };
   /** The HUD's error box. */
   errorBox: { setErrors(title: string, messages: readonly string[]): void };
+  /** The "picture stopped" message (WebGL context lost). */
+  pictureLost: { setLost(isLost: boolean): void };
   /** The picture and the clock; each does nothing while they do not exist yet (start-up). */
   stage: {
     /** Death flash, bursts, dust: effects of the level that was on screen. */
@@ -57,7 +59,8 @@ export interface AppRunnerDeps {
   };
   page: {
     setTitle(title: string): void;
-    setLevelInUrl(levelId: string | null): void;
+    /** `?level=<query>` (null removes it). */
+    setLevelInUrl(query: string | null): void;
     reload(): void;
   };
   /** An attempt began: the designer's tools start a replay or recording over, or drop another level's. */
@@ -71,9 +74,9 @@ export interface AppRunner {
   menuAction(action: MenuAction, opts?: { isRepeat?: boolean }): boolean;
   /** The world drawn behind the title and the level select. */
   readonly preview: SimWorld | null;
-  /** The level select highlighted `levelId`: draw it behind. */
-  previewLevel(levelId: string): void;
-  describeLevel(levelId: string): string;
+  /** The level select highlighted the level keyed `levelKey`: draw it behind. */
+  previewLevel(levelKey: string): void;
+  describeLevel(levelKey: string): string;
   /** Messages in the error box (level errors, start-up problems, refusals). */
   readonly errors: readonly string[];
   showErrors(title: string, messages: readonly string[]): void;
@@ -89,7 +92,7 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
   const queue: AppEvent[] = [];
   let isDispatching = false;
 
-  const entryOf = (id: string | null) => (id === null ? undefined : deps.env().catalog.find((e) => e.id === id));
+  const entryOf = (key: string | null) => (key === null ? undefined : deps.env().catalog.find((e) => e.key === key));
 
   const showErrors = (title: string, messages: readonly string[]): void => {
     errors.push(...messages);
@@ -103,6 +106,7 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
   const levelRows = (): LevelRow[] => {
     const { catalog, progress } = deps.env();
     return campaignLevels(catalog, progress).map((row) => ({
+      key: row.entry.key,
       id: row.entry.id,
       name: row.entry.name,
       position: row.position,
@@ -119,6 +123,7 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
     best: run.bestTicks === null ? null : formatTicks(run.bestTicks),
     isNewBest: run.isNewBest,
     next: run.next.kind === 'level' ? { kind: 'level', name: run.next.entry.name } : run.next,
+    saveNote: run.saveNote,
   });
 
   const hideScreens = (): void => {
@@ -130,7 +135,7 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
       case 'showTitle': {
         hideScreens();
         stage.clearLevelEffects();
-        const entry = entryOf(effect.previewId);
+        const entry = entryOf(effect.previewKey);
         if (entry) preview = deps.previews.of(entry).world;
         stage.snapCamera();
         screens.title.show(effect.cursor ?? undefined);
@@ -139,8 +144,8 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
       case 'showMenu':
         hideScreens();
         stage.clearLevelEffects();
-        screens.levelSelect.show(levelRows(), deps.env().progress.unlockAll, { selectId: effect.selectId, note: effect.note });
-        screens.levelSelect.setIsSaved(deps.progress.isPersistent);
+        screens.levelSelect.show(levelRows(), deps.env().progress.unlockAll, { selectKey: effect.selectKey, note: effect.note });
+        screens.levelSelect.setStorageNote(progressStorageNote(deps.progress));
         return;
       case 'showPause':
         hideScreens();
@@ -149,6 +154,9 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
       case 'showComplete':
         hideScreens();
         screens.complete.show(completeInfo(effect.levelName, effect.run));
+        return;
+      case 'setCompleteSaveNote':
+        screens.complete.setSaveNote(effect.note);
         return;
       case 'showSettings':
         hideScreens();
@@ -179,7 +187,7 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
         stage.focus();
         return;
       case 'setUrlLevel':
-        deps.page.setLevelInUrl(effect.levelId);
+        deps.page.setLevelInUrl(effect.query);
         return;
       case 'setPageTitle':
         deps.page.setTitle(effect.levelName === null ? 'Ropebound' : `${effect.levelName} · Ropebound`);
@@ -191,20 +199,26 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
         showErrors(effect.title, effect.messages);
         return;
       case 'recordCompletion':
-        deps.progress.recordCompletion(effect.levelId, effect.ticks, effect.deaths);
+        // Kept in memory either way; a save that did not reach the storage is news for the player.
+        if (!deps.progress.recordCompletion(effect.levelKey, effect.ticks, effect.deaths).isSaved) {
+          dispatch({ type: 'progressNotSaved', problem: deps.progress.saveProblem ?? 'failed' });
+        }
         return;
       case 'setUnlockAll':
         deps.progress.setUnlockAll(effect.isOn);
         return;
       case 'refreshMenu':
         screens.levelSelect.update(levelRows(), deps.env().progress.unlockAll);
-        screens.levelSelect.setIsSaved(deps.progress.isPersistent);
+        screens.levelSelect.setStorageNote(progressStorageNote(deps.progress));
         return;
       case 'stopGame':
         stage.stop();
         return;
       case 'reloadPage':
         deps.page.reload();
+        return;
+      case 'showPictureLost':
+        deps.pictureLost.setLost(effect.isLost);
         return;
     }
   };
@@ -251,14 +265,14 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
     get preview() {
       return preview;
     },
-    previewLevel(levelId) {
-      const entry = entryOf(levelId);
+    previewLevel(levelKey) {
+      const entry = entryOf(levelKey);
       if (!entry) return;
       preview = deps.previews.of(entry).world;
       stage.snapCamera();
     },
-    describeLevel(levelId) {
-      const entry = entryOf(levelId);
+    describeLevel(levelKey) {
+      const entry = entryOf(levelKey);
       return entry ? deps.previews.of(entry).description : '';
     },
     errors,

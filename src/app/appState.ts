@@ -44,6 +44,8 @@ export interface CompletedRun {
   bestTicks: number | null;
   /** The run beat an earlier best (a first finish is not "new best"). */
   isNewBest: boolean;
+  /** Why this result could not be saved (storage full or blocked): said on the complete screen. */
+  saveNote: string | null;
   /** What "next" leads to. */
   next: { kind: 'level'; entry: LevelEntry } | { kind: 'campaignEnd' } | { kind: 'none' };
 }
@@ -68,12 +70,16 @@ export type ScreenName = View['screen'];
 
 export interface AppState {
   readonly view: View;
-  /** The campaign level opened last: where the level select's cursor starts and what the title
-   *  shows behind it. Null before any, and after a level from elsewhere. */
-  readonly recentId: string | null;
+  /** The key (levelCatalog.ts LevelEntry.key) of the campaign level opened last: where the level
+   *  select's cursor starts and what the title shows behind it. Null before any, and after a
+   *  level from elsewhere. */
+  readonly recentKey: string | null;
+  /** The browser took the WebGL context away: nothing can be drawn, so nothing is played until it
+   *  comes back (a level being played is paused, and Resume waits). */
+  readonly isPictureLost: boolean;
 }
 
-export const initialAppState: AppState = { view: { screen: 'title' }, recentId: null };
+export const initialAppState: AppState = { view: { screen: 'title' }, recentKey: null, isPictureLost: false };
 
 /** The open level: played, paused (also under its settings or controls), completed, or crashed in. */
 export function openLevelOf(state: AppState): OpenLevel | null {
@@ -98,8 +104,9 @@ export function restartableLevel(state: AppState): OpenLevel | null {
   return view.screen === 'playing' || view.screen === 'paused' || view.screen === 'complete' ? view.level : null;
 }
 
+/** Whether the sim ticks: a level is being played and the picture is there to show it. */
 export function isPlaying(state: AppState): boolean {
-  return state.view.screen === 'playing';
+  return state.view.screen === 'playing' && !state.isPictureLost;
 }
 
 /** The screen name the audio layer picks music by: screens over a paused level count as paused. */

@@ -1,6 +1,8 @@
 // Campaign rules: the built-in levels in catalogue order, which of them are open, and what comes
-// after a level. Level 1 is always open; level N opens once level N-1 is finished (by level id),
-// or when the designers' unlock-all switch is on. Pure: progress and catalogue are handed in.
+// after a level. Level 1 is always open; level N opens once level N-1 is finished, or when the
+// designers' unlock-all switch is on. Levels are named by their catalogue key (file and id), never
+// by id alone: a copied file with the same id neither shares records nor changes what comes next.
+// Pure: progress and catalogue are handed in.
 
 import { TICK_HZ } from '../sim';
 import type { LevelEntry } from './levelCatalog';
@@ -17,15 +19,15 @@ export interface CampaignLevel {
   bestTicks: number | null;
 }
 
-export function isFinished(progress: Progress, levelId: string): boolean {
-  return levelRecord(progress, levelId) !== undefined;
+export function isFinished(progress: Progress, entry: LevelEntry): boolean {
+  return levelRecord(progress, entry.key) !== undefined;
 }
 
 /** Whether the level at `index` in `catalog` may be started from the level select. */
 export function isUnlocked(catalog: readonly LevelEntry[], progress: Progress, index: number): boolean {
   if (index < 0 || index >= catalog.length) return false;
   if (index === 0 || progress.unlockAll) return true;
-  return isFinished(progress, catalog[index - 1].id);
+  return isFinished(progress, catalog[index - 1]);
 }
 
 export function campaignLevels(catalog: readonly LevelEntry[], progress: Progress): CampaignLevel[] {
@@ -33,14 +35,15 @@ export function campaignLevels(catalog: readonly LevelEntry[], progress: Progres
     entry,
     position: i + 1,
     isUnlocked: isUnlocked(catalog, progress, i),
-    isFinished: isFinished(progress, entry.id),
-    bestTicks: levelRecord(progress, entry.id)?.bestTicks ?? null,
+    isFinished: isFinished(progress, entry),
+    bestTicks: levelRecord(progress, entry.key)?.bestTicks ?? null,
   }));
 }
 
-/** The campaign level after `levelId`, or null after the last one (or for a level not in it). */
-export function nextLevel(catalog: readonly LevelEntry[], levelId: string): LevelEntry | null {
-  const i = catalog.findIndex((e) => e.id === levelId);
+/** The campaign level after the one keyed `levelKey` in campaign order, or null after the last
+ *  one (or for a level not in it). */
+export function nextLevel(catalog: readonly LevelEntry[], levelKey: string): LevelEntry | null {
+  const i = catalog.findIndex((e) => e.key === levelKey);
   return i >= 0 && i + 1 < catalog.length ? catalog[i + 1] : null;
 }
 
@@ -48,9 +51,18 @@ export function nextLevel(catalog: readonly LevelEntry[], levelId: string): Leve
 export function firstUnfinished(catalog: readonly LevelEntry[], progress: Progress): number {
   for (let i = 0; i < catalog.length; i++) {
     if (!isUnlocked(catalog, progress, i)) break;
-    if (!isFinished(progress, catalog[i].id)) return i;
+    if (!isFinished(progress, catalog[i])) return i;
   }
   return 0;
+}
+
+/**
+ * The key that a record of version 1's progress (by bare level id) belongs to: the first level in
+ * campaign order with that id (the original, where a copy came later), or null. For
+ * progress.ts claimLegacy.
+ */
+export function legacyKeyOf(catalog: readonly LevelEntry[], id: string): string | null {
+  return catalog.find((e) => e.id === id)?.key ?? null;
 }
 
 /** A run's time for people: ticks at 60 per second, two decimals (`741` -> `12.35 s`). */

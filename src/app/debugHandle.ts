@@ -4,7 +4,7 @@
 
 import { PLAYER_COUNT, hashHex, playerEntity, ropeMaxStretch, type SimWorld } from '../sim';
 import type { ScreenName } from './appState';
-import type { Progress } from './progress';
+import type { Progress, ProgressReadState, SaveProblem } from './progress';
 import type { ReplayStatus } from './replayMode';
 import { simulateLevel, type SimulationResult } from './simulate';
 
@@ -75,6 +75,9 @@ export interface EffectsSnapshot {
   shakeM: number;
 }
 
+/** The progress as the debug handle shows it. */
+export type ProgressSnapshot = Progress & { isPersistent: boolean; saveProblem: SaveProblem | null; readState: ProgressReadState };
+
 export interface DebugHandle {
   /** True once the first frame has been drawn. */
   readonly ready: boolean;
@@ -85,8 +88,9 @@ export interface DebugHandle {
   /** Id of the level being played or just completed; null on the menu. */
   readonly levelId: string | null;
   readonly effects: EffectsSnapshot;
-  /** Campaign progress as the game holds it (a copy); `isPersistent` is false while only in memory. */
-  readonly progress: Progress & { isPersistent: boolean };
+  /** Campaign progress as the game holds it (a copy), by level key; `isPersistent` is false while
+   *  only in memory (`saveProblem` says why); `readState` is how the stored record read at start. */
+  readonly progress: ProgressSnapshot;
   /** The current world's state, or null when no level is loaded (see `errors`). */
   getState(): GameSnapshot | null;
   /** Level and start-up errors shown to the player (a copy). */
@@ -117,7 +121,7 @@ export interface DebugSource {
   deaths?(): number;
   levelId?(): string | null;
   effects?(): Partial<EffectsSnapshot>;
-  progress?(): Progress & { isPersistent: boolean };
+  progress?(): ProgressSnapshot;
   isRecording?(): boolean;
   lastReplay?(): { fileName: string; text: string; liveHashes: readonly string[] } | null;
   replayStatus?(): ReplayStatus | null;
@@ -196,7 +200,8 @@ export function installDebugHandle(win: Window, source: DebugSource): DebugHandl
     },
     get progress() {
       const p = source.progress?.();
-      return p ? structuredClone(p) : { unlockAll: false, levels: {}, isPersistent: false };
+      const none: ProgressSnapshot = { unlockAll: false, levels: {}, isPersistent: false, saveProblem: 'blocked', readState: 'empty' };
+      return p ? structuredClone(p) : none;
     },
     simulate(levelText: string, inputs: number[], ticks: number) {
       return simulateLevel(levelText, inputs, ticks);

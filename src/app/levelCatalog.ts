@@ -1,6 +1,8 @@
 // The built-in levels and how a `?level=` value picks one. Levels are the files in levels/, named
-// `NN-slug.json`: `?level=5`, `?level=05`, `?level=swing-yard` and the file's own `id` all pick
-// 05-swing-yard.json. Pure: main.ts hands in the file texts (import.meta.glob), tests can too.
+// `NN-slug.json`: `?level=5`, `?level=05`, `?level=swing-yard`, `?level=05-swing-yard` and the
+// file's own `id` all pick 05-swing-yard.json. Pure: main.ts hands in the file texts
+// (import.meta.glob), tests can too. Each entry's `key` (its file and its id) names it for
+// progress and the menus: two files with the same id (a copied level) are still two levels.
 
 export interface LevelEntry {
   /** Campaign number from the file name (`05-swing-yard.json` -> 5). */
@@ -14,6 +16,14 @@ export interface LevelEntry {
   /** File name, e.g. `05-swing-yard.json`. */
   file: string;
   text: string;
+  /** What names this level in progress, the menus and the app: `05-swing-yard.json#swing-yard`
+   *  (levelKey). Unique in a catalogue, since file names are. */
+  key: string;
+}
+
+/** The key of the campaign level in file `file` with id `id`: progress is kept under it. */
+export function levelKey(file: string, id: string): string {
+  return `${file}#${id}`;
 }
 
 const FILE_NAME = /(?:^|\/)(\d+)-([^/]+)\.json$/;
@@ -26,14 +36,9 @@ export function createLevelCatalog(files: Record<string, string>): LevelEntry[] 
     if (!match) continue;
     const slug = match[2];
     const head = readHead(text);
-    entries.push({
-      number: Number(match[1]),
-      slug,
-      id: head.id ?? slug,
-      name: head.name ?? slug,
-      file: `${match[1]}-${slug}.json`,
-      text,
-    });
+    const file = `${match[1]}-${slug}.json`;
+    const id = head.id ?? slug;
+    entries.push({ number: Number(match[1]), slug, id, name: head.name ?? slug, file, text, key: levelKey(file, id) });
   }
   return entries.sort((a, b) => a.number - b.number || a.slug.localeCompare(b.slug));
 }
@@ -58,7 +63,14 @@ export function findLevel(catalog: readonly LevelEntry[], query: string | null):
   const q = (query ?? '').trim().toLowerCase();
   if (q === '') return catalog[0] ?? null;
   if (/^\d+$/.test(q)) return catalog.find((e) => e.number === Number(q)) ?? null;
-  return catalog.find((e) => e.slug.toLowerCase() === q || e.id.toLowerCase() === q) ?? null;
+  const byFile = catalog.find((e) => e.file.toLowerCase() === q || e.file.toLowerCase() === `${q}.json`);
+  return byFile ?? catalog.find((e) => e.slug.toLowerCase() === q || e.id.toLowerCase() === q) ?? null;
+}
+
+/** What `?level=` should say to open `entry` again: its id, or its file's name (`05-swing-yard`)
+ *  when another level answers to that id or slug first (a copied file). */
+export function levelQueryOf(catalog: readonly LevelEntry[], entry: LevelEntry): string {
+  return findLevel(catalog, entry.id)?.key === entry.key ? entry.id : entry.file.replace(/\.json$/, '');
 }
 
 /** One line per level for messages, saying how to pick it: `?level=1 or ?level=first-gap · The First Gap`. */

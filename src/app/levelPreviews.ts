@@ -21,13 +21,13 @@ export function createLevelPreviews(): LevelPreviews {
   const previews = new Map<string, LevelPreview>();
   return {
     of(entry) {
-      let found = previews.get(entry.id);
+      let found = previews.get(entry.key); // by key: a copied file with the same id is another level
       if (!found) {
         const result = parseLevel(entry.text);
         found = result.ok
           ? { world: createSimWorld(result.def), description: result.level.description ?? '' }
           : { world: null, description: 'This level file has errors: open it to see them.' };
-        previews.set(entry.id, found);
+        previews.set(entry.key, found);
       }
       return found;
     },

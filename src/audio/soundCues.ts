@@ -97,6 +97,8 @@ export interface SoundDirector {
 export function createSoundDirector(play: PlaySound, limits: Readonly<Record<SoundName, SoundLimit>> = SOUND_LIMITS): SoundDirector {
   let ring: EventRing | null = null;
   let cursor = 0;
+  /** Tick of the last Respawned read from this ring (-2: none). */
+  let respawnTick = -2;
   const lastStart = new Map<SoundName, number>();
   /** Start times of plays still ringing, per sound. */
   const ringing = new Map<SoundName, number[]>();
@@ -125,8 +127,11 @@ export function createSoundDirector(play: PlaySound, limits: Readonly<Record<Sou
   }
 
   function visit(type: number, tick: number, _slot: number, value: number): void {
-    // Players are set down on the ground when a level starts: not a landing anyone should hear.
-    if (type === SimEvent.Landed && tick === 0) return;
+    // Players are set down on the ground when a level starts (tick 0) and on the tick after a
+    // respawn (Respawned, then Landed): not landings anyone should hear. render/effects.ts skips
+    // the same ones for its dust.
+    if (type === SimEvent.Respawned) respawnTick = tick;
+    if (type === SimEvent.Landed && (tick === 0 || tick === respawnTick + 1 || tick === respawnTick)) return;
     const cue = soundForEvent(type, value);
     if (!cue) return;
     const had = pending.get(cue.name);
@@ -138,6 +143,7 @@ export function createSoundDirector(play: PlaySound, limits: Readonly<Record<Sou
       if (events !== ring) {
         ring = events;
         cursor = events?.count ?? 0;
+        respawnTick = -2;
         return;
       }
       if (!events) return;

@@ -113,16 +113,20 @@ function isUsed(keys: ReadonlyArray<Readonly<Record<PlayerAction, readonly strin
   return keys.some((player) => PLAYER_ACTIONS.some((action) => player[action].includes(code)));
 }
 
-const KEY_NAMES: Readonly<Record<string, string>> = {
-  ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓', Space: 'Space', Slash: '/', Backslash: '\\',
-  Period: '.', Comma: ',', Semicolon: ';', Quote: "'", BracketLeft: '[', BracketRight: ']', Minus: '-',
-  Equal: '=', Backquote: '`', ShiftLeft: 'Left Shift', ShiftRight: 'Right Shift', Enter: 'Enter',
-  NumpadEnter: 'Num Enter', Backspace: 'Backspace', IntlBackslash: '\\ (ISO)',
-};
+// A Map, not an object: codes come from stored settings, and `KEY_NAMES['constructor']` on an
+// object literal is Object's constructor function (the HUD then crashed on it at start-up).
+const KEY_NAMES: ReadonlyMap<string, string> = new Map([
+  ['ArrowLeft', '←'], ['ArrowRight', '→'], ['ArrowUp', '↑'], ['ArrowDown', '↓'], ['Space', 'Space'], ['Slash', '/'],
+  ['Backslash', '\\'], ['Period', '.'], ['Comma', ','], ['Semicolon', ';'], ['Quote', "'"], ['BracketLeft', '['],
+  ['BracketRight', ']'], ['Minus', '-'], ['Equal', '='], ['Backquote', '`'], ['ShiftLeft', 'Left Shift'],
+  ['ShiftRight', 'Right Shift'], ['Enter', 'Enter'], ['NumpadEnter', 'Num Enter'], ['Backspace', 'Backspace'],
+  ['IntlBackslash', '\\ (ISO)'],
+]);
 
 /** A short name for a key code, as printed on a US keyboard (`KeyA` -> `A`, `Slash` -> `/`). */
 export function keyLabel(code: string): string {
-  if (KEY_NAMES[code]) return KEY_NAMES[code];
+  const name = KEY_NAMES.get(code);
+  if (name !== undefined) return name;
   if (/^Key[A-Z]$/.test(code)) return code.slice(3);
   if (/^Digit[0-9]$/.test(code)) return code.slice(5);
   if (code.startsWith('Numpad')) return `Num ${code.slice(6)}`;

@@ -75,7 +75,9 @@ export function canonicalLevelJson(json: unknown): string {
   const sortKeys = (value: unknown, top: boolean): unknown => {
     if (Array.isArray(value)) return value.map((x) => sortKeys(x, false));
     if (typeof value !== 'object' || value === null) return value;
-    const out: Record<string, unknown> = {};
+    // No prototype: `out['__proto__'] = x` on a plain object would set its prototype instead of
+    // a key, and that part of the level would drop out of the hash.
+    const out = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(value).sort()) {
       if (top && key === '$schema') continue;
       out[key] = sortKeys((value as Record<string, unknown>)[key], false);

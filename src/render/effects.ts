@@ -41,6 +41,8 @@ export function createEffects(g: Graphics): Effects {
   let seenWorld: SimWorld | null = null;
   let cursor = 0;
   let world: SimWorld | null = null;
+  /** Tick of the last Respawned read from this world (-2: none). */
+  let respawnTick = -2;
   let hard: (strength: number) => void = () => {};
   // Mutated in place rather than built per effect (pixi copies a style when it strokes).
   const line = { width: 5, color: 0, alpha: 1, cap: 'round' as const };
@@ -55,6 +57,7 @@ export function createEffects(g: Graphics): Effects {
         // Another world (a new level, a restart, the menu's preview): its past is not news.
         seenWorld = w;
         cursor = w.events.count;
+        respawnTick = -2;
         return;
       }
       world = w;
@@ -105,8 +108,10 @@ export function createEffects(g: Graphics): Effects {
   function visit(type: number, tick: number, slot: number, value: number, entity: number): void {
     const w = world!;
     const { body } = w;
-    // Tick 0: the players are set down as the level starts (as in src/audio/soundCues.ts), no landing.
-    if (type === SimEvent.Landed && tick > 0 && slot < PLAYER_COUNT) {
+    // The players are set down, not landing, as the level starts (tick 0) and on the tick after a
+    // respawn (the sim reports Respawned, then Landed); src/audio/soundCues.ts skips the same ones.
+    if (type === SimEvent.Respawned) respawnTick = tick;
+    else if (type === SimEvent.Landed && tick > 0 && tick !== respawnTick + 1 && tick !== respawnTick && slot < PLAYER_COUNT) {
       const e = playerEntity(w, slot);
       effects.add(EffectKind.Dust, body.x[e], body.y[e] + body.halfH[e], 0);
     } else if (type === SimEvent.Bumped && slot < PLAYER_COUNT && entity > 0) {

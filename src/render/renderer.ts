@@ -3,6 +3,10 @@
 // display objects. The level art (tiles, goal, one Graphics per box) is rebuilt only when the
 // world's level changes (a new tile grid or box list, not a restart). Effects (dust, sparks,
 // checkpoint flashes) come from the sim's events through effects.ts's own cursor.
+// A lost WebGL context (webglcontextlost) draws nothing until it is restored; pixi's
+// GlContextSystem keeps the context restorable (preventDefault) and, on webglcontextrestored,
+// re-creates its GPU buffers, textures and shaders from the CPU copies (runners.contextChange); the
+// level art is rebuilt too and the next frame draws everything again.
 
 import { Container, Graphics, Text, WebGLRenderer } from 'pixi.js';
 import { PLAYER_COUNT, playerEntity, type TileGrid, type SimWorld } from '../sim';
@@ -39,6 +43,10 @@ export interface GameRenderer {
   effectCount(kind: 'dust' | 'spark' | 'checkpointFlash' | 'checkpointGlow'): number;
   /** How far screen shake moves the view this frame, m (always 0 under reduced motion). */
   readonly shakeM: number;
+  /** True while the browser has taken the WebGL context away: nothing is drawn. */
+  readonly isContextLost: boolean;
+  /** Calls `listener(true)` when the WebGL context is lost and `listener(false)` when it is back. */
+  onContextChange(listener: (isLost: boolean) => void): void;
   destroy(): void;
 }
 
@@ -122,6 +130,22 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const cx = new Float64Array(PLAYER_COUNT);
   const cy = new Float64Array(PLAYER_COUNT);
   const looks = createPlayerLooks();
+  let isContextLost = false;
+  const contextListeners: Array<(isLost: boolean) => void> = [];
+  const onContextLost = (): void => {
+    isContextLost = true;
+    for (const listener of contextListeners) listener(true);
+  };
+  const onContextRestored = (): void => {
+    isContextLost = false;
+    drawnGrid = null; // rebuild the level art (and flags) on the next frame
+    flagsWorld = null;
+    isCameraSnapping = true;
+    for (const listener of contextListeners) listener(false);
+  };
+  // After pixi's own listeners (added in init), which keep the context restorable.
+  app.canvas.addEventListener('webglcontextlost', onContextLost);
+  app.canvas.addEventListener('webglcontextrestored', onContextRestored);
 
   const buildLevelArt = (world: SimWorld): void => {
     drawTiles(tiles, world.grid);
@@ -164,6 +188,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   return {
     canvas: app.canvas,
     draw(world, alpha, frameSec): void {
+      if (isContextLost) return; // nothing reaches the screen; the frame after the restore draws it all
       const dpr = window.devicePixelRatio || 1;
       if (dpr !== app.resolution) app.resize(app.screen.width, app.screen.height, dpr);
       scene.visible = world !== null;
@@ -223,8 +248,16 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     get shakeM(): number {
       return Math.sqrt(shake.x * shake.x + shake.y * shake.y);
     },
+    get isContextLost(): boolean {
+      return isContextLost;
+    },
+    onContextChange(listener): void {
+      contextListeners.push(listener);
+    },
     destroy(): void {
       window.removeEventListener('resize', onResize);
+      app.canvas.removeEventListener('webglcontextlost', onContextLost);
+      app.canvas.removeEventListener('webglcontextrestored', onContextRestored);
       stage.destroy({ children: true });
       app.destroy({ removeView: true });
     },

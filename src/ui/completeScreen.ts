@@ -19,6 +19,8 @@ export interface CompleteInfo {
   /** What "next" offers: the next campaign level (by name), the end of the campaign, or nothing
    *  (a level outside the campaign: the item is hidden and Enter plays the level again). */
   next: { kind: 'level'; name: string } | { kind: 'campaignEnd' } | { kind: 'none' };
+  /** Why the result could not be saved (storage full or blocked), or null. */
+  saveNote?: string | null;
 }
 
 export interface CompleteActions {
@@ -32,6 +34,8 @@ export interface CompleteActions {
 
 export interface CompleteScreen extends Omit<MenuScreen, 'root' | 'menu' | 'show'> {
   show(info: CompleteInfo): void;
+  /** Shows (or with null hides) the line saying the result could not be saved. */
+  setSaveNote(note: string | null): void;
 }
 
 function stat(parent: HTMLElement, label: string, className: string): HTMLElement {
@@ -41,7 +45,7 @@ function stat(parent: HTMLElement, label: string, className: string): HTMLElemen
 }
 
 export function createCompleteScreen(parent: HTMLElement, actions: CompleteActions): CompleteScreen {
-  let fields: { name: HTMLElement; time: HTMLElement; deaths: HTMLElement; best: HTMLElement; badge: HTMLElement } | null = null;
+  let fields: { name: HTMLElement; time: HTMLElement; deaths: HTMLElement; best: HTMLElement; badge: HTMLElement; saveNote: HTMLElement } | null = null;
   const screen = createMenuScreen(parent, {
     className: 'complete-screen',
     dialogLabel: 'Level complete',
@@ -55,7 +59,10 @@ export function createCompleteScreen(parent: HTMLElement, actions: CompleteActio
         deaths: stat(stats, 'Deaths', 'deaths'),
         best: stat(stats, 'Best', 'best'),
         badge: el('p', 'new-best', panel, 'New best time!'),
+        saveNote: el('p', 'unsaved-note save-note', panel),
       };
+      fields.saveNote.setAttribute('role', 'alert');
+      fields.saveNote.hidden = true;
       return el('div', 'keys', panel);
     },
     items: [
@@ -68,7 +75,14 @@ export function createCompleteScreen(parent: HTMLElement, actions: CompleteActio
     sounds: actions.sounds,
   });
 
+  const setSaveNote = (note: string | null): void => {
+    if (!fields) return;
+    fields.saveNote.hidden = note === null;
+    fields.saveNote.textContent = note ?? '';
+  };
+
   return {
+    setSaveNote,
     show(info) {
       if (!fields) return;
       fields.name.textContent = info.levelName;
@@ -76,6 +90,7 @@ export function createCompleteScreen(parent: HTMLElement, actions: CompleteActio
       fields.deaths.textContent = String(info.deaths);
       fields.best.textContent = info.best ?? '—';
       fields.badge.hidden = !info.isNewBest;
+      setSaveNote(info.saveNote ?? null);
       const { next } = info;
       screen.menu.setHidden('next', next.kind === 'none');
       screen.menu.setLabel('next', next.kind === 'campaignEnd' ? 'finish the campaign' : 'next level', next.kind === 'level' ? next.name : '');

@@ -1,8 +1,9 @@
 // The level select (opened from the title's Play): the campaign's levels with their best times, locked ones greyed with a padlock,
 // and the designers' "Unlock all levels" switch. Driven by menu actions (keyboard or gamepad) through
 // `handleAction`, which the app calls for whichever device produced them, and by the mouse. It never starts a
-// locked level. Rows are rebuilt only when the level list or progress changes. Levels are named by id:
-// the app owns the catalogue, this screen only shows rows.
+// locked level. Rows are rebuilt only when the level list or progress changes. Levels are named by
+// the key the app gives each row (two files with the same level id are two rows): the app owns
+// the catalogue, this screen only shows rows.
 
 import type { MenuAction } from '../input/menuAction';
 import './screens.css';
@@ -11,6 +12,9 @@ import { createMenuCursor, type MenuSounds } from './menuCursor';
 
 /** One level as the list shows it. */
 export interface LevelRow {
+  /** Names the row to the app (its catalogue key); unique in the list. */
+  key: string;
+  /** The level's id (shown to tests as data-level-id). */
   id: string;
   name: string;
   /** 1-based position in the campaign (what the player sees). */
@@ -22,24 +26,24 @@ export interface LevelRow {
 }
 
 export interface LevelSelectHandlers {
-  onStart(levelId: string): void;
+  onStart(levelKey: string): void;
   onToggleUnlockAll(): void;
   /** Back: Esc, a pad's B, or the Back button (the app goes to the title). */
   onBack(): void;
   /** The highlighted level changed (the game previews it behind the menu). */
-  onSelect?(levelId: string): void;
+  onSelect?(levelKey: string): void;
   /** A line or two about the level, shown under the list while it is highlighted. */
-  describe?(levelId: string): string;
+  describe?(levelKey: string): string;
   sounds?: MenuSounds;
 }
 
 export interface LevelSelect {
-  /** Shows the menu with these rows; `selectId` moves the cursor to that level. */
-  show(levels: readonly LevelRow[], unlockAll: boolean, opts?: { selectId?: string | null; note?: string | null }): void;
+  /** Shows the menu with these rows; `selectKey` moves the cursor to that level. */
+  show(levels: readonly LevelRow[], unlockAll: boolean, opts?: { selectKey?: string | null; note?: string | null }): void;
   /** Replaces the rows (progress or the switch changed), keeping the cursor. */
   update(levels: readonly LevelRow[], unlockAll: boolean): void;
-  /** False shows a quiet line saying progress lasts only this session (storage blocked or full). */
-  setIsSaved(isSaved: boolean): void;
+  /** A line about the saved progress (it cannot be saved, or was damaged and partly read); null hides it. */
+  setStorageNote(note: string | null): void;
   hide(): void;
   readonly isVisible: boolean;
   /** Handles a menu action (up, down, confirm, back); true when this screen used it. */
@@ -69,7 +73,8 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
   el('span', 'label', unlock, 'Unlock all levels');
   el('span', 'hint', unlock, 'for level designers');
   const status = el('p', 'menu-status', panel);
-  const unsaved = el('p', 'unsaved-note', panel, 'This browser does not let the game save: progress lasts until the tab is closed.');
+  const unsaved = el('p', 'unsaved-note', panel);
+  unsaved.setAttribute('role', 'status');
   unsaved.hidden = true;
   const keys = el('p', 'keys', panel);
   keys.innerHTML = '<kbd>↑</kbd><kbd>↓</kbd> or <kbd>W</kbd><kbd>S</kbd> choose · <kbd>Enter</kbd> play · <kbd>Esc</kbd> back';
@@ -82,7 +87,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
   const statusText = (): string => {
     const row = rows[cursor.index];
     if (!row) return isUnlockAll ? 'Every level is open.' : 'Opens every level, finished or not.';
-    if (row.isUnlocked) return handlers.describe?.(row.id) || row.name;
+    if (row.isUnlocked) return handlers.describe?.(row.key) || row.name;
     const before = rows[cursor.index - 1];
     return `Locked: finish ${before ? `“${before.name}”` : 'the level before'} to open it.`;
   };
@@ -98,7 +103,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
   const reveal = (): void => {
     (items[cursor.index] ?? unlock).scrollIntoView({ block: 'nearest' });
     const row = rows[cursor.index];
-    if (row) handlers.onSelect?.(row.id);
+    if (row) handlers.onSelect?.(row.key);
   };
 
   /** 0..rows.length-1 a level, rows.length the unlock switch. */
@@ -113,7 +118,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
 
   const build = (levels: readonly LevelRow[], unlockAll: boolean): void => {
     // Write the DOM only when something shown changed.
-    const key = JSON.stringify([unlockAll, levels.map((r) => [r.id, r.name, r.isUnlocked, r.best])]);
+    const key = JSON.stringify([unlockAll, levels.map((r) => [r.key, r.name, r.isUnlocked, r.best])]);
     rows = levels;
     isUnlockAll = unlockAll;
     if (key === shownKey) return;
@@ -123,6 +128,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
       item.className = 'level';
       item.setAttribute('role', 'option');
       item.dataset.levelId = row.id;
+      item.dataset.levelKey = row.key;
       item.classList.toggle('is-locked', !row.isUnlocked);
       item.classList.toggle('is-finished', row.isFinished);
       item.setAttribute('aria-disabled', String(!row.isUnlocked));
@@ -165,7 +171,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
       status.classList.add('nudge');
       return;
     }
-    handlers.onStart(row.id);
+    handlers.onStart(row.key);
   };
 
   onPointerHover(unlock, () => cursor.moveTo(rows.length));
@@ -179,7 +185,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
   return {
     show(levels, unlockAll, opts = {}) {
       build(levels, unlockAll);
-      const i = opts.selectId == null ? -1 : rows.findIndex((r) => r.id === opts.selectId);
+      const i = opts.selectKey == null ? -1 : rows.findIndex((r) => r.key === opts.selectKey);
       cursor.set(i >= 0 ? i : Math.min(cursor.index, rows.length));
       paintCursor();
       note.hidden = !opts.note;
@@ -191,8 +197,9 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
       build(levels, unlockAll);
       paintCursor();
     },
-    setIsSaved(isSaved) {
-      unsaved.hidden = isSaved;
+    setStorageNote(text) {
+      unsaved.hidden = text === null;
+      unsaved.textContent = text ?? '';
     },
     hide() {
       root.hidden = true;

@@ -28,6 +28,8 @@ export interface EditableSettings {
 export interface EditableSettingsStore {
   readonly settings: Readonly<EditableSettings>;
   readonly isPersistent: boolean;
+  /** Why they are not saved, or that the stored record was damaged (app/settings.ts's note); null when all is well. */
+  readonly storageNote?: string | null;
   /** Changes some fields; the store checks them (clamps, snaps the game speed to its steps). */
   update(patch: Partial<EditableSettings>): void;
   reset(part: 'keys'): void;
@@ -83,7 +85,8 @@ export function createSettingsScreen(parent: HTMLElement, store: EditableSetting
   const footer = el('div', 'settings-footer', panel);
   const notice = el('p', 'settings-notice', panel);
   notice.setAttribute('role', 'status');
-  const unsaved = el('p', 'unsaved-note', panel, 'This browser does not let the game save: settings last until the tab is closed.');
+  const unsaved = el('p', 'unsaved-note', panel);
+  unsaved.setAttribute('role', 'status');
   unsaved.hidden = true;
   const hint = el('p', 'keys', panel);
   hint.innerHTML = '<kbd>↑</kbd><kbd>↓</kbd> choose · <kbd>←</kbd><kbd>→</kbd> change · <kbd>Enter</kbd> select · <kbd>Esc</kbd> back';
@@ -238,7 +241,11 @@ export function createSettingsScreen(parent: HTMLElement, store: EditableSetting
     conflicts.hidden = found.length === 0;
     conflicts.textContent = found.map((c) =>
       `⚠ ${keyLabel(c.code)} is both P${c.a.slot + 1} ${ACTION_NAMES[c.a.action]} and P${c.b.slot + 1} ${ACTION_NAMES[c.b.action]}`).join(' · ');
-    unsaved.hidden = store.isPersistent;
+    const note = store.storageNote !== undefined
+      ? store.storageNote
+      : store.isPersistent ? null : 'This browser does not let the game save: settings last until the tab is closed.';
+    unsaved.hidden = note === null;
+    if (unsaved.textContent !== (note ?? '')) unsaved.textContent = note ?? '';
   }
 
   // ---- Acting ----

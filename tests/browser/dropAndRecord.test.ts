@@ -102,7 +102,7 @@ test('F8 records held keys from tick 0, F8 again downloads a replay that verifie
     await expect.poll(() => page.locator('.hud-rec').isVisible()).toBe(false);
     const last = await lastReplay(page);
     expect(last?.text).toBe(text);
-    // The hashes the played world had every 60 ticks equal those of the re-run that made the file.
+    // The file's hashes are those the played world had every 60 ticks (no re-run when F8 stops).
     expect(last?.liveHashes).toEqual(parseReplay(text).ok ? (parseReplay(text) as { replay: { hashes: string[] } }).replay.hashes : null);
 
     const parsed = parseReplay(text);

@@ -107,7 +107,7 @@ afterAll(async () => { await browser?.close(); });
 describe('gamepads', () => {
   test('a pad drives the menus: A on the title, d-pad and stick move the level cursor, A starts the level', async () => {
     const { page, errors, close } = await openPage(browser, '', {
-      progress: finished(['tied-together', 'rappel']),
+      progress: finished(['01-tied-together.json#tied-together', '02-rappel.json#rappel']),
       initScript: `(${installPadStub.toString()})()`,
     });
     try {

@@ -86,6 +86,8 @@ export async function quitToLevelSelect(page: Page): Promise<void> {
 
 export interface MenuRow {
   id: string;
+  /** The level's key (file and id): what progress is stored under. */
+  key: string;
   number: string;
   name: string;
   info: string;
@@ -96,6 +98,7 @@ export interface MenuRow {
 export async function menuRows(page: Page): Promise<MenuRow[]> {
   return page.$$eval('.menu-screen .level', (items) => items.map((li) => ({
     id: (li as HTMLElement).dataset.levelId ?? '',
+    key: (li as HTMLElement).dataset.levelKey ?? '',
     number: li.querySelector('.num')?.textContent ?? '',
     name: li.querySelector('.name')?.textContent ?? '',
     info: li.querySelector('.info')?.textContent ?? '',
@@ -104,12 +107,13 @@ export async function menuRows(page: Page): Promise<MenuRow[]> {
   })));
 }
 
-/** Progress JSON with these level ids finished (600 ticks, no deaths). */
-export function finished(ids: string[], unlockAll = false): string {
+/** Progress JSON (PROGRESS_KEY's version) with the levels of these keys (MenuRow.key) finished
+ *  (600 ticks, no deaths). */
+export function finished(keys: string[], unlockAll = false): string {
   return JSON.stringify({
-    version: 1,
+    version: 2,
     unlockAll,
-    levels: Object.fromEntries(ids.map((id) => [id, { bestTicks: 600, bestDeaths: 0, finishes: 1 }])),
+    levels: Object.fromEntries(keys.map((key) => [key, { bestTicks: 600, bestDeaths: 0, finishes: 1 }])),
   });
 }
 

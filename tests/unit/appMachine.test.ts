@@ -37,6 +37,7 @@ function run(events: AppEvent[], state: AppState = initialAppState, e: AppEnv = 
 const kinds = (effects: AppEffect[]) => effects.map((f) => f.kind);
 const playing = (id: string) => run([{ type: 'boot', query: id }]).state;
 const catalogEntry = (id: string) => campaign.find((e) => e.id === id)!;
+const keyOf = (id: string) => catalogEntry(id).key;
 
 /** A dropped level file, as the designer's tools hand it over. */
 function dropped(text = firstGapText, fileName = 'my-level.json'): AppEvent {
@@ -54,7 +55,7 @@ describe('start-up', () => {
   it('opens the title without ?level=, with the level to play next behind it', () => {
     const { state, effects } = run([{ type: 'boot', query: null }]);
     expect(state.view).toEqual({ screen: 'title' });
-    expect(effects).toContainEqual({ kind: 'showTitle', cursor: null, previewId: campaign[0].id });
+    expect(effects).toContainEqual({ kind: 'showTitle', cursor: null, previewKey: campaign[0].key });
   });
 
   it('?level= plays that campaign level, keeping the URL', () => {
@@ -62,7 +63,7 @@ describe('start-up', () => {
     expect(state.view.screen).toBe('playing');
     expect(openLevelOf(state)).toMatchObject({ id: 'first-gap', name: 'The First Gap', file: '03-first-gap.json', source: { kind: 'campaign' } });
     expect(kinds(effects)).toEqual(['setPageTitle', 'startAttempt']);
-    expect(state.recentId).toBe('first-gap');
+    expect(state.recentKey).toBe('03-first-gap.json#first-gap');
   });
 
   it('an unknown ?level= says so, lists the levels and plays level 1', () => {
@@ -85,7 +86,7 @@ describe('start-up', () => {
     expect(state.view).toEqual({ screen: 'menu' });
     expect(openLevelOf(state)).toBeNull();
     expect(kinds(effects)).not.toContain('startAttempt');
-    expect(effects).toContainEqual(expect.objectContaining({ kind: 'showMenu', selectId: 'broken' }));
+    expect(effects).toContainEqual(expect.objectContaining({ kind: 'showMenu', selectKey: '09-broken.json#broken' }));
     const errors = effects.filter((f) => f.kind === 'showErrors');
     expect(errors).toEqual([expect.objectContaining({ title: 'The level 09-broken.json could not be loaded' })]);
     expect(kinds(effects).indexOf('clearErrors')).toBeLessThan(kinds(effects).indexOf('showErrors'));
@@ -96,7 +97,7 @@ describe('start-up', () => {
   it('a campaign level that does not parse, chosen in the level select, keeps the level select with its errors', () => {
     const catalog = createLevelCatalog({ '../../levels/01-broken.json': BROKEN });
     const e = env(freshProgress(), catalog);
-    const { state, effects } = run([{ type: 'boot', query: null }, { type: 'play' }, { type: 'startLevel', levelId: 'broken' }], initialAppState, e);
+    const { state, effects } = run([{ type: 'boot', query: null }, { type: 'play' }, { type: 'startLevel', levelKey: '01-broken.json#broken' }], initialAppState, e);
     expect(state.view).toEqual({ screen: 'menu' });
     expect(effects.at(-1)).toMatchObject({ kind: 'showErrors', title: 'The level 01-broken.json could not be loaded' });
   });
@@ -106,27 +107,27 @@ describe('title, level select, settings and controls', () => {
   it('title -> Play -> level select -> back -> title with the cursor on Play', () => {
     const menu = run([{ type: 'boot', query: null }, { type: 'play' }]);
     expect(menu.state.view).toEqual({ screen: 'menu' });
-    expect(menu.effects.at(-2)).toEqual({ kind: 'showMenu', selectId: campaign[0].id, note: null });
+    expect(menu.effects.at(-2)).toEqual({ kind: 'showMenu', selectKey: campaign[0].key, note: null });
     const back = run([{ type: 'back' }], menu.state);
     expect(back.state.view).toEqual({ screen: 'title' });
     expect(back.effects).toContainEqual(expect.objectContaining({ kind: 'showTitle', cursor: 'play' }));
   });
 
   it('the level select starts on the level played last, else the first unfinished', () => {
-    const progress = withCompletion(freshProgress(), campaign[0].id, 600, 0).progress;
+    const progress = withCompletion(freshProgress(), campaign[0].key, 600, 0).progress;
     const fresh = run([{ type: 'boot', query: null }, { type: 'play' }], initialAppState, env(progress));
-    expect(fresh.effects).toContainEqual({ kind: 'showMenu', selectId: campaign[1].id, note: null });
+    expect(fresh.effects).toContainEqual({ kind: 'showMenu', selectKey: campaign[1].key, note: null });
     const after = run([{ type: 'pause' }, { type: 'quit' }, { type: 'play' }], playing('first-gap'));
-    expect(after.effects.at(-2)).toEqual({ kind: 'showMenu', selectId: 'first-gap', note: null });
+    expect(after.effects.at(-2)).toEqual({ kind: 'showMenu', selectKey: keyOf('first-gap'), note: null });
   });
 
   it('starts only unlocked levels, clearing old messages, setting the URL and clearing keys', () => {
     const menu = run([{ type: 'boot', query: null }, { type: 'play' }]).state;
-    expect(run([{ type: 'startLevel', levelId: campaign[1].id }], menu).state).toBe(menu);
-    const { state, effects } = run([{ type: 'startLevel', levelId: campaign[0].id }], menu);
+    expect(run([{ type: 'startLevel', levelKey: campaign[1].key }], menu).state).toBe(menu);
+    const { state, effects } = run([{ type: 'startLevel', levelKey: campaign[0].key }], menu);
     expect(openLevelOf(state)?.id).toBe(campaign[0].id);
     expect(kinds(effects)).toEqual(['clearErrors', 'setPageTitle', 'startAttempt', 'setUrlLevel', 'clearKeys', 'focusGame']);
-    const unlocked = run([{ type: 'startLevel', levelId: campaign[1].id }], menu, env({ unlockAll: true, levels: {} }));
+    const unlocked = run([{ type: 'startLevel', levelKey: campaign[1].key }], menu, env({ unlockAll: true, levels: {} }));
     expect(openLevelOf(unlocked.state)?.id).toBe(campaign[1].id);
   });
 
@@ -146,7 +147,7 @@ describe('title, level select, settings and controls', () => {
       expect(openLevelOf(over.state)).toBeNull();
       const back = run([{ type: 'back' }], over.state);
       expect(back.state.view).toEqual({ screen: 'title' });
-      expect(back.effects).toEqual([{ kind: 'showTitle', cursor: item, previewId: campaign[0].id }, { kind: 'clearKeys' }]);
+      expect(back.effects).toEqual([{ kind: 'showTitle', cursor: item, previewKey: campaign[0].key }, { kind: 'clearKeys' }]);
     }
   });
 });
@@ -196,8 +197,8 @@ describe('a level being played', () => {
     const { state, effects } = run([{ type: 'pause' }, { type: 'quit' }], playing('first-gap'));
     expect(state.view).toEqual({ screen: 'title' });
     expect(openLevelOf(state)).toBeNull();
-    expect(effects).toEqual(expect.arrayContaining([{ kind: 'setUrlLevel', levelId: null }, { kind: 'setPageTitle', levelName: null }]));
-    expect(effects).toContainEqual({ kind: 'showTitle', cursor: 'play', previewId: 'first-gap' });
+    expect(effects).toEqual(expect.arrayContaining([{ kind: 'setUrlLevel', query: null }, { kind: 'setPageTitle', levelName: null }]));
+    expect(effects).toContainEqual({ kind: 'showTitle', cursor: 'play', previewKey: keyOf('first-gap') });
   });
 
   it('a live reload of the campaign file stays a campaign level, easing the camera', () => {
@@ -212,15 +213,47 @@ describe('a level being played', () => {
 
 describe('finishing a level', () => {
   it('a campaign level records the run and offers the next level, which Enter opens', () => {
-    const previous = withCompletion(freshProgress(), 'first-gap', 1000, 2).progress;
+    const previous = withCompletion(freshProgress(), keyOf('first-gap'), 1000, 2).progress;
     const { state, effects } = run([{ type: 'completed', ticks: 900, deaths: 1, isReplay: false }], playing('first-gap'), env(previous));
     expect(state.view.screen).toBe('complete');
-    expect(effects[0]).toEqual({ kind: 'recordCompletion', levelId: 'first-gap', ticks: 900, deaths: 1 });
+    expect(effects[0]).toEqual({ kind: 'recordCompletion', levelKey: keyOf('first-gap'), ticks: 900, deaths: 1 });
     const run1 = state.view.screen === 'complete' ? state.view.run : null;
     expect(run1).toMatchObject({ ticks: 900, deaths: 1, bestTicks: 900, isNewBest: true, next: { kind: 'level', entry: catalogEntry(campaign[3].id) } });
     const next = run([{ type: 'next' }], state);
     expect(openLevelOf(next.state)?.id).toBe(campaign[3].id);
-    expect(next.effects).toContainEqual({ kind: 'setUrlLevel', levelId: campaign[3].id });
+    expect(next.effects).toContainEqual({ kind: 'setUrlLevel', query: campaign[3].id });
+  });
+
+  // Issue 18: a copy of a level file with the same id shared its records, and "next level" after
+  // the copy opened the level after the original.
+  it('a copied level file with the same id keeps its own record and its own place in the campaign', () => {
+    const catalog = createLevelCatalog({ ...levelFiles, '../../levels/09-first-gap-copy.json': firstGapText });
+    const copy = catalog.at(-1)!;
+    expect(copy.id).toBe('first-gap');
+    const original = catalog.find((e) => e.file === '03-first-gap.json')!;
+    const e = env(withCompletion(freshProgress(), original.key, 700, 0).progress, catalog);
+    const play = run([{ type: 'boot', query: '9' }], initialAppState, e).state;
+    expect(openLevelOf(play)).toMatchObject({ file: '09-first-gap-copy.json', source: { kind: 'campaign', entry: copy } });
+    const { state, effects } = run([{ type: 'completed', ticks: 900, deaths: 0, isReplay: false }], play, e);
+    expect(effects[0]).toEqual({ kind: 'recordCompletion', levelKey: copy.key, ticks: 900, deaths: 0 });
+    // The original's best (700) is not the copy's: this is the copy's first finish.
+    expect(state.view.screen === 'complete' && state.view.run).toMatchObject({ bestTicks: 900, isNewBest: false, next: { kind: 'campaignEnd' } });
+    // The original's "next" is the level after it in the campaign.
+    const fromOriginal = run([{ type: 'boot', query: '3' }, { type: 'completed', ticks: 900, deaths: 0, isReplay: false }], initialAppState, e).state;
+    expect(fromOriginal.view.screen === 'complete' && fromOriginal.view.run).toMatchObject({ bestTicks: 700, next: { kind: 'level', entry: catalog[3] } });
+  });
+
+  it('a finish that could not be saved says so on the complete screen, and keeps the screen as it was', () => {
+    const done = run([{ type: 'completed', ticks: 900, deaths: 0, isReplay: false }], playing('first-gap')).state;
+    for (const problem of ['full', 'blocked', 'failed'] as const) {
+      const { state, effects } = run([{ type: 'progressNotSaved', problem }], done);
+      expect(state.view.screen).toBe('complete');
+      expect(effects).toEqual([{ kind: 'setCompleteSaveNote', note: expect.stringMatching(/^Progress can't be saved in this browser/) }]);
+      expect(state.view.screen === 'complete' && state.view.run.saveNote).toBe((effects[0] as { note: string }).note);
+    }
+    expect(run([{ type: 'progressNotSaved', problem: 'full' }], done).effects[0]).toMatchObject({ note: expect.stringMatching(/storage is full.*kept until the tab is closed/) });
+    // Anywhere else it changes nothing (the level select says it in its own note).
+    expect(run([{ type: 'progressNotSaved', problem: 'full' }], playing('first-gap')).effects).toEqual([]);
   });
 
   it('a first finish is not a "new best"; a replay\'s finish is not recorded', () => {
@@ -237,13 +270,13 @@ describe('finishing a level', () => {
     expect(done.view.screen === 'complete' && done.view.run.next).toEqual({ kind: 'campaignEnd' });
     const { state, effects } = run([{ type: 'next' }], done);
     expect(state.view).toEqual({ screen: 'menu' });
-    expect(effects).toContainEqual({ kind: 'showMenu', selectId: last.id, note: CAMPAIGN_COMPLETE_NOTE });
+    expect(effects).toContainEqual({ kind: 'showMenu', selectKey: last.key, note: CAMPAIGN_COMPLETE_NOTE });
   });
 
   it('Esc and the level select item open the level select on the level', () => {
     const done = run([{ type: 'completed', ticks: 900, deaths: 0, isReplay: false }], playing('first-gap')).state;
     for (const event of [{ type: 'back' }, { type: 'toMenu' }] as const) {
-      expect(run([event], done).effects).toContainEqual({ kind: 'showMenu', selectId: 'first-gap', note: null });
+      expect(run([event], done).effects).toContainEqual({ kind: 'showMenu', selectKey: keyOf('first-gap'), note: null });
     }
   });
 
@@ -252,7 +285,7 @@ describe('finishing a level', () => {
   it('a dropped level offers no next level: it is not recorded, Enter plays it again, Esc opens the level select', () => {
     const play = run([{ type: 'boot', query: null }, dropped()]).state;
     expect(openLevelOf(play)).toMatchObject({ id: 'first-gap', file: 'my-level.json', source: { kind: 'file' } });
-    expect(play.recentId).toBeNull();
+    expect(play.recentKey).toBeNull();
     const { state, effects } = run([{ type: 'completed', ticks: 500, deaths: 0, isReplay: false }], play);
     expect(kinds(effects)).toEqual(['showComplete']);
     expect(effects[0]).toMatchObject({ run: { next: { kind: 'none' }, bestTicks: null } });
@@ -261,7 +294,50 @@ describe('finishing a level', () => {
     expect(kinds(again.effects)).toEqual(['startAttempt', 'clearKeys']);
     const menu = run([{ type: 'back' }], state);
     expect(menu.state.view).toEqual({ screen: 'menu' });
-    expect(menu.effects).toContainEqual({ kind: 'showMenu', selectId: campaign[0].id, note: null });
+    expect(menu.effects).toContainEqual({ kind: 'showMenu', selectKey: campaign[0].key, note: null });
+  });
+});
+
+// Issue 13: when the browser took the WebGL context away, the sim kept running behind a dead
+// picture with no message.
+describe('the picture lost (WebGL context lost)', () => {
+  it('pauses a level being played, says so, and Resume waits until the picture is back', () => {
+    const lost = run([{ type: 'pictureLost' }], playing('first-gap'));
+    expect(lost.state.view.screen).toBe('paused');
+    expect(lost.state.isPictureLost).toBe(true);
+    expect(isPlaying(lost.state)).toBe(false);
+    expect(lost.effects).toEqual([
+      { kind: 'clearKeys' }, { kind: 'showPause', levelName: 'The First Gap', keepCursor: false }, { kind: 'showPictureLost', isLost: true },
+    ]);
+    expect(run([{ type: 'pictureLost' }], lost.state).effects).toEqual([]); // told once
+    for (const event of [{ type: 'resume' }, { type: 'back' }] as const) expect(run([event], lost.state).state).toBe(lost.state);
+    const back = run([{ type: 'pictureRestored' }], lost.state);
+    expect(back.state.isPictureLost).toBe(false);
+    expect(back.state.view.screen).toBe('paused'); // the players resume when they are ready
+    expect(back.effects).toEqual([{ kind: 'showPictureLost', isLost: false }, { kind: 'resetClock' }]);
+    const resumed = run([{ type: 'resume' }], back.state);
+    expect(isPlaying(resumed.state)).toBe(true);
+  });
+
+  it('R while the picture is lost reloads the page (what the message offers)', () => {
+    for (const before of [playing('first-gap'), run([{ type: 'boot', query: null }]).state]) {
+      const lost = run([{ type: 'pictureLost' }], before).state;
+      expect(run([{ type: 'restart' }], lost).effects).toEqual([{ kind: 'reloadPage' }]);
+    }
+  });
+
+  it('on the menus it only shows the message; a level started meanwhile does not tick, and waits paused for the picture', () => {
+    const menu = run([{ type: 'boot', query: null }, { type: 'play' }]).state;
+    const lost = run([{ type: 'pictureLost' }], menu);
+    expect(lost.state.view).toEqual({ screen: 'menu' });
+    expect(lost.effects).toEqual([{ kind: 'showPictureLost', isLost: true }]);
+    const started = run([{ type: 'startLevel', levelKey: campaign[0].key }], lost.state).state;
+    expect(started.view.screen).toBe('playing');
+    expect(isPlaying(started)).toBe(false);
+    const back = run([{ type: 'pictureRestored' }], started);
+    expect(back.state.view.screen).toBe('paused');
+    expect(kinds(back.effects)).toEqual(['showPictureLost', 'clearKeys', 'showPause']);
+    expect(run([{ type: 'pictureRestored' }], back.state).effects).toEqual([]);
   });
 });
 
@@ -279,7 +355,7 @@ describe('a crash', () => {
       }
       const events: AppEvent[] = [
         { type: 'play' }, { type: 'pause' }, { type: 'resume' }, { type: 'back' }, { type: 'quit' }, { type: 'next' },
-        { type: 'openSettings' }, { type: 'startLevel', levelId: campaign[0].id }, { type: 'completed', ticks: 1, deaths: 0, isReplay: false },
+        { type: 'openSettings' }, { type: 'startLevel', levelKey: campaign[0].key }, { type: 'completed', ticks: 1, deaths: 0, isReplay: false },
         { type: 'boot', query: null }, dropped(), { type: 'catalogChanged' }, { type: 'toggleUnlockAll' },
       ];
       for (const event of events) expect(transition(state, event, env())).toEqual({ state, effects: [] });

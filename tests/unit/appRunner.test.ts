@@ -23,14 +23,19 @@ function fakeScreen(name: string, log: string[]) {
     show(..._args: unknown[]) { screen.isUp = true; log.push(`show ${name}`); screen.onShow?.(); },
     open() { screen.show(); },
     update() { log.push(`update ${name}`); },
-    setIsSaved() {},
+    setStorageNote() {},
+    setSaveNote(note: string | null) { log.push(`save note ${name}: ${String(note)}`); },
     hide() { screen.isUp = false; },
     handleAction(action: MenuAction) { screen.actions.push(action); return true; },
   };
   return screen;
 }
 
-function fakeGame() {
+const noProgress: AppRunnerDeps['progress'] = {
+  recordCompletion: () => { throw new Error('not in these tests'); }, setUnlockAll() {}, saveProblem: null, readState: 'ok',
+};
+
+function fakeGame(progress: AppRunnerDeps['progress'] = noProgress) {
   const log: string[] = [];
   const screens = {
     title: fakeScreen('title', log), levelSelect: fakeScreen('levelSelect', log), pause: fakeScreen('pause', log),
@@ -39,12 +44,13 @@ function fakeGame() {
   const deps: AppRunnerDeps = {
     screens,
     env: () => ({ catalog, progress: freshProgress() }),
-    progress: { recordCompletion: () => { throw new Error('not in these tests'); }, setUnlockAll() {}, isPersistent: true },
+    progress,
     session: { start: () => log.push('start attempt') },
     previews: createLevelPreviews(),
     keyboard: { clear: () => log.push('clear keys') },
     reconnect: { waitingForReconnect: null, dismissReconnect: () => false },
     errorBox: { setErrors: (title, messages) => log.push(`errors ${title} ${messages.join('|')}`) },
+    pictureLost: { setLost: (isLost) => log.push(`picture lost ${isLost}`) },
     stage: {
       clearLevelEffects() {}, snapCamera() {}, focus() {}, resetClock() {},
       stop: () => log.push('stop'),
@@ -105,6 +111,23 @@ describe('app runner', () => {
     // The level select's own effects finish (clear keys) before Back's begin (clear errors, the title).
     expect(log.slice(log.lastIndexOf('show levelSelect'))).toEqual(['show levelSelect', 'clear keys', 'errors  ', 'show title', 'clear keys']);
     expect(app.state.view.screen).toBe('title');
+  });
+
+  // Bug: finishing a level with the storage full kept the progress for the session but told the player nothing.
+  it('a finish the storage refused puts "progress can\'t be saved" on the complete screen', () => {
+    const problem = { saveProblem: null as 'full' | null };
+    const { app, log } = fakeGame({
+      setUnlockAll() {},
+      readState: 'ok',
+      recordCompletion: () => { problem.saveProblem = 'full'; return { previousBestTicks: null, isNewBest: true, record: { bestTicks: 900, bestDeaths: 0, finishes: 1 }, isSaved: false }; },
+      get saveProblem() { return problem.saveProblem; },
+    });
+    app.dispatch({ type: 'boot', query: 'first-gap' });
+    app.dispatch({ type: 'completed', ticks: 900, deaths: 0, isReplay: false });
+    expect(app.state.view.screen).toBe('complete');
+    const notes = log.filter((l) => l.startsWith('save note complete'));
+    expect(notes).toEqual([expect.stringMatching(/^save note complete: Progress can't be saved in this browser \(its storage is full\)/)]);
+    expect(log.indexOf('show complete')).toBeLessThan(log.indexOf(notes[0]));
   });
 
   it('an effect that throws leaves dispatch usable (the error handler then reports the crash)', () => {

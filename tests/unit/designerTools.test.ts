@@ -3,7 +3,7 @@
 // replay mode feeds the recorded masks and takes the same hashes as the replay file, dropped files
 // load or are refused with messages, and a live save reloads only the level being played.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDesignerTools, playedFromEntry, type DesignerTools, type PlayedLevel } from '../../src/app/designerTools';
 import { classifyDroppedFile, droppedBaseName } from '../../src/app/dropLevel';
 import { createLevelCatalog } from '../../src/app/levelCatalog';
@@ -11,7 +11,15 @@ import { createReplayPlayer, findReplayText, readReplayRequest } from '../../src
 import { simulateLevel } from '../../src/app/simulate';
 import { parseLevel } from '../../src/level/parseLevel';
 import { decodeInputs, formatReplay, parseReplay, recordReplay, verifyReplay, type ReplayFile } from '../../src/level/replay';
-import { createSimWorld, step, type SimWorld, type WorldDef } from '../../src/sim';
+import { createSimWorld, hashHex, step, type SimWorld, type WorldDef } from '../../src/sim';
+
+// Counts the sim's steps (the module is otherwise the real one): stopping a recording must not
+// simulate the level again.
+const simSteps = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../src/sim', async (importOriginal) => {
+  const sim = await importOriginal<typeof import('../../src/sim')>();
+  return { ...sim, step: (...args: Parameters<typeof sim.step>) => { simSteps.count++; sim.step(...args); } };
+});
 
 const FIRST_GAP = '../../levels/03-first-gap.json';
 const SWING_YARD = '../../levels/05-swing-yard.json';
@@ -127,6 +135,32 @@ describe('recording a replay (F8)', () => {
     expect(game.tools.lastReplay()?.liveHashes).toEqual(parsed.replay.hashes); // the played world's own hashes
     expect(game.messages.list).toEqual([]);
   });
+
+  it('stopping a long recording steps no sim: the replay takes the played world\'s hashes, and verifies in Node', () => {
+    // Bug: F8's stop re-ran the whole recording on the main thread (0.9 s for the finale's
+    // 2,404 ticks, 7.75 s for 185 ticks of a heavy level) and the page froze meanwhile.
+    const finale = readFileSync('levels/08-finale.json', 'utf8');
+    const game = fakeGame('../../levels/08-finale.json', finale);
+    const committed = parseReplay(readFileSync('levels/replays/08-finale.replay.json', 'utf8'));
+    if (!committed.ok) throw new Error(committed.errors.join('; '));
+    const plan = decodeInputs(committed.replay.inputs).slice(0, 1200);
+    game.tools.toggleRecording();
+    const liveHashes: string[] = [];
+    for (const masks of plan) {
+      game.keyboard = masks;
+      game.run(1);
+      if (game.world.tick % 60 === 0) liveHashes.push(hashHex(game.world));
+    }
+    const before = simSteps.count;
+    game.tools.toggleRecording();
+    expect(simSteps.count - before).toBe(0);
+    const parsed = parseReplay(game.downloads[0].text);
+    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+    expect(parsed.replay.ticks).toBe(1200);
+    expect(parsed.replay.hashes).toEqual(liveHashes);
+    expect(parsed.replay.completedTick).toBeNull();
+    expect(verifyReplay(finale, parsed.replay)).toMatchObject({ ok: true, firstMismatchTick: null });
+  }, 30_000);
 
   it('R while recording starts the recording over from tick 0', () => {
     const game = fakeGame();

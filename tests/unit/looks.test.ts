@@ -8,6 +8,8 @@ import { palette } from '../../src/render/palette';
 import { SimEvent, createSimWorld, playerEntity } from '../../src/sim';
 import { pushEvent } from '../../src/sim/events';
 import { flatWorld, worldFromMap } from '../../tools/scenarios/worlds';
+import { RUN_RIGHT, spikeStepWorld } from '../../tools/scenarios/respawnWorld';
+import { step } from '../../src/sim';
 import { run } from './measure';
 
 /** A stand-in for pixi's Graphics that records the colours filled and stroked. */
@@ -90,6 +92,32 @@ describe('event effects', () => {
     fx.readWorld(other, () => {});
     expect(fx.count(EffectKind.Dust)).toBe(1);
     expect(hard).toEqual([]);
+  });
+
+  test('players set down at the checkpoint by a respawn raise no dust; a landing in the same world later does', () => {
+    // Bug: the sim reports Respawned and then Landed for both players on the next tick, and each
+    // respawn puffed dust at both spawns as if they had jumped there.
+    const world = spikeStepWorld();
+    const { g } = recordingGraphics();
+    const fx = createEffects(g);
+    fx.readWorld(world, () => {});
+    const seen: string[] = [];
+    let respawns = 0;
+    for (let t = 0; t < 150; t++) {
+      step(world, [RUN_RIGHT, 0]);
+      const before = world.events.count;
+      fx.readWorld(world, () => {}); // one read per tick: the Landed comes a tick after Respawned
+      for (let n = before - 1; n >= 0 && world.events.tick[n % world.events.capacity] === world.tick - 1; n--) {
+        if (world.events.type[n % world.events.capacity] === SimEvent.Respawned) respawns++;
+      }
+      if (fx.count(EffectKind.Dust) > 0) seen.push(`dust at tick ${world.tick - 1}`);
+    }
+    expect(respawns).toBe(2);
+    expect(seen).toEqual([]);
+    // A real landing afterwards still makes dust.
+    pushEvent(world.events, SimEvent.Landed, world.tick + 30, 0, 0);
+    fx.readWorld(world, () => {});
+    expect(fx.count(EffectKind.Dust)).toBe(1);
   });
 
   test('bumps make sparks, rope snaps ask for a shake, checkpoints flash or glow under reduced motion', () => {

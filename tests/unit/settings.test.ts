@@ -2,8 +2,10 @@
 // every good field of a damaged file, and never crashes.
 import { describe, expect, it, vi } from 'vitest';
 import {
-  SETTINGS_KEY, createSettingsStore, defaultSettings, hasAssists, isInvincibleStep, parseSettings, serializeSettings, snapGameSpeed,
+  SETTINGS_BACKUP_KEY, SETTINGS_KEY, createSettingsStore, defaultSettings, hasAssists, isInvincibleStep, parseSettings, readSettings,
+  serializeSettings, snapGameSpeed, type Settings,
 } from '../../src/app/settings';
+import { truncations } from '../../tools/scenarios/hostileText';
 import type { StorageLike } from '../../src/app/progress';
 import { DEFAULT_KEYS } from '../../src/input/keyboard';
 
@@ -162,9 +164,87 @@ describe('createSettingsStore', () => {
     expect(store.isPersistent).toBe(true);
   });
 
+  it('a full storage says so in the settings screen\'s note', () => {
+    const storage = memoryStorage();
+    const store = createSettingsStore(() => storage);
+    expect(store.storageNote).toBeNull();
+    storage.isFull = true;
+    store.update({ isMuted: true });
+    expect(store.saveProblem).toBe('full');
+    expect(store.storageNote).toMatch(/^Settings can't be saved in this browser \(its storage is full\)/);
+  });
+
+  it('storage throwing on read is never written to', () => {
+    let writes = 0;
+    const store = createSettingsStore(() => ({ getItem() { throw new Error('denied'); }, setItem() { writes++; } }));
+    store.update({ musicVolume: 0.2 });
+    expect(store.settings.musicVolume).toBe(0.2);
+    expect(writes).toBe(0);
+    expect(store.saveProblem).toBe('blocked');
+  });
+
+  it('a record with wrong types keeps its good fields and is copied to the backup key before the first save', () => {
+    const text = stored({ musicVolume: '0.2', effectsVolume: 0.3, isMuted: 1, keys: [{ jump: ['KeyI'] }, 'P2'] });
+    const storage = memoryStorage({ [SETTINGS_KEY]: text });
+    const store = createSettingsStore(() => storage);
+    expect(store.readState).toBe('damaged');
+    expect(store.settings.effectsVolume).toBe(0.3);
+    expect(store.settings.keys[0].jump).toEqual(['KeyI']);
+    expect(store.settings.keys[1]).toEqual(DEFAULT_KEYS[1]);
+    expect(store.storageNote).toMatch(/damaged/);
+    store.update({ isMuted: true });
+    expect(storage.data.get(SETTINGS_BACKUP_KEY)).toBe(text);
+    expect(readSettings(storage.data.get(SETTINGS_KEY)!).state).toBe('ok');
+  });
   it('the settings object is frozen: changes go through update', () => {
     const store = createSettingsStore(() => memoryStorage());
     expect(Object.isFrozen(store.settings)).toBe(true);
+  });
+});
+
+describe('a settings record truncated at every byte', () => {
+  // A real record: every field off its default, keys remapped (two keys on one action too).
+  const real: Settings = {
+    ...defaultSettings(), musicVolume: 0.25, effectsVolume: 0.4, isMuted: true, isReducedMotion: true,
+    gameSpeed: 0.6, isInvincible: true,
+    keys: [{ ...DEFAULT_KEYS[0], jump: ['KeyI'], anchor: ['KeyE', 'KeyQ'] }, { ...DEFAULT_KEYS[1], left: ['KeyJ'] }],
+  };
+  const text = serializeSettings(real);
+
+  it('keeps every field that was there in full and nothing else; never throws', () => {
+    expect(text).toMatch(/^[\x20-\x7e]+$/); // ASCII: characters are bytes
+    const fields = ['musicVolume', 'effectsVolume', 'isMuted', 'isReducedMotion', 'gameSpeed', 'isInvincible'] as const;
+    for (const cut of truncations(text)) {
+      const { settings, state } = readSettings(cut);
+      expect(state).toBe('damaged');
+      for (const f of fields) {
+        // A number at the very end may have lost digits; `true` cannot have.
+        const value = `"${f}":${JSON.stringify(real[f])}`;
+        const whole = typeof real[f] === 'boolean' ? cut.includes(value) : cut.includes(`${value},`) || cut.includes(`${value}}`);
+        expect(settings[f], `${f} at cut ${cut.length}`).toBe(whole ? real[f] : defaultSettings()[f]);
+      }
+      // Keys: an action keeps the remapped keys read before the cut (all, or the first of two),
+      // else its default.
+      for (const slot of [0, 1] as const) {
+        for (const [action, keys] of Object.entries(settings.keys[slot])) {
+          const chosen = real.keys[slot][action as 'jump'];
+          const options = [chosen, chosen.slice(0, 1), DEFAULT_KEYS[slot][action as 'jump']];
+          expect(options, `P${slot + 1} ${action} at cut ${cut.length}`).toContainEqual(keys);
+        }
+      }
+    }
+    // The cut just before the last closing brace keeps everything.
+    expect(readSettings(text.slice(0, -1)).settings).toEqual(real);
+  });
+
+  it('a store over any cut record copies it before the first save', () => {
+    for (const cut of truncations(text).filter((_, n) => n % 11 === 0)) {
+      const storage = memoryStorage({ [SETTINGS_KEY]: cut });
+      const store = createSettingsStore(() => storage);
+      store.update({ musicVolume: 0.9 });
+      expect(storage.data.get(SETTINGS_BACKUP_KEY)).toBe(cut);
+      expect(parseSettings(storage.data.get(SETTINGS_KEY)!).musicVolume).toBe(0.9);
+    }
   });
 });
 

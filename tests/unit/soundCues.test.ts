@@ -5,6 +5,8 @@ import { SimEvent, type EventRing } from '../../src/sim';
 import { createEventRing, pushEvent } from '../../src/sim/events';
 import { MAX_VOICES, SOUND_LIMITS, createSoundDirector, soundForEvent } from '../../src/audio/soundCues';
 import type { SoundName } from '../../src/audio/soundFiles';
+import { step } from '../../src/sim';
+import { RUN_RIGHT, spikeStepWorld } from '../../tools/scenarios/respawnWorld';
 
 function fakePlayer() {
   const played: Array<{ name: SoundName; volume: number; tick: number }> = [];
@@ -62,6 +64,22 @@ describe('createSoundDirector', () => {
     pushEvent(ring, SimEvent.Landed, 40, 0, 0);
     director.update(ring, 200);
     expect(played.map((p) => [p.name, p.tick])).toEqual([['land', 40]]);
+  });
+
+  it('is silent for the players set down at the checkpoint by a respawn, but hears the death', () => {
+    // Bug: Respawned is followed by Landed for both players on the next tick, which played 'land'.
+    const world = spikeStepWorld();
+    const { played, director } = fakePlayer();
+    director.update(world.events, 0);
+    for (let t = 0; t < 150; t++) {
+      step(world, [RUN_RIGHT, 0]);
+      director.update(world.events, t * 1000); // far apart: no throttling hides a sound
+    }
+    expect(played.filter((p) => p.name === 'death').length).toBe(2); // ticks 22 and 90; respawns at 67 and 135
+    expect(played.filter((p) => p.name === 'land')).toEqual([]);
+    pushEvent(world.events, SimEvent.Landed, world.tick + 30, 0, 0);
+    director.update(world.events, 1e6);
+    expect(played.at(-1)?.name).toBe('land');
   });
 
   it('plays each event once, however often update is called', () => {
