@@ -22,9 +22,9 @@ const DESCRIPTIONS: Record<string, string> = {
   format: `Always "${LEVEL_FORMAT}".`,
   version: `Format version: write ${LEVEL_VERSION}. The game also reads version 1 files (they are migrated on load) but this schema describes version ${LEVEL_VERSION}.`,
   id: 'Stable id of the level: 1-40 letters, digits, _ or -.',
-  name: 'Name shown to players (1-80 characters).',
-  author: 'Who made the level (at most 80 characters).',
-  description: 'A sentence or two about the level (at most 500 characters).',
+  name: 'Name shown to players: 1-80 characters as a person sees them (an emoji or an accented letter counts as one), at most 4096 bytes.',
+  author: 'Who made the level: at most 80 characters as a person sees them, at most 4096 bytes.',
+  description: 'A sentence or two about the level: at most 500 characters as a person sees them, at most 16384 bytes.',
   tiles: "Rows of the grid, top first; all rows equally wide (2-512 tiles), 2-256 rows. '#' solid, '=' one-way wooden plank, '^' spikes (deadly, not solid: put them on a floor), '.' empty. 1 tile = 1 m.",
   spawns: 'Exactly two spawns, one for player 1 and one for player 2, at most tether.length apart.',
   'spawns[]': 'Where a player starts.',
@@ -96,9 +96,11 @@ export function buildLevelJsonSchema(): Node {
   const generated = toJsonSchema(levelSchema, {
     target: 'draft-07',
     // finite(): JSON cannot hold Infinity anyway (parseLevel rejects 1e309); check(): the rope-end
-    // rules, re-expressed below. Anything else that cannot be converted is warned about and
+    // rules, re-expressed below, and text lengths in characters as shown (JSON Schema's maxLength
+    // counts code points: an emoji of 7 would count 7); max_bytes: JSON Schema has no byte count
+    // (the descriptions say both). Anything else that cannot be converted is warned about and
     // skipped, never thrown: the game's validator stays the authority.
-    ignoreActions: ['finite', 'check'],
+    ignoreActions: ['finite', 'check', 'max_bytes'],
     errorMode: 'warn',
   }) as Node;
   const { $schema, ...rest } = generated;
