@@ -3,6 +3,7 @@
 // recording a replay with F8, and replay mode (`?replay`: recorded masks instead of the keyboard).
 // Whatever goes wrong is a message in the error box; the level that was running keeps running.
 
+import { isolateText } from '../level/levelText';
 import { parseLevel } from '../level/parseLevel';
 import { CHECKPOINT_TICKS } from '../level/replay';
 import { hashHex, type SimWorld, type WorldDef } from '../sim';
@@ -142,13 +143,13 @@ export function createDesignerTools(win: Window, host: DesignerToolsHost): Desig
   const startReplay = (replayText: string, level: PlayedLevel, source: string): void => {
     const loaded = loadReplayFor(replayText, level.text, level.id);
     if (!loaded.ok) {
-      host.setMessages(`The replay ${source} cannot be played; the level plays normally`, loaded.errors);
+      host.setMessages(`The replay ${isolateText(source)} cannot be played; the level plays normally`, loaded.errors);
       return;
     }
     if (recorder.isRecording) cancelRecording('a replay started');
     player = createReplayPlayer(loaded.replay);
     playerLevelText = level.text;
-    host.setMessages(`Replay ${source}`, loaded.warnings);
+    host.setMessages(`Replay ${isolateText(source)}`, loaded.warnings);
     host.restart();
     label();
   };
@@ -253,14 +254,14 @@ export function createDesignerTools(win: Window, host: DesignerToolsHost): Desig
         return;
       }
       if (file.kind === 'replay') {
-        if (!current) host.setMessages('Load a level before dropping its replay', [file.name]);
+        if (!current) host.setMessages('Load a level before dropping its replay', [isolateText(file.name)]);
         else startReplay(file.text, current, file.name);
         return;
       }
       const parsed = parseLevel(file.text);
       if (!parsed.ok) {
-        const keeps = current ? `; ${current.name} keeps running` : '';
-        host.setMessages(`${file.name} could not be loaded${keeps}`, parsed.errors);
+        const keeps = current ? `; ${isolateText(current.name)} keeps running` : '';
+        host.setMessages(`${isolateText(file.name)} could not be loaded${keeps}`, parsed.errors);
         return;
       }
       player = null;

@@ -2,6 +2,8 @@
 // `NN-slug.json`: `?level=5`, `?level=05`, `?level=swing-yard` and the file's own `id` all pick
 // 05-swing-yard.json. Pure: main.ts hands in the file texts (import.meta.glob), tests can too.
 
+import { isolateText } from '../level/levelText';
+
 export interface LevelEntry {
   /** Campaign number from the file name (`05-swing-yard.json` -> 5). */
   number: number;
@@ -63,5 +65,5 @@ export function findLevel(catalog: readonly LevelEntry[], query: string | null):
 
 /** One line per level for messages, saying how to pick it: `?level=1 or ?level=first-gap · The First Gap`. */
 export function describeCatalog(catalog: readonly LevelEntry[]): string[] {
-  return catalog.map((e) => `?level=${e.number} or ?level=${e.id} · ${e.name}`);
+  return catalog.map((e) => `?level=${e.number} or ?level=${isolateText(e.id)} · ${isolateText(e.name)}`);
 }

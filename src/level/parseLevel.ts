@@ -12,6 +12,7 @@ import type { LevelCheck, PlayerCentres } from './levelCheck';
 import { checkLevelCost, estimateLevelCost, type LevelCost } from './levelCost';
 import { buildEntities } from './levelEntities';
 import { levelParts } from './levelParts';
+import { isolateText, showValue } from './levelText';
 import { LEVEL_FORMAT, LEVEL_VERSION, MAX_WIDTH, READABLE_VERSIONS, levelSchema, levelSchemaV1, type LevelFile, type LevelFileV1 } from './levelSchema';
 import { migrateV1 } from './migrateLevel';
 import { roomChecker } from './standingRoom';
@@ -59,7 +60,7 @@ export function parseLevel(text: string): ParseResult {
   if (typeof head.version !== 'number' || !READABLE_VERSIONS.includes(head.version)) {
     if (head.version === undefined) return fail(`$.version: is required but missing; this game reads versions ${versions} (write ${LEVEL_VERSION})`);
     const newer = typeof head.version === 'number' && head.version > LEVEL_VERSION ? ' (a newer game wrote it?)' : '';
-    return fail(`$.version: version ${shortValue(head.version)} is not supported${newer}; this game reads versions ${versions}`);
+    return fail(`$.version: version ${showValue(head.version)} is not supported${newer}; this game reads versions ${versions}`);
   }
   const fileVersion = head.version;
   // Stage 2: the schema. Its issues do not end the check: what passed goes on (levelParts.ts).
@@ -133,13 +134,6 @@ function fail(message: string): ParseResult {
 
 /** Most errors reported for one file. */
 const MAX_ERRORS = 50;
-
-/** A value for an error message: never recursive (a 10^5-deep array must not overflow the stack) and never long. */
-function shortValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(clip(value, 40));
-  if (value === null || typeof value !== 'object') return String(value);
-  return Array.isArray(value) ? '[...]' : '{...}';
-}
 
 /** `text`, cut to at most `max` characters. */
 function clip(text: string, max: number): string {
@@ -251,7 +245,7 @@ function describeIssue(issue: v.BaseIssue<unknown>, root: unknown): string {
     path += typeof key === 'number' ? `[${key}]` : `.${key}`;
     node = (node as Record<string | number, unknown> | undefined)?.[key];
     const id = (node as { id?: unknown } | null | undefined)?.id;
-    if (typeof node === 'object' && node !== null && typeof id === 'string') entity = `'${clip(id, 40)}': `;
+    if (typeof node === 'object' && node !== null && typeof id === 'string') entity = `'${isolateText(clip(id, 40))}': `;
   }
   let message = issue.message;
   if (issue.received === 'undefined') message = 'is required but missing';
