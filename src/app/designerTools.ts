@@ -8,7 +8,7 @@ import { parseLevel } from '../level/parseLevel';
 import { CHECKPOINT_TICKS } from '../level/replay';
 import { hashHex, type SimWorld, type WorldDef } from '../sim';
 import { droppedBaseName, installFileDrop, type DroppedFile } from './dropLevel';
-import { createLevelCatalog, type LevelEntry } from './levelCatalog';
+import { createLevelCatalog, findLevel, type LevelEntry } from './levelCatalog';
 import { onLevelFilesChanged, replayTexts as bundledReplayTexts } from './levelFiles';
 import { decideLiveUpdate, type LiveWatch } from './liveLevels';
 import { createRecorder, downloadText, type RecordedReplay } from './recorder';
@@ -32,6 +32,11 @@ export interface PlayedLevel {
 /** A PlayedLevel for a catalogue entry (its id and name as parsed). */
 export function playedFromEntry(entry: LevelEntry, parsed: { id: string; name: string }): PlayedLevel {
   return { text: entry.text, id: parsed.id, name: parsed.name, catalogFile: entry.file, baseName: entry.file.replace(/\.json$/i, '') };
+}
+
+/** True when a `?level=` value names this level (by number, slug or id, as the app finds levels). */
+function isNamedBy(level: PlayedLevel, query: string): boolean {
+  return level.catalogFile !== null && findLevel(createLevelCatalog({ [level.catalogFile]: level.text }), query) !== null;
 }
 
 /** What the tools need from the game. */
@@ -239,6 +244,10 @@ export function createDesignerTools(win: Window, host: DesignerToolsHost): Desig
       speed = request.speed;
       const level = host.current();
       if (!level) return;
+      // ?level=99999&replay: the app said there is no such level and plays level 1; level 1's
+      // replay must not play in its place (it did, and its "Replay" message hid the app's).
+      const query = new URLSearchParams(search).get('level');
+      if (query !== null && !isNamedBy(level, query)) return;
       const expected = `levels/replays/${level.baseName}.replay.json`;
       const text = level.catalogFile ? findReplayText(replayTexts, level.catalogFile) : null;
       if (text === null) {
