@@ -10,7 +10,7 @@
 // COST_NS.base for the players, the tether and the systems. Particles are counted as the
 // sim reserves them (a rope's maxLength included). The nanoseconds are CPU time measured on the
 // reference machine (the 2-core machine the game is developed on, Node 20, the sim bundled as it
-// ships), rounded up; `node --expose-gc tools/bundled.mjs tools/levelCostBench.ts` re-measures
+// ships), rounded up; `npm run level-cost -- --calibrate` (tools/levelCostBench.ts) re-measures
 // them and times legal levels at the limit (docs/LEVELS.md has the numbers). Rejected: timing a
 // level's first ticks at load, which depends on the machine and its load, and so could accept a
 // file on one computer and refuse it on another.
@@ -26,7 +26,7 @@ export const COST_NS = {
   base: 50_000,
   /** Once a tick, not per substep: draw positions, tensions, stretch, snapping. */
   particleTick: 60,
-  particle: 140,
+  particle: 150,
   pair: 5,
   body: 450,
   outline: 50,
