@@ -81,7 +81,7 @@ export function checkLevelCost(cost: LevelCost, errors: string[]): void {
   pieces.sort((a, b) => b[0] - a[0]);
   const substeps = cost.substeps > 8 ? `, or fewer physics.substeps (${cost.substeps}; default 8)` : '';
   errors.push(
-    `$: the level would take about ${cost.ms.toFixed(1)} ms per tick (estimated at ${cost.substeps} substeps: ` +
+    `$: the level would take about ${cost.ms.toFixed(1)} ms per tick (estimated at ${cost.substeps} substep${cost.substeps === 1 ? '' : 's'}: ` +
     `${pieces.filter((p) => p[0] >= 0.05).map((p) => `${p[1]} ${p[0].toFixed(1)} ms`).join(', ')}); ` +
     `a tick must fit in ${MAX_TICK_MS} ms: use ${pieces[0][2]}${substeps}`,
   );
