@@ -27,14 +27,14 @@ async function botFor(id: string): Promise<Bot | null> {
   return module.play;
 }
 
-/** The replay file of a level file: levels/replays/<basename>.replay.json. */
-export function replayPathFor(levelFile: string): string {
-  return join(REPLAYS_DIR, `${basename(levelFile, '.json')}.replay.json`);
+/** The replay file of a level file: levels/replays/<basename>.replay.json (or `<dir>/replays/`). */
+export function replayPathFor(levelFile: string, dir = LEVELS_DIR): string {
+  return join(dir, 'replays', `${basename(levelFile, '.json')}.replay.json`);
 }
 
-/** Every level file: levels/*.json except JSON Schemas (*.schema.json). */
-export function levelFiles(): string[] {
-  return readdirSync(LEVELS_DIR).filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json')).sort().map((f) => join(LEVELS_DIR, f));
+/** Every level file: levels/*.json (or `dir`'s) except JSON Schemas (*.schema.json). */
+export function levelFiles(dir = LEVELS_DIR): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json')).sort().map((f) => join(dir, f));
 }
 
 async function main(args: string[]): Promise<number> {

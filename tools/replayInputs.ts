@@ -8,6 +8,7 @@
 import { REPLAY_FORMAT, parseReplay } from '../src/level/replay';
 import { BUTTON_MASK_ALL } from '../src/sim';
 import { MAX_TICKS, UsageError } from './simArgs';
+import { showValue } from '../src/level/levelText';
 
 /** Masks for tick t are [2t] (P1) and [2t + 1] (P2). */
 export type ReplayInputs = Uint8Array;
@@ -24,7 +25,7 @@ export function parseReplayInputs(text: string): ReplayInputs {
   }
   const file = json as Record<string, unknown>;
   if (Object.hasOwn(file, 'format')) {
-    if (file.format !== REPLAY_FORMAT) throw new UsageError(`replay: $.format must be "${REPLAY_FORMAT}" (got ${JSON.stringify(file.format)})`);
+    if (file.format !== REPLAY_FORMAT) throw new UsageError(`replay: $.format must be "${REPLAY_FORMAT}" (got ${showValue(file.format)})`);
     const parsed = parseReplay(text);
     if (!parsed.ok) throw new UsageError(`replay: ${parsed.errors.join('; ')}`);
     const out = new Uint8Array(parsed.replay.ticks * 2);
@@ -64,7 +65,7 @@ function readRuns(runs: unknown): ReplayInputs {
     if (!Array.isArray(run) || run.length !== 3) throw new UsageError(`replay: ${path} must be [ticks, p1, p2]`);
     const ticks = run[0];
     if (!Number.isInteger(ticks) || ticks < 1 || ticks > MAX_TICKS) {
-      throw new UsageError(`replay: ${path}[0] (ticks) must be a whole number from 1 to ${MAX_TICKS} (got ${JSON.stringify(ticks)})`);
+      throw new UsageError(`replay: ${path}[0] (ticks) must be a whole number from 1 to ${MAX_TICKS} (got ${showValue(ticks)})`);
     }
     total += ticks as number;
     if (total > MAX_TICKS) throw new UsageError(`replay: $.runs add up to more than ${MAX_TICKS} ticks`);
@@ -84,7 +85,7 @@ function readRuns(runs: unknown): ReplayInputs {
 
 function mask(value: unknown, path: string): number {
   if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > BUTTON_MASK_ALL) {
-    throw new UsageError(`replay: ${path} must be a button mask, a whole number from 0 to ${BUTTON_MASK_ALL} (got ${JSON.stringify(value)})`);
+    throw new UsageError(`replay: ${path} must be a button mask, a whole number from 0 to ${BUTTON_MASK_ALL} (got ${showValue(value)})`);
   }
   return value as number;
 }

@@ -5,6 +5,7 @@
 // nothing here touches the DOM, the window or pixi, so tests/unit/appMachine.test.ts runs it in Node.
 // The states are in appState.ts, which also says how the editor's views will plug in.
 
+import { isolateText } from '../level/levelText';
 import { parseLevel } from '../level/parseLevel';
 import type { WorldDef } from '../sim';
 import type { CompletedRun, AppState, OpenLevel, TitleItem, UnderOverlay, View } from './appState';
@@ -166,7 +167,7 @@ function startCampaignLevel(state: AppState, env: AppEnv, entry: LevelEntry, isD
   const parsed = parseLevel(entry.text);
   if (!parsed.ok) {
     const menu = toMenu(state, env, entry.key);
-    menu.effects.push({ kind: 'showErrors', title: `The level ${entry.file} could not be loaded`, messages: parsed.errors });
+    menu.effects.push({ kind: 'showErrors', title: `The level ${isolateText(entry.file)} could not be loaded`, messages: parsed.errors });
     return menu;
   }
   const level: OpenLevel = { id: entry.id, name: parsed.name, source: { kind: 'campaign', entry }, text: entry.text, file: entry.file, def: parsed.def };
@@ -188,7 +189,7 @@ function boot(state: AppState, env: AppEnv, query: string | null): Transition {
   const first = env.catalog[0];
   const notFound: AppEffect = {
     kind: 'showErrors',
-    title: `There is no level '${query}'; playing level ${first.number} instead. The levels are:`,
+    title: `There is no level '${isolateText(query)}'; playing level ${first.number} instead. The levels are:`,
     messages: describeCatalog(env.catalog),
   };
   const started = startCampaignLevel(state, env, first, true);

@@ -3,6 +3,7 @@
 // through dispatch(); the machine (appMachine.ts) decides, and this file performs the effects on
 // the screens, the level session, the error box, the URL and the picture. It decides nothing.
 
+import { isolateText } from '../level/levelText';
 import type { MenuAction } from '../input/menuAction';
 import type { SimWorld } from '../sim';
 import type { CompleteScreen, CompleteInfo } from '../ui/completeScreen';
@@ -190,7 +191,7 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
         deps.page.setLevelInUrl(effect.query);
         return;
       case 'setPageTitle':
-        deps.page.setTitle(effect.levelName === null ? 'Ropebound' : `${effect.levelName} · Ropebound`);
+        deps.page.setTitle(effect.levelName === null ? 'Ropebound' : `${isolateText(effect.levelName)} · Ropebound`);
         return;
       case 'clearErrors':
         clearErrors();

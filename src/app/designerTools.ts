@@ -3,10 +3,11 @@
 // recording a replay with F8, and replay mode (`?replay`: recorded masks instead of the keyboard).
 // Whatever goes wrong is a message in the error box; the level that was running keeps running.
 
+import { isolateText } from '../level/levelText';
 import { parseLevel } from '../level/parseLevel';
 import type { SimWorld, WorldDef } from '../sim';
 import { droppedBaseName, installFileDrop, type DroppedFile } from './dropLevel';
-import { createLevelCatalog, type LevelEntry } from './levelCatalog';
+import { createLevelCatalog, findLevel, type LevelEntry } from './levelCatalog';
 import { onLevelFilesChanged, replayTexts as bundledReplayTexts } from './levelFiles';
 import { decideLiveUpdate, type LiveWatch } from './liveLevels';
 import { createRecorder, downloadText, type RecordedReplay } from './recorder';
@@ -30,6 +31,11 @@ export interface PlayedLevel {
 /** A PlayedLevel for a catalogue entry (its id and name as parsed). */
 export function playedFromEntry(entry: LevelEntry, parsed: { id: string; name: string }): PlayedLevel {
   return { text: entry.text, id: parsed.id, name: parsed.name, catalogFile: entry.file, baseName: entry.file.replace(/\.json$/i, '') };
+}
+
+/** True when a `?level=` value names this level (by number, slug or id, as the app finds levels). */
+function isNamedBy(level: PlayedLevel, query: string): boolean {
+  return level.catalogFile !== null && findLevel(createLevelCatalog({ [level.catalogFile]: level.text }), query) !== null;
 }
 
 /** What the tools need from the game. */
@@ -134,13 +140,13 @@ export function createDesignerTools(win: Window, host: DesignerToolsHost): Desig
   const startReplay = (replayText: string, level: PlayedLevel, source: string): void => {
     const loaded = loadReplayFor(replayText, level.text, level.id);
     if (!loaded.ok) {
-      host.setMessages(`The replay ${source} cannot be played; the level plays normally`, loaded.errors);
+      host.setMessages(`The replay ${isolateText(source)} cannot be played; the level plays normally`, loaded.errors);
       return;
     }
     if (recorder.isRecording) cancelRecording('a replay started');
     player = createReplayPlayer(loaded.replay);
     playerLevelText = level.text;
-    host.setMessages(`Replay ${source}`, loaded.warnings);
+    host.setMessages(`Replay ${isolateText(source)}`, loaded.warnings);
     host.restart();
     label();
   };
@@ -228,6 +234,10 @@ export function createDesignerTools(win: Window, host: DesignerToolsHost): Desig
       speed = request.speed;
       const level = host.current();
       if (!level) return;
+      // ?level=99999&replay: the app said there is no such level and plays level 1; level 1's
+      // replay must not play in its place (it did, and its "Replay" message hid the app's).
+      const query = new URLSearchParams(search).get('level');
+      if (query !== null && !isNamedBy(level, query)) return;
       const expected = `levels/replays/${level.baseName}.replay.json`;
       const text = level.catalogFile ? findReplayText(replayTexts, level.catalogFile) : null;
       if (text === null) {
@@ -243,14 +253,14 @@ export function createDesignerTools(win: Window, host: DesignerToolsHost): Desig
         return;
       }
       if (file.kind === 'replay') {
-        if (!current) host.setMessages('Load a level before dropping its replay', [file.name]);
+        if (!current) host.setMessages('Load a level before dropping its replay', [isolateText(file.name)]);
         else startReplay(file.text, current, file.name);
         return;
       }
       const parsed = parseLevel(file.text);
       if (!parsed.ok) {
-        const keeps = current ? `; ${current.name} keeps running` : '';
-        host.setMessages(`${file.name} could not be loaded${keeps}`, parsed.errors);
+        const keeps = current ? `; ${isolateText(current.name)} keeps running` : '';
+        host.setMessages(`${isolateText(file.name)} could not be loaded${keeps}`, parsed.errors);
         return;
       }
       player = null;

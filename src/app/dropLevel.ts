@@ -2,6 +2,7 @@
 // being played. `classifyDroppedFile` is pure (what kind of file is it, by content, not by name);
 // `installFileDrop` only reads the dropped file's text and hands it on.
 
+import { isolateText } from '../level/levelText';
 import { REPLAY_FORMAT } from '../level/replay';
 
 export type DroppedFile =
@@ -18,7 +19,7 @@ export const MAX_DROP_BYTES = 16 * 1024 * 1024;
  */
 export function classifyDroppedFile(name: string, text: string): DroppedFile {
   if (!/\.json$/i.test(name)) {
-    return { kind: 'unknown', name, message: `${name}: drop a level (.json) or a replay (.replay.json) file` };
+    return { kind: 'unknown', name, message: `${isolateText(name)}: drop a level (.json) or a replay (.replay.json) file` };
   }
   let format: unknown;
   try {
@@ -53,12 +54,12 @@ export function installFileDrop(target: Window, onFile: (file: DroppedFile) => v
     if (!file) return;
     e.preventDefault();
     if (file.size > MAX_DROP_BYTES) {
-      onFile({ kind: 'unknown', name: file.name, message: `${file.name}: the file is ${file.size} bytes; at most ${MAX_DROP_BYTES} are read` });
+      onFile({ kind: 'unknown', name: file.name, message: `${isolateText(file.name)}: the file is ${file.size} bytes; at most ${MAX_DROP_BYTES} are read` });
       return;
     }
     file.text().then(
       (text) => onFile(classifyDroppedFile(file.name, text)),
-      (err: unknown) => onFile({ kind: 'unknown', name: file.name, message: `${file.name}: could not be read (${String(err)})` }),
+      (err: unknown) => onFile({ kind: 'unknown', name: file.name, message: `${isolateText(file.name)}: could not be read (${String(err)})` }),
     );
   };
   target.addEventListener('dragover', onDragOver);

@@ -4,6 +4,8 @@
 // (import.meta.glob), tests can too. Each entry's `key` (its file and its id) names it for
 // progress and the menus: two files with the same id (a copied level) are still two levels.
 
+import { isolateText } from '../level/levelText';
+
 export interface LevelEntry {
   /** Campaign number from the file name (`05-swing-yard.json` -> 5). */
   number: number;
@@ -75,5 +77,5 @@ export function levelQueryOf(catalog: readonly LevelEntry[], entry: LevelEntry):
 
 /** One line per level for messages, saying how to pick it: `?level=1 or ?level=first-gap · The First Gap`. */
 export function describeCatalog(catalog: readonly LevelEntry[]): string[] {
-  return catalog.map((e) => `?level=${e.number} or ?level=${e.id} · ${e.name}`);
+  return catalog.map((e) => `?level=${e.number} or ?level=${isolateText(e.id)} · ${isolateText(e.name)}`);
 }

@@ -3,6 +3,7 @@
 // matters; a valid new version reloads, an invalid one shows its errors while the last good
 // version keeps running, and a later valid save (or an undo) clears them and loads.
 
+import { isolateText } from '../level/levelText';
 import { parseLevel } from '../level/parseLevel';
 import type { LevelEntry } from './levelCatalog';
 
@@ -40,5 +41,5 @@ export function decideLiveUpdate(watch: LiveWatch | null, catalog: readonly Leve
 
 /** The error box title for a saved level that does not load. */
 export function liveErrorTitle(file: string): string {
-  return `levels/${file} has errors; the last good version keeps running until you save a fixed one`;
+  return `levels/${isolateText(file)} has errors; the last good version keeps running until you save a fixed one`;
 }

@@ -3,6 +3,7 @@
 // every 60th tick exactly as src/level/replay.ts does, so the page's hashes can be compared with
 // the file's and with a Node run. Pure apart from reading the URL string it is given.
 
+import { isolateText } from '../level/levelText';
 import { CHECKPOINT_TICKS, levelContentHash, parseReplay, type ReplayFile } from '../level/replay';
 import { hashHex, type SimWorld } from '../sim';
 
@@ -47,7 +48,7 @@ export function loadReplayFor(replayText: string, levelText: string, levelId: st
   if (!parsed.ok) return parsed;
   const { replay } = parsed;
   if (replay.level !== levelId) {
-    return { ok: false, errors: [`the replay is for level '${replay.level}', but '${levelId}' is being played`] };
+    return { ok: false, errors: [`the replay is for level '${isolateText(replay.level)}', but '${isolateText(levelId)}' is being played`] };
   }
   const warnings: string[] = [];
   const levelHash = levelContentHash(levelText);

@@ -7,47 +7,49 @@
 // same level must start from the same bits everywhere.
 
 import {
-  rectOverlapsSolid, sinCos, type AnchorDef, type BoxDef, type PlatformDef, type RopeDef, type RopeEndDef, type TileGrid,
+  rectOverlapsSolid, sinCos, type AnchorDef, type BoxDef, type PlatformDef, type RopeDef, type RopeEndDef,
 } from '../sim';
+import { gridName, type LevelCheck, type Placement, type PlayerCentres } from './levelCheck';
+import { ropeReserve } from './levelCost';
+import type { ListKey } from './levelParts';
+import { checkPlatformRiders } from './platformRiders';
 import type { LevelFile, LevelRopeEnd } from './levelSchema';
 
 /** Largest particle reserve of one rope and of all ropes together (memory guard). */
 export const MAX_ROPE_PARTICLES = 4096;
 export const MAX_TOTAL_PARTICLES = 32768;
 
-/** Where the players' centres start (feet position minus half the player height), by slot. */
-export type PlayerCentres = ReadonlyArray<{ x: number; y: number } | undefined>;
-
 export interface LevelEntities {
   anchors: AnchorDef[];
   boxes: BoxDef[];
   ropes: RopeDef[];
   platforms: PlatformDef[];
+  /** Where each box starts (after startAngle), for the checks that follow. */
+  placements: Placement[];
 }
 
-/** Where a box starts: centre, orientation (cos, sin) and the half extents of its bounding box, m. */
-interface Placement { x: number; y: number; c: number; s: number; hw: number; hh: number }
-
-export function buildEntities(
-  level: LevelFile, grid: TileGrid, players: PlayerCentres, playerHalf: { w: number; h: number }, errors: string[],
-): LevelEntities {
-  const platforms = (level.platforms ?? []).map((_, i) => buildPlatform(level, grid, i, errors));
+export function buildEntities(check: LevelCheck, players: PlayerCentres, playerHalf: { w: number; h: number }): LevelEntities {
+  const { level, parts, grid, errors } = check;
+  const platforms = (level.platforms ?? []).map((_, i) => buildPlatform(check, i));
   const anchors = (level.anchors ?? []).map((a, i): AnchorDef => {
-    if (a.x > grid.width || a.y > grid.height) {
-      errors.push(`$.anchors[${i}]: anchor '${a.id}': (${a.x}, ${a.y}) is outside the ${grid.width}x${grid.height} grid`);
+    const path = parts.at('anchors', i);
+    if (grid && (a.x > grid.width || a.y > grid.height)) {
+      errors.push(`${path}: anchor '${a.id}': (${a.x}, ${a.y}) is outside ${gridName(grid)}`);
     }
     if (a.platform === undefined) return { x: a.x, y: a.y };
     const k = (level.platforms ?? []).findIndex((p) => p.id === a.platform);
     if (k < 0) {
-      errors.push(`$.anchors[${i}].platform: anchor '${a.id}': no platform with id '${a.platform}' (${listIds('platforms', level.platforms ?? [])})`);
+      if (!parts.isFailedId('platforms', a.platform)) {
+        errors.push(`${path}.platform: anchor '${a.id}': no platform with id '${a.platform}' (${listIds('platforms', level.platforms ?? [])})`);
+      }
       return { x: a.x, y: a.y };
     }
     return { x: a.x, y: a.y, platform: k };
   });
-  const placements = (level.boxes ?? []).map((_, i) => placeBox(level, i, errors));
+  const placements = (level.boxes ?? []).map((_, i) => placeBox(check, i));
   const boxes = (level.boxes ?? []).map((b, i): BoxDef => {
     const at = placements[i];
-    checkBox(level, grid, players, playerHalf, placements, i, errors);
+    checkBox(check, players, playerHalf, placements, i);
     return {
       x: at.x, y: at.y, w: b.w, h: b.h, mass: b.mass, isSpiked: b.spikes === true,
       rotC: at.c, rotS: at.s, vx: b.push?.[0] ?? 0, vy: b.push?.[1] ?? 0,
@@ -56,10 +58,10 @@ export function buildEntities(
   const ropes: RopeDef[] = [];
   let particles = 0;
   (level.ropes ?? []).forEach((r, i) => {
-    const path = `$.ropes[${i}]`;
+    const path = parts.at('ropes', i);
     const who = `rope '${r.id}'`;
-    const a = resolveEnd(level, r.a, `${path}.a`, who, errors);
-    const b = resolveEnd(level, r.b, `${path}.b`, who, errors);
+    const a = resolveEnd(check, r.a, `${path}.a`, who);
+    const b = resolveEnd(check, r.b, `${path}.b`, who);
     if (a && b) {
       const same = sameThing(r.a, r.b);
       if (same) errors.push(`${path}: ${who}: both ends are tied to ${same}; tie the ends to two different things`);
@@ -78,7 +80,7 @@ export function buildEntities(
     if (r.maxLength !== undefined && r.maxLength < r.length) {
       errors.push(`${path}.maxLength: ${who}: maxLength ${r.maxLength} m is shorter than its length ${r.length} m`);
     }
-    const reserve = Math.max(r.segments, Math.ceil(Math.max(r.length, r.maxLength ?? 0) / (r.length / r.segments) - 1e-9)) + 2;
+    const reserve = ropeReserve(r);
     if (reserve > MAX_ROPE_PARTICLES) {
       errors.push(`${path}: ${who}: reeled out to ${r.maxLength ?? r.length} m in segments of ${(r.length / r.segments).toFixed(3)} m it needs ${reserve} particles; at most ${MAX_ROPE_PARTICLES} (use fewer segments or a smaller maxLength)`);
     }
@@ -91,17 +93,18 @@ export function buildEntities(
   if (particles > MAX_TOTAL_PARTICLES) {
     errors.push(`$.ropes: all ropes together need ${particles} particles; at most ${MAX_TOTAL_PARTICLES} (use fewer segments)`);
   }
-  return { anchors, boxes, ropes, platforms };
+  checkPlatformRiders(check, placements);
+  return { anchors, boxes, ropes, platforms, placements };
 }
 
-function buildPlatform(level: LevelFile, grid: TileGrid, i: number, errors: string[]): PlatformDef {
+function buildPlatform({ level, parts, grid, errors }: LevelCheck, i: number): PlatformDef {
   const p = (level.platforms ?? [])[i];
-  const path = `$.platforms[${i}]`;
+  const path = parts.at('platforms', i);
   const who = `platform '${p.id}'`;
   const isLoop = p.mode === 'loop';
   p.path.forEach(([x, y], k) => {
-    if (x - p.w / 2 < 0 || x + p.w / 2 > grid.width || y - p.h / 2 < 0 || y + p.h / 2 > grid.height) {
-      errors.push(`${path}.path[${k}]: ${who} centred at (${x}, ${y}) would reach outside the ${grid.width}x${grid.height} grid`);
+    if (grid && (x - p.w / 2 < 0 || x + p.w / 2 > grid.width || y - p.h / 2 < 0 || y + p.h / 2 > grid.height)) {
+      errors.push(`${path}.path[${k}]: ${who} centred at (${x}, ${y}) would reach outside ${gridName(grid)}`);
     }
     const isLast = k === p.path.length - 1;
     if (isLast && !isLoop) return;
@@ -117,15 +120,18 @@ function buildPlatform(level: LevelFile, grid: TileGrid, i: number, errors: stri
  * A box's start: where the file puts it, or, with `startAngle`, swung out by that angle around the
  * fixed end of the one rope it hangs from, turned with it (as a rigid pendulum would be).
  */
-function placeBox(level: LevelFile, i: number, errors: string[]): Placement {
+function placeBox({ level, parts, errors }: LevelCheck, i: number): Placement {
   const b = (level.boxes ?? [])[i];
   const rest: Placement = { x: b.x, y: b.y, c: 1, s: 0, hw: b.w / 2, hh: b.h / 2 };
   if (b.startAngle === undefined || b.startAngle === 0) return rest;
-  const path = `$.boxes[${i}].startAngle`;
+  const path = `${parts.at('boxes', i)}.startAngle`;
   const who = `box '${b.id}'`;
   const hanging = (level.ropes ?? []).filter((r) => r.a.box === b.id || r.b.box === b.id);
   if (hanging.length !== 1) {
-    errors.push(`${path}: ${who}: a start angle needs the box to hang from exactly one rope (it has ${hanging.length})`);
+    // A rope that failed the schema may be the one it hangs from: say nothing until that is fixed.
+    if (!parts.hasFailedIn('ropes')) {
+      errors.push(`${path}: ${who}: a start angle needs the box to hang from exactly one rope (it has ${hanging.length})`);
+    }
     return rest;
   }
   const rope = hanging[0];
@@ -134,7 +140,8 @@ function placeBox(level: LevelFile, i: number, errors: string[]): Placement {
     ? { x: pivotEnd.point[0], y: pivotEnd.point[1] }
     : pivotEnd.anchor !== undefined ? (level.anchors ?? []).find((a) => a.id === pivotEnd.anchor) : undefined;
   if (!pivot) {
-    errors.push(`${path}: ${who}: a start angle needs its rope '${rope.id}' to hang from an anchor or a point`);
+    const isFailedAnchor = pivotEnd.anchor !== undefined && parts.isFailedId('anchors', pivotEnd.anchor);
+    if (!isFailedAnchor) errors.push(`${path}: ${who}: a start angle needs its rope '${rope.id}' to hang from an anchor or a point`);
     return rest;
   }
   // Turning by startAngle to the right around a pivot above is a turn by -angle in y-down axes.
@@ -153,23 +160,23 @@ function placeBox(level: LevelFile, i: number, errors: string[]): Placement {
 }
 
 function checkBox(
-  level: LevelFile, grid: TileGrid, players: PlayerCentres, playerHalf: { w: number; h: number },
-  placements: readonly Placement[], i: number, errors: string[],
+  { level, parts, grid, errors }: LevelCheck, players: PlayerCentres, playerHalf: { w: number; h: number },
+  placements: readonly Placement[], i: number,
 ): void {
   const boxes = level.boxes ?? [];
   const b = boxes[i];
   const at = placements[i];
-  const path = `$.boxes[${i}]`;
+  const path = parts.at('boxes', i);
   const who = `box '${b.id}'`;
   const left = at.x - at.hw;
   const top = at.y - at.hh;
   const right = at.x + at.hw;
   const bottom = at.y + at.hh;
-  if (left < 0 || top < 0 || right > grid.width || bottom > grid.height) {
-    errors.push(`${path}: ${who} reaches outside the ${grid.width}x${grid.height} grid`);
+  if (grid && (left < 0 || top < 0 || right > grid.width || bottom > grid.height)) {
+    errors.push(`${path}: ${who} reaches outside ${gridName(grid)}`);
     return;
   }
-  if (rectOverlapsSolid(grid, left, top, right, bottom)) {
+  if (grid && rectOverlapsSolid(grid, left, top, right, bottom)) {
     errors.push(`${path}: ${who} overlaps a solid tile (it spans x ${left}..${right}, y ${top}..${bottom})`);
   }
   for (let j = 0; j < i; j++) {
@@ -185,24 +192,26 @@ function checkBox(
   });
 }
 
-/** The sim's end for a level end, or null (with an error) when its reference does not resolve. */
-function resolveEnd(level: LevelFile, end: LevelRopeEnd, path: string, who: string, errors: string[]): RopeEndDef | null {
+/**
+ * The sim's end for a level end, or null when its reference does not resolve (with an error,
+ * unless it names an entry that failed the schema: that one's own errors say what to fix).
+ */
+function resolveEnd({ level, parts, errors }: LevelCheck, end: LevelRopeEnd, path: string, who: string): RopeEndDef | null {
   const anchors = level.anchors ?? [];
   const boxes = level.boxes ?? [];
+  const missing = (list: ListKey, id: string, known: ReadonlyArray<{ id: string }>): null => {
+    const kind = list === 'anchors' ? 'anchor' : 'box';
+    if (!parts.isFailedId(list, id)) errors.push(`${path}: ${who}: no ${kind} with id '${id}' (${listIds(list, known)})${hintKind(level, id)}`);
+    return null;
+  };
   if (end.anchor !== undefined) {
     const k = anchors.findIndex((a) => a.id === end.anchor);
-    if (k < 0) {
-      errors.push(`${path}: ${who}: no anchor with id '${end.anchor}' (${listIds('anchors', anchors)})${hintKind(level, end.anchor)}`);
-      return null;
-    }
+    if (k < 0) return missing('anchors', end.anchor, anchors);
     return { kind: 'anchor', anchor: k };
   }
   if (end.box !== undefined) {
     const k = boxes.findIndex((b) => b.id === end.box);
-    if (k < 0) {
-      errors.push(`${path}: ${who}: no box with id '${end.box}' (${listIds('boxes', boxes)})${hintKind(level, end.box)}`);
-      return null;
-    }
+    if (k < 0) return missing('boxes', end.box, boxes);
     const box = boxes[k];
     const [x, y] = end.at ?? [0, -box.h / 2];
     if (Math.abs(x) > box.w / 2 + 1e-9 || Math.abs(y) > box.h / 2 + 1e-9) {
@@ -237,7 +246,7 @@ function sameThing(a: LevelRopeEnd, b: LevelRopeEnd): string | null {
 }
 
 /** Where a rope end is when the level starts, m. */
-function startPosition(
+export function startPosition(
   level: LevelFile, players: PlayerCentres, placements: readonly Placement[], end: RopeEndDef,
 ): { x: number; y: number } | null {
   switch (end.kind) {

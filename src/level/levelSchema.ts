@@ -23,6 +23,42 @@ const boundedInt = (min: number, max: number) =>
 
 const entityId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1-40 letters, digits, _ or -'));
 
+/** Longest name and author, in characters as a person sees them, and in UTF-8 bytes. */
+export const MAX_NAME_CHARS = 80;
+export const MAX_NAME_BYTES = 4096;
+/** Longest description, in characters as a person sees them, and in UTF-8 bytes. */
+export const MAX_DESCRIPTION_CHARS = 500;
+export const MAX_DESCRIPTION_BYTES = 16384;
+
+let segmenter: Intl.Segmenter | null = null;
+
+/**
+ * How many characters a person sees in `text` (grapheme clusters: 👨‍👩‍👧 or é written as e + ◌́
+ * is one), counted no further than `limit`. Intl.Segmenter's time grows with the square of the
+ * text it walks (16,000 characters took 160 ms here), so callers cap the bytes first and the count
+ * stops at the limit.
+ */
+export function countGraphemes(text: string, limit = Infinity): number {
+  segmenter ??= new Intl.Segmenter();
+  let n = 0;
+  for (const _ of segmenter.segment(text)) if (++n >= limit) break;
+  return n;
+}
+
+/**
+ * Text shown to players: at most `maxChars` characters as a person sees them (an emoji counts as
+ * one; UTF-16 units counted an 80-emoji name as 160) and at most `maxBytes` bytes of UTF-8, a cap
+ * for safety (one character may carry any number of combining marks). The characters are counted
+ * only within the byte cap (a longer text has its byte error already).
+ */
+const shownText = (maxChars: number, maxBytes: number) => [
+  v.maxBytes(maxBytes, `must be at most ${maxBytes} bytes (UTF-8)`),
+  v.check(
+    (text: string) => text.length <= maxChars || text.length > maxBytes || countGraphemes(text, maxChars + 1) <= maxChars,
+    `must be at most ${maxChars} characters`,
+  ),
+] as const;
+
 const spawnSchema = v.strictObject({
   id: entityId,
   /** Which player starts here: 1 or 2. */
@@ -179,9 +215,9 @@ export const levelSchemaV1 = v.strictObject({
   format: v.literal(LEVEL_FORMAT, `must be "${LEVEL_FORMAT}"`),
   version: v.literal(1),
   id: entityId,
-  name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(80, 'must be at most 80 characters')),
-  author: v.optional(v.pipe(v.string(), v.maxLength(80))),
-  description: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), ...shownText(MAX_NAME_CHARS, MAX_NAME_BYTES)),
+  author: v.optional(v.pipe(v.string(), ...shownText(MAX_NAME_CHARS, MAX_NAME_BYTES))),
+  description: v.optional(v.pipe(v.string(), ...shownText(MAX_DESCRIPTION_CHARS, MAX_DESCRIPTION_BYTES))),
   /** Rows of the grid, top first: '#' solid, '=' one-way platform, '.' empty. */
   tiles: v.pipe(
     v.array(TILE_ROW_V1),

@@ -1,11 +1,21 @@
 // Level text -> a world definition, or a list of plain-sentence errors that name the JSON path
 // and the entity id. Never throws on bad input: the game shows the errors and keeps running.
+// In stages, each reporting everything it finds: (1) the file (size, JSON, format, version: one
+// message each, the rest cannot be read without them), (2) the schema, (3) what needs the whole
+// level, run on every part the schema passed, (4) the level's cost per tick, (5) for a level that
+// passed all of that, its first second of play.
 
 import * as v from 'valibot';
-import { defaultPhysicsSettings, Tile, createTileGrid, rectOverlapsSolid, type CheckpointDef, type TileGrid, type WorldDef } from '../sim';
+import { defaultPhysicsSettings, Tile, createTileGrid, type CheckpointDef, type TileGrid, type WorldDef } from '../sim';
+import { checkFirstSecond } from './firstSecond';
+import type { LevelCheck, PlayerCentres } from './levelCheck';
+import { checkLevelCost, estimateLevelCost, type LevelCost } from './levelCost';
 import { buildEntities } from './levelEntities';
-import { LEVEL_FORMAT, LEVEL_VERSION, MAX_WIDTH, READABLE_VERSIONS, levelSchema, levelSchemaV1, type LevelFile } from './levelSchema';
+import { levelParts } from './levelParts';
+import { isolateText, showValue } from './levelText';
+import { LEVEL_FORMAT, LEVEL_VERSION, MAX_WIDTH, READABLE_VERSIONS, levelSchema, levelSchemaV1, type LevelFile, type LevelFileV1 } from './levelSchema';
 import { migrateV1 } from './migrateLevel';
+import { roomChecker } from './standingRoom';
 
 /** Level files larger than this are refused before parsing. */
 export const MAX_LEVEL_BYTES = 1024 * 1024;
@@ -23,7 +33,7 @@ export interface LevelIds {
 
 export type ParseResult =
   /** `level` is migrated to the current version; `fileVersion` is what the file said. */
-  | { ok: true; def: WorldDef; id: string; name: string; level: LevelFile; ids: LevelIds; fileVersion: number }
+  | { ok: true; def: WorldDef; id: string; name: string; level: LevelFile; ids: LevelIds; fileVersion: number; cost: LevelCost }
   | { ok: false; errors: string[] };
 
 /** Ids tools give the players and the tether; a level may use 'p1' / 'p2' only as that player's spawn. */
@@ -50,24 +60,29 @@ export function parseLevel(text: string): ParseResult {
   if (typeof head.version !== 'number' || !READABLE_VERSIONS.includes(head.version)) {
     if (head.version === undefined) return fail(`$.version: is required but missing; this game reads versions ${versions} (write ${LEVEL_VERSION})`);
     const newer = typeof head.version === 'number' && head.version > LEVEL_VERSION ? ' (a newer game wrote it?)' : '';
-    return fail(`$.version: version ${shortValue(head.version)} is not supported${newer}; this game reads versions ${versions}`);
+    return fail(`$.version: version ${showValue(head.version)} is not supported${newer}; this game reads versions ${versions}`);
   }
   const fileVersion = head.version;
-  let level: LevelFile;
-  if (fileVersion === 1) {
-    const parsed = v.safeParse(levelSchemaV1, json);
-    if (!parsed.success) return { ok: false, errors: describeIssues(parsed.issues, json, 1) };
-    level = migrateV1(parsed.output);
-  } else {
-    const parsed = v.safeParse(levelSchema, json);
-    if (!parsed.success) return { ok: false, errors: describeIssues(parsed.issues, json, 2) };
-    level = parsed.output;
-  }
-  const errors: string[] = [];
-  const grid = buildGrid(level, errors);
-  if (!grid) return { ok: false, errors };
-  const def = buildDef(level, grid, errors);
-  if (errors.length > 0) return { ok: false, errors };
+  // Stage 2: the schema. Its issues do not end the check: what passed goes on (levelParts.ts).
+  const parsed = v.safeParse(fileVersion === 1 ? levelSchemaV1 : levelSchema, json);
+  const issues = parsed.success ? [] : parsed.issues;
+  const errors = describeIssues(issues, json, fileVersion);
+  const parts = levelParts(head, parsed.success ? undefined : parsed.issues);
+  const level = fileVersion === 1 ? migrateV1(parts.level as unknown as LevelFileV1) : parts.level;
+  // Stage 3: what needs the whole level (ids, references, places, paths), and stage 4, its cost.
+  const grid = parts.hasFailed('tiles') ? null : buildGrid(level, errors);
+  const check: LevelCheck = {
+    level, parts, grid, errors,
+    settings: { ...defaultPhysicsSettings(), ...(parts.hasFailed('physics') ? {} : level.physics) },
+  };
+  const def = buildDef(check);
+  const canEstimate = !parts.hasFailed('physics') && !parts.hasFailed('tether');
+  const cost = canEstimate ? estimateLevelCost(level, check.settings) : null;
+  if (cost) checkLevelCost(cost, errors);
+  if (errors.length > 0 || parts.hasAnyFailure || grid === null || !cost) return { ok: false, errors: capErrors(errors, issues.length) };
+  // Stage 5: the first second of play, only for a level that passed everything else.
+  checkFirstSecond(def, level, errors);
+  if (errors.length > 0) return { ok: false, errors: capErrors(errors, 0) };
   const ids: LevelIds = {
     anchors: (level.anchors ?? []).map((a) => a.id),
     boxes: (level.boxes ?? []).map((b) => b.id),
@@ -75,23 +90,32 @@ export function parseLevel(text: string): ParseResult {
     platforms: (level.platforms ?? []).map((p) => p.id),
     checkpoints: (level.checkpoints ?? []).map((c) => c.id),
   };
-  return { ok: true, def, id: level.id, name: level.name, level, ids, fileVersion };
+  return { ok: true, def, id: level.id, name: level.name, level, ids, fileVersion, cost };
 }
 
 /** Fields and tile characters version 2 added: in a version 1 file they get a hint to upgrade. */
 const V2_FIELDS = new Set(['checkpoints', 'platforms', 'platform', 'startAngle', 'push']);
 
-/** The first MAX_ERRORS issues as messages (a hostile file can hold 100k broken entries). */
+/** The first MAX_ERRORS issues as messages (a hostile file can hold 100k broken entries; capErrors counts the rest). */
 function describeIssues(issues: ReadonlyArray<v.BaseIssue<unknown>>, json: unknown, version: number): string[] {
-  const errors = issues.slice(0, MAX_ERRORS).map((issue) => {
+  return issues.slice(0, MAX_ERRORS).map((issue) => {
     const message = describeIssue(issue, json);
     const key = issue.path?.[issue.path.length - 1]?.key;
     const isNewer = (typeof key === 'string' && V2_FIELDS.has(key) && /unknown field/.test(message)) ||
       (/^\$\.tiles\[/.test(message) && typeof issue.input === 'string' && issue.input.includes('^'));
     return version === 1 && isNewer ? `${message} (it needs "version": 2)` : message;
   });
-  if (issues.length > MAX_ERRORS) errors.push(`$: ... and ${issues.length - MAX_ERRORS} more errors (fix the ones above first)`);
-  return errors;
+}
+
+/**
+ * At most MAX_ERRORS messages, then how many more there were. `errors` starts with the schema's
+ * messages (the first MAX_ERRORS of `issueCount` issues) and goes on with the later stages'.
+ */
+function capErrors(errors: string[], issueCount: number): string[] {
+  const schemaShown = Math.min(issueCount, MAX_ERRORS);
+  const total = issueCount + errors.length - schemaShown;
+  if (total <= MAX_ERRORS) return errors;
+  return [...errors.slice(0, MAX_ERRORS), `$: ... and ${total - MAX_ERRORS} more errors (fix the ones above first)`];
 }
 
 /** Length of `text` in UTF-8 bytes, without encoding it (a surrogate pair is 4 bytes: 2 units x 2). */
@@ -110,13 +134,6 @@ function fail(message: string): ParseResult {
 
 /** Most errors reported for one file. */
 const MAX_ERRORS = 50;
-
-/** A value for an error message: never recursive (a 10^5-deep array must not overflow the stack) and never long. */
-function shortValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(clip(value, 40));
-  if (value === null || typeof value !== 'object') return String(value);
-  return Array.isArray(value) ? '[...]' : '{...}';
-}
 
 /** `text`, cut to at most `max` characters. */
 function clip(text: string, max: number): string {
@@ -143,75 +160,64 @@ function buildGrid(level: LevelFile, errors: string[]): TileGrid | null {
   return grid;
 }
 
-function buildDef(level: LevelFile, grid: TileGrid, errors: string[]): WorldDef {
-  const settings = { ...defaultPhysicsSettings(), ...level.physics };
-  const hw = settings.playerHalfWidth;
-  const height = settings.playerHalfHeight * 2;
-  const spawnOf = [undefined, undefined] as Array<{ x: number; y: number } | undefined>;
-  checkIds(level, errors);
-  level.spawns.forEach((s, i) => {
-    const path = `$.spawns[${i}]`;
-    if (spawnOf[s.player - 1]) errors.push(`${path}: spawn '${s.id}': player ${s.player} already has a spawn; list one spawn for player 1 and one for player 2`);
-    spawnOf[s.player - 1] = s;
-    if (s.x - hw < 0 || s.x + hw > grid.width || s.y - height < 0 || s.y > grid.height) {
-      errors.push(`${path}: spawn '${s.id}': the player would stand outside the ${grid.width}x${grid.height} grid`);
-    } else if (rectOverlapsSolid(grid, s.x - hw, s.y - height, s.x + hw, s.y)) {
-      errors.push(`${path}: spawn '${s.id}': the player would be inside a solid tile at (${s.x}, ${s.y})`);
-    }
-  });
-  const [p1, p2] = spawnOf;
-  if (p1 && p2) {
+function buildDef(check: LevelCheck): WorldDef {
+  const { level, parts, settings } = check;
+  checkIds(check);
+  const { spawns, centres } = checkSpawns(check);
+  const hasTether = !parts.hasFailed('tether');
+  const [p1, p2] = spawns;
+  if (p1 && p2 && hasTether) {
     const d = Math.sqrt((p1.x - p2.x) ** 2 + (p1.y - p2.y) ** 2);
     if (d > level.tether.length) {
-      errors.push(`$.spawns: the spawns are ${d.toFixed(2)} m apart but the tether is only ${level.tether.length} m long`);
+      check.errors.push(`$.spawns: the spawns are ${d.toFixed(2)} m apart but the tether is only ${level.tether.length} m long`);
     }
   }
-  const g = level.goal;
-  if (g.x + g.w > grid.width || g.y + g.h > grid.height) {
-    errors.push(`$.goal: goal '${g.id}' reaches outside the ${grid.width}x${grid.height} grid`);
-  }
-  const centres = spawnOf.map((s) => s && { x: s.x, y: s.y - settings.playerHalfHeight });
-  const { anchors, boxes, ropes, platforms } = buildEntities(level, grid, centres, { w: hw, h: settings.playerHalfHeight }, errors);
+  const entities = buildEntities(check, centres, { w: settings.playerHalfWidth, h: settings.playerHalfHeight });
+  const room = roomChecker(check, entities.placements);
+  room.checkSpawns(spawns);
   const checkpoints = (level.checkpoints ?? []).map((c, i): CheckpointDef => {
-    const path = `$.checkpoints[${i}]`;
-    const who = `checkpoint '${c.id}'`;
-    if (c.x + c.w > grid.width || c.y + c.h > grid.height) errors.push(`${path}: ${who} reaches outside the ${grid.width}x${grid.height} grid`);
-    const feet = [c.p1, c.p2];
-    feet.forEach(([x, y], slot) => {
-      if (x - hw < 0 || x + hw > grid.width || y - height < 0 || y > grid.height) {
-        errors.push(`${path}.p${slot + 1}: ${who}: player ${slot + 1} would respawn outside the ${grid.width}x${grid.height} grid`);
-      } else if (rectOverlapsSolid(grid, x - hw, y - height, x + hw, y)) {
-        errors.push(`${path}.p${slot + 1}: ${who}: player ${slot + 1} would respawn inside a solid tile at (${x}, ${y})`);
-      }
-    });
-    const d = Math.sqrt((c.p1[0] - c.p2[0]) ** 2 + (c.p1[1] - c.p2[1]) ** 2);
-    if (d > level.tether.length) errors.push(`${path}: ${who}: p1 and p2 are ${d.toFixed(2)} m apart but the tether is only ${level.tether.length} m long`);
+    room.checkCheckpoint(c, i);
     return { area: { x: c.x, y: c.y, w: c.w, h: c.h }, spawns: [{ x: c.p1[0], y: c.p1[1] }, { x: c.p2[0], y: c.p2[1] }] };
   });
+  const g = parts.hasFailed('goal') ? { x: 0, y: 0, w: 1, h: 1 } : level.goal;
+  if (!parts.hasFailed('goal')) room.checkGoal(level.goal);
   return {
-    grid,
+    grid: check.grid ?? createTileGrid(2, 2),
     spawns: [p1 ?? { x: 0, y: 0 }, p2 ?? { x: 0, y: 0 }],
     goal: { x: g.x, y: g.y, w: g.w, h: g.h },
-    tether: { length: level.tether.length, segments: level.tether.segments },
-    anchors,
-    boxes,
-    ropes,
-    platforms,
+    tether: hasTether ? { length: level.tether.length, segments: level.tether.segments } : { length: 1, segments: 2 },
+    anchors: entities.anchors,
+    boxes: entities.boxes,
+    ropes: entities.ropes,
+    platforms: entities.platforms,
     checkpoints,
-    physics: level.physics,
+    physics: parts.hasFailed('physics') ? undefined : level.physics,
   };
 }
 
+/** One spawn per player; the spawns by player slot, and where the players' centres start. */
+function checkSpawns(check: LevelCheck): { spawns: Array<{ x: number; y: number } | undefined>; centres: PlayerCentres } {
+  const spawns = [undefined, undefined] as Array<{ x: number; y: number } | undefined>;
+  check.level.spawns.forEach((s, i) => {
+    if (spawns[s.player - 1]) {
+      check.errors.push(`${check.parts.at('spawns', i)}: spawn '${s.id}': player ${s.player} already has a spawn; list one spawn for player 1 and one for player 2`);
+    }
+    spawns[s.player - 1] = s;
+  });
+  const centres = spawns.map((s) => s && { x: s.x, y: s.y - check.settings.playerHalfHeight });
+  return { spawns, centres };
+}
+
 /** Every id is unique across spawns, goal, anchors, boxes, ropes, platforms and checkpoints; reserved ids stay free. */
-function checkIds(level: LevelFile, errors: string[]): void {
+function checkIds({ level, parts, errors }: LevelCheck): void {
   const entities: Array<{ id: string; path: string; kind: string; player?: number }> = [
-    ...level.spawns.map((s, i) => ({ id: s.id, path: `$.spawns[${i}]`, kind: 'spawn', player: s.player })),
-    { id: level.goal.id, path: '$.goal', kind: 'goal' },
-    ...(level.anchors ?? []).map((a, i) => ({ id: a.id, path: `$.anchors[${i}]`, kind: 'anchor' })),
-    ...(level.boxes ?? []).map((b, i) => ({ id: b.id, path: `$.boxes[${i}]`, kind: 'box' })),
-    ...(level.ropes ?? []).map((r, i) => ({ id: r.id, path: `$.ropes[${i}]`, kind: 'rope' })),
-    ...(level.platforms ?? []).map((p, i) => ({ id: p.id, path: `$.platforms[${i}]`, kind: 'platform' })),
-    ...(level.checkpoints ?? []).map((c, i) => ({ id: c.id, path: `$.checkpoints[${i}]`, kind: 'checkpoint' })),
+    ...level.spawns.map((s, i) => ({ id: s.id, path: parts.at('spawns', i), kind: 'spawn', player: s.player })),
+    ...(parts.hasFailed('goal') ? [] : [{ id: level.goal.id, path: '$.goal', kind: 'goal' }]),
+    ...(level.anchors ?? []).map((a, i) => ({ id: a.id, path: parts.at('anchors', i), kind: 'anchor' })),
+    ...(level.boxes ?? []).map((b, i) => ({ id: b.id, path: parts.at('boxes', i), kind: 'box' })),
+    ...(level.ropes ?? []).map((r, i) => ({ id: r.id, path: parts.at('ropes', i), kind: 'rope' })),
+    ...(level.platforms ?? []).map((p, i) => ({ id: p.id, path: parts.at('platforms', i), kind: 'platform' })),
+    ...(level.checkpoints ?? []).map((c, i) => ({ id: c.id, path: parts.at('checkpoints', i), kind: 'checkpoint' })),
   ];
   const firstPath = new Map<string, string>();
   for (const e of entities) {
@@ -239,7 +245,7 @@ function describeIssue(issue: v.BaseIssue<unknown>, root: unknown): string {
     path += typeof key === 'number' ? `[${key}]` : `.${key}`;
     node = (node as Record<string | number, unknown> | undefined)?.[key];
     const id = (node as { id?: unknown } | null | undefined)?.id;
-    if (typeof node === 'object' && node !== null && typeof id === 'string') entity = `'${clip(id, 40)}': `;
+    if (typeof node === 'object' && node !== null && typeof id === 'string') entity = `'${isolateText(clip(id, 40))}': `;
   }
   let message = issue.message;
   if (issue.received === 'undefined') message = 'is required but missing';

@@ -11,6 +11,7 @@
 
 import { BUTTON_MASK_ALL, createSimWorld, hashHex, step } from '../sim';
 import { parseLevel } from './parseLevel';
+import { showValue } from './levelText';
 
 export const REPLAY_FORMAT = 'ropebound-replay';
 export const REPLAY_VERSION = 1;
@@ -133,12 +134,12 @@ function checkRuns(runs: unknown, path: string): string | null {
     if (!Array.isArray(run) || run.length !== 3) return `${at}: must be [runLength, p1Mask, p2Mask]`;
     const [length, p1, p2] = run as unknown[];
     if (!Number.isInteger(length) || (length as number) < 1) {
-      return `${at}[0]: the run length must be a positive whole number (got ${JSON.stringify(length)})`;
+      return `${at}[0]: the run length must be a positive whole number (got ${showValue(length)})`;
     }
     total += length as number;
     if (total > MAX_REPLAY_TICKS) return `${at}[0]: the runs add up to more than ${MAX_REPLAY_TICKS} ticks`;
-    if (!isMask(p1)) return `${at}[1]: P1's mask must be a whole number from 0 to ${BUTTON_MASK_ALL} (got ${JSON.stringify(p1)})`;
-    if (!isMask(p2)) return `${at}[2]: P2's mask must be a whole number from 0 to ${BUTTON_MASK_ALL} (got ${JSON.stringify(p2)})`;
+    if (!isMask(p1)) return `${at}[1]: P1's mask must be a whole number from 0 to ${BUTTON_MASK_ALL} (got ${showValue(p1)})`;
+    if (!isMask(p2)) return `${at}[2]: P2's mask must be a whole number from 0 to ${BUTTON_MASK_ALL} (got ${showValue(p2)})`;
   }
   return null;
 }
@@ -160,15 +161,15 @@ export function parseReplay(text: string): ReplayParseResult {
   const f = json as Record<string, unknown>;
   if (f.format !== REPLAY_FORMAT) return { ok: false, errors: [`$.format: must be "${REPLAY_FORMAT}" (is this a Ropebound replay?)`] };
   if (f.version !== REPLAY_VERSION) {
-    return { ok: false, errors: [`$.version: version ${JSON.stringify(f.version)} is not supported; this game reads version ${REPLAY_VERSION}`] };
+    return { ok: false, errors: [`$.version: version ${showValue(f.version)} is not supported; this game reads version ${REPLAY_VERSION}`] };
   }
   const errors: string[] = [];
   if (typeof f.level !== 'string' || f.level === '') errors.push('$.level: must be the level id, a non-empty string');
   if (typeof f.levelHash !== 'string' || !/^[0-9a-f]{8}$/.test(f.levelHash)) {
-    errors.push(`$.levelHash: must be 8 lowercase hex digits (got ${JSON.stringify(f.levelHash)})`);
+    errors.push(`$.levelHash: must be 8 lowercase hex digits (got ${showValue(f.levelHash)})`);
   }
   const ticksOk = Number.isInteger(f.ticks) && (f.ticks as number) >= 0 && (f.ticks as number) <= MAX_REPLAY_TICKS;
-  if (!ticksOk) errors.push(`$.ticks: must be a whole number from 0 to ${MAX_REPLAY_TICKS} (got ${JSON.stringify(f.ticks)})`);
+  if (!ticksOk) errors.push(`$.ticks: must be a whole number from 0 to ${MAX_REPLAY_TICKS} (got ${showValue(f.ticks)})`);
   const runsError = checkRuns(f.inputs, '$.inputs');
   if (runsError) errors.push(runsError);
   else if (ticksOk) {
@@ -178,14 +179,14 @@ export function parseReplay(text: string): ReplayParseResult {
   if (!Array.isArray(f.hashes)) errors.push('$.hashes: must be an array of 8-hex-digit state hashes');
   else {
     const bad = f.hashes.findIndex((h) => typeof h !== 'string' || !/^[0-9a-f]{8}$/.test(h));
-    if (bad >= 0) errors.push(`$.hashes[${bad}]: must be 8 lowercase hex digits (got ${JSON.stringify(f.hashes[bad])})`);
+    if (bad >= 0) errors.push(`$.hashes[${bad}]: must be 8 lowercase hex digits (got ${showValue(f.hashes[bad])})`);
     else if (ticksOk && f.hashes.length !== Math.floor((f.ticks as number) / CHECKPOINT_TICKS)) {
       errors.push(`$.hashes: has ${f.hashes.length} hashes; a ${String(f.ticks)}-tick replay has one every ${CHECKPOINT_TICKS} ticks, ${Math.floor((f.ticks as number) / CHECKPOINT_TICKS)}`);
     }
   }
   const ct = f.completedTick;
   if (ct !== null && !(Number.isInteger(ct) && (ct as number) >= 0 && (!ticksOk || (ct as number) <= (f.ticks as number)))) {
-    errors.push(`$.completedTick: must be null or a whole number from 0 to $.ticks (got ${JSON.stringify(ct)})`);
+    errors.push(`$.completedTick: must be null or a whole number from 0 to $.ticks (got ${showValue(ct)})`);
   }
   if (errors.length > 0) return { ok: false, errors };
   return {

@@ -3,7 +3,7 @@
 export { DT, TICK_HZ, PLAYER_COUNT } from './constants';
 export { Button, BUTTON_MASK_ALL, type ButtonMask } from './input';
 export { DeathCause, SimEvent, readEvents, type EventRing, type SimEventType } from './events';
-export { SPIKE_HEIGHT, Tile, createTileGrid, tileAt, type TileGrid } from './tileGrid';
+export { SPIKE_HEIGHT, SPIKE_TOUCH, Tile, createTileGrid, rectTouchesSpikes, tileAt, type TileGrid } from './tileGrid';
 export { DEATH_TICKS } from './systems/respawnSystem';
 export { STRIDE } from './systems/footstepSystem';
 export { MIN_IMPACT_SPEED } from './systems/boxImpactSystem';
@@ -25,6 +25,7 @@ export { createStageProfiler, resetStageProfiler, stageTimesPerTick } from './pr
 export { hashWorld, hashHex } from './hash';
 export { captureState, restoreState } from './snapshot';
 export { applyImpulse } from './physics/playerBox';
+export { outlinePointCount } from './physics/boxes';
 export { applyParticleImpulse } from './physics/impulse';
 export { reelRope } from './physics/reelRope';
 export { endBody, endPosition, type EndPosition } from './physics/ropeEnds';

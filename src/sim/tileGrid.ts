@@ -15,6 +15,8 @@ export const Tile = {
 
 /** Height of the spikes from the bottom of a Spikes cell, m. */
 export const SPIKE_HEIGHT = 0.5;
+/** A player must reach this far into the spikes to be hurt, m (brushing the tips is safe). */
+export const SPIKE_TOUCH = 0.05;
 
 export interface TileGrid {
   /** Columns and rows. */
@@ -69,4 +71,23 @@ export function hasRopeTilesIn(grid: TileGrid, sums: Int32Array, c0: number, r0:
   const count = sums[(bottom + 1) * stride + c1 + 1] - sums[top * stride + c1 + 1]
     - sums[(bottom + 1) * stride + c0] + sums[top * stride + c0];
   return count > 0;
+}
+
+/**
+ * True if a player's box (left, top)-(right, bottom), m, reaches SPIKE_TOUCH into the spikes of any
+ * Spikes cell it overlaps: the death rule (respawnSystem) and the level checks share it.
+ */
+export function rectTouchesSpikes(grid: TileGrid, left: number, top: number, right: number, bottom: number): boolean {
+  const c0 = Math.floor(left + SPIKE_TOUCH);
+  const c1 = Math.floor(right - SPIKE_TOUCH);
+  const r0 = Math.floor(top);
+  const r1 = Math.floor(bottom - 1e-9);
+  for (let row = r0; row <= r1; row++) {
+    // The spikes fill the cell from row + 1 - SPIKE_HEIGHT down to row + 1.
+    if (bottom < row + 1 - SPIKE_HEIGHT + SPIKE_TOUCH || top > row + 1 - SPIKE_TOUCH) continue;
+    for (let col = c0; col <= c1; col++) {
+      if (tileAt(grid, col, row) === Tile.Spikes) return true;
+    }
+  }
+  return false;
 }

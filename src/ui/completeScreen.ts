@@ -4,6 +4,7 @@
 // by the app) plays again. A level outside the campaign (a dropped file) has no next level: its row
 // is "level select · play again", with the cursor on play again. Keyboard, gamepad and mouse all work.
 
+import { balanceIsolates, isolateText } from '../level/levelText';
 import { el } from './dom';
 import type { MenuSounds } from './menuCursor';
 import { createMenuScreen, type MenuScreen } from './menuScreen';
@@ -51,7 +52,7 @@ export function createCompleteScreen(parent: HTMLElement, actions: CompleteActio
     dialogLabel: 'Level complete',
     body(panel) {
       el('h1', 'title', panel, 'Level complete!');
-      const name = el('p', 'level-name', panel);
+      const name = el('bdi', '', el('p', 'level-name', panel)); // isolated: level text
       const stats = el('dl', 'stats', panel);
       fields = {
         name,
@@ -85,7 +86,7 @@ export function createCompleteScreen(parent: HTMLElement, actions: CompleteActio
     setSaveNote,
     show(info) {
       if (!fields) return;
-      fields.name.textContent = info.levelName;
+      fields.name.textContent = balanceIsolates(info.levelName);
       fields.time.textContent = info.time;
       fields.deaths.textContent = String(info.deaths);
       fields.best.textContent = info.best ?? '—';
@@ -93,7 +94,8 @@ export function createCompleteScreen(parent: HTMLElement, actions: CompleteActio
       setSaveNote(info.saveNote ?? null);
       const { next } = info;
       screen.menu.setHidden('next', next.kind === 'none');
-      screen.menu.setLabel('next', next.kind === 'campaignEnd' ? 'finish the campaign' : 'next level', next.kind === 'level' ? next.name : '');
+      // The tooltip is plain text: the name isolated with bidi controls instead of a <bdi>.
+      screen.menu.setLabel('next', next.kind === 'campaignEnd' ? 'finish the campaign' : 'next level', next.kind === 'level' ? isolateText(next.name) : '');
       screen.show(next.kind === 'none' ? 'retry' : 'next');
     },
     hide: screen.hide,

@@ -31,3 +31,17 @@ export function onPointerHover(node: HTMLElement, onHover: () => void): void {
     if (hasMoved) onHover();
   });
 }
+
+/**
+ * Scrolls the screen panel holding `node` (when its content overflows: a tiny window) so that
+ * `node` is in view. Only the panel moves: scrollIntoView would also scroll the game's fixed,
+ * overflow-hidden root and shift the canvas.
+ */
+export function scrollIntoPanel(node: HTMLElement): void {
+  const panel = node.closest<HTMLElement>('.panel');
+  if (!panel || panel.scrollHeight <= panel.clientHeight) return;
+  const top = node.getBoundingClientRect().top - panel.getBoundingClientRect().top + panel.scrollTop;
+  const bottom = top + node.offsetHeight;
+  if (top < panel.scrollTop) panel.scrollTop = top;
+  else if (bottom > panel.scrollTop + panel.clientHeight) panel.scrollTop = bottom - panel.clientHeight;
+}

@@ -4,6 +4,7 @@
 // Updates write to the DOM only when a shown value changes.
 
 import './hud.css';
+import { balanceIsolates } from '../level/levelText';
 import { el } from './dom';
 import { keyLabel, type KeyBindings, type PlayerAction } from '../input/keyboard';
 
@@ -60,7 +61,9 @@ export function createHud(parent: HTMLElement): Hud {
 
   const run = el('div', 'hud-run', root);
   run.hidden = true;
-  const runName = el('span', 'name', run);
+  // <bdi>: the level's name is isolated, so a right-to-left override in it cannot reverse the
+  // death count after it ("0 shtaeD").
+  const runName = el('bdi', 'name', run);
   const runDeaths = el('span', 'deaths', run);
   const runAssists = el('span', 'assists', run, 'Assists on');
   runAssists.hidden = true;
@@ -98,7 +101,7 @@ export function createHud(parent: HTMLElement): Hud {
       runShown = key;
       run.hidden = r === null;
       if (!r) return;
-      runName.textContent = r.levelName;
+      runName.textContent = balanceIsolates(r.levelName);
       runDeaths.textContent = `Deaths ${r.deaths}`;
       runDeaths.classList.toggle('has-deaths', r.deaths > 0);
       runAssists.hidden = r.hasAssists !== true;

@@ -6,6 +6,7 @@
 // the catalogue, this screen only shows rows.
 
 import type { MenuAction } from '../input/menuAction';
+import { balanceIsolates } from '../level/levelText';
 import './screens.css';
 import { el, onPointerHover } from './dom';
 import { createMenuCursor, type MenuSounds } from './menuCursor';
@@ -84,18 +85,20 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
   let isUnlockAll = false;
   let shownKey = '';
 
-  const statusText = (): string => {
+  /** The status line: level text (a name, a description) in <bdi> elements, isolated from the words around it. */
+  const statusParts = (): Array<string | HTMLElement> => {
     const row = rows[cursor.index];
-    if (!row) return isUnlockAll ? 'Every level is open.' : 'Opens every level, finished or not.';
-    if (row.isUnlocked) return handlers.describe?.(row.key) || row.name;
+    const bdi = (text: string) => { const b = document.createElement('bdi'); b.textContent = balanceIsolates(text); return b; };
+    if (!row) return [isUnlockAll ? 'Every level is open.' : 'Opens every level, finished or not.'];
+    if (row.isUnlocked) return [bdi(handlers.describe?.(row.key) || row.name)];
     const before = rows[cursor.index - 1];
-    return `Locked: finish ${before ? `“${before.name}”` : 'the level before'} to open it.`;
+    return before ? ['Locked: finish “', bdi(before.name), '” to open it.'] : ['Locked: finish the level before to open it.'];
   };
 
   const paintCursor = (): void => {
     items.forEach((item, i) => item.setAttribute('aria-selected', String(i === cursor.index)));
     unlock.classList.toggle('is-selected', cursor.index === rows.length);
-    status.textContent = statusText();
+    status.replaceChildren(...statusParts());
     status.classList.remove('nudge');
   };
 
@@ -133,7 +136,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
       item.classList.toggle('is-finished', row.isFinished);
       item.setAttribute('aria-disabled', String(!row.isUnlocked));
       el('span', 'num', item, String(row.position));
-      el('span', 'name', item, row.name);
+      el('bdi', 'name', item, balanceIsolates(row.name));
       const info = el('span', 'info', item);
       if (!row.isUnlocked) {
         el('span', 'lock', info);

@@ -4,7 +4,7 @@
 // canvas keeps it, so Enter is never both a native button click and a confirm.
 
 import type { MenuAction } from '../input/menuAction';
-import { el, onPointerHover } from './dom';
+import { el, onPointerHover, scrollIntoPanel } from './dom';
 import { createMenuCursor, markCursor, type MenuSounds } from './menuCursor';
 
 export interface MenuItemDef {
@@ -66,7 +66,11 @@ export function createMenuList(parent: HTMLElement, items: readonly MenuItemDef[
     return b;
   });
 
-  const paint = (): void => buttons.forEach((b, i) => markCursor(b, i === cursor.index));
+  const paint = (): void => {
+    buttons.forEach((b, i) => markCursor(b, i === cursor.index));
+    const b = buttons[cursor.index];
+    if (b) scrollIntoPanel(b);
+  };
   const cursor = createMenuCursor({
     count: () => buttons.length,
     onMove: paint,

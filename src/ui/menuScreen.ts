@@ -5,7 +5,7 @@
 
 import type { MenuAction } from '../input/menuAction';
 import './screens.css';
-import { el } from './dom';
+import { el, scrollIntoPanel } from './dom';
 import type { MenuSounds } from './menuCursor';
 import { createMenuList, type MenuItemDef, type MenuList, type MenuListOptions } from './menuList';
 
@@ -56,6 +56,9 @@ export function createMenuScreen(parent: HTMLElement, opts: MenuScreenOptions): 
     show(cursorId) {
       if (cursorId) menu.setCursor(cursorId);
       root.hidden = false;
+      // A tiny window scrolls the panel: the cursor's item must be in view (it has a size only now).
+      const current = panel.querySelector<HTMLElement>('.is-cursor');
+      if (current) scrollIntoPanel(current);
     },
     hide() {
       root.hidden = true;

@@ -2,6 +2,7 @@
 // The app stops the sim while it is up; this file only shows the menu and reports the choice.
 // Driven by menu actions through `handleAction` (keyboard or gamepad) and the mouse.
 
+import { balanceIsolates } from '../level/levelText';
 import { el } from './dom';
 import type { MenuSounds } from './menuCursor';
 import { createMenuScreen, type MenuScreen } from './menuScreen';
@@ -29,7 +30,7 @@ export function createPauseMenu(parent: HTMLElement, handlers: PauseHandlers): P
     dialogLabel: 'Paused',
     body(panel) {
       el('h1', 'title', panel, 'Paused');
-      name = el('p', 'level-name', panel);
+      name = el('bdi', '', el('p', 'level-name', panel)); // isolated: level text
     },
     items: [
       { id: 'resume', label: 'Resume', onActivate: handlers.onResume },
@@ -46,7 +47,7 @@ export function createPauseMenu(parent: HTMLElement, handlers: PauseHandlers): P
   });
   return {
     show(levelName, opts = {}) {
-      if (name) name.textContent = levelName;
+      if (name) name.textContent = balanceIsolates(levelName);
       screen.show(opts.keepCursor ? undefined : 'resume');
     },
     hide: screen.hide,

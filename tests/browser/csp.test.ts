@@ -35,6 +35,10 @@ it('the built page ships the policy and only external module scripts', () => {
   expect(policy).toContain("script-src 'self'");
   expect(policy).not.toContain('unsafe-eval');
   expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+  // No WebSocket to any host (it allowed ws: and wss:, which only the dev server's live reload needs,
+  // on its own origin, which 'self' covers).
+  expect(policy).toMatch(/connect-src 'self';/);
+  expect(policy).not.toMatch(/\bwss?:/);
   // Every <script> has a src: nothing inline for the policy to refuse.
   const scripts = html.match(/<script\b[^>]*>/g) ?? [];
   expect(scripts.length).toBeGreaterThan(0);

@@ -322,6 +322,27 @@ describe('replay mode', () => {
     expect(game.tools.replayStatus()?.firstMismatchTick).toBe(180);
   });
 
+  it('?level=99999&replay: the app plays level 1 and says there is no such level; level 1\'s replay does not play over that', () => {
+    // The bug: level 1's replay played, and its "Replay ..." message replaced the app's "There is no level '99999'".
+    const game = fakeGame();
+    game.tools.levelFilesChanged({ [FIRST_GAP]: firstGap }, { '../../levels/replays/03-first-gap.replay.json': formatReplay(freshReplay('03-first-gap', firstGap)) });
+    game.messages = { title: "There is no level '99999'; playing level 3 instead. The levels are:", list: ['?level=3 or ?level=first-gap · The First Gap'] };
+    game.tools.startFromUrl('?level=99999&replay');
+    expect(game.tools.replayStatus()).toBeNull();
+    expect(game.label).toBeNull();
+    expect(game.messages.title).toMatch(/^There is no level '99999'/);
+    game.keyboard = [2, 2];
+    game.run(10);
+    expect(game.tools.isReplaying).toBe(false);
+    // The level's own number, slug and id still start its replay.
+    for (const query of ['3', '03', 'first-gap', 'FIRST-GAP']) {
+      const named = fakeGame();
+      named.tools.levelFilesChanged({ [FIRST_GAP]: firstGap }, { '../../levels/replays/03-first-gap.replay.json': formatReplay(freshReplay('03-first-gap', firstGap)) });
+      named.tools.startFromUrl(`?level=${query}&replay`);
+      expect(named.tools.replayStatus(), query).not.toBeNull();
+    }
+  });
+
   it('a level without a replay says so and plays normally from the keyboard', () => {
     const game = fakeGame();
     game.tools.levelFilesChanged({ [FIRST_GAP]: firstGap }, {});

@@ -212,11 +212,12 @@ describe('hostile level files', () => {
     expect(ms, 'parseLevel took too long').toBeLessThan(5000);
   });
 
+  // Parses the whole corpus again (~5 s of CPU on a loaded 2-core machine): the time limit is not what it tests.
   it('after the whole corpus, nothing reached Object.prototype', () => {
     for (const [, text] of CORPUS) parseLevel(text);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
     expect(prototypeSnapshot()).toBe(PROTOTYPE_BEFORE);
     expect(Object.getPrototypeOf({})).toBe(Object.prototype);
-  });
+  }, 60_000);
 });

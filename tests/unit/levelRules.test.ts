@@ -65,11 +65,15 @@ describe('spike tiles and the death pause', () => {
   });
 
   it('the spikes are not solid: a player dropped onto them sinks into the spike row and dies, a box rests on the floor under it', () => {
-    const { world } = build(room((l) => {
+    // A level may not start a player above spikes (parseLevel's first-second check), so the world
+    // is built from a valid level with player 2 moved into the air above them.
+    const parsed = parseLevel(JSON.stringify(room((l) => {
       l.tiles[9] = '.'.repeat(10) + '^^^' + '.'.repeat(17);
       l.spawns[0] = { id: 'p1', player: 1, x: 9, y: 10 };
-      l.spawns[1] = { id: 'p2', player: 2, x: 11.5, y: 7 }; // in the air above the spikes
-    }));
+      l.spawns[1] = { id: 'p2', player: 2, x: 8, y: 10 };
+    })));
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    const world = createSimWorld({ ...parsed.def, spawns: [parsed.def.spawns[0], { x: 11.5, y: 7 }] });
     const p2 = playerEntity(world, 1);
     let feetAtDeath = 0;
     let cursor = world.events.count;

@@ -5,7 +5,7 @@
 // With the invincibility assist (world.assists) only a fall out of the level counts.
 
 import { DeathCause, SimEvent, pushEvent } from '../events';
-import { SPIKE_HEIGHT, Tile, tileAt } from '../tileGrid';
+import { rectTouchesSpikes } from '../tileGrid';
 import { resetLevel } from '../resetLevel';
 import type { SimWorld } from '../worldState';
 
@@ -13,8 +13,6 @@ import type { SimWorld } from '../worldState';
 const FALL_MARGIN = 3;
 /** Length of the pause between a death and the respawn, ticks (0.75 s). */
 export const DEATH_TICKS = 45;
-/** A player must reach this far into the spikes to be hurt, m (brushing the tips is safe). */
-const SPIKE_TOUCH = 0.05;
 
 export function respawnSystem(world: SimWorld): void {
   const { body, player, rules } = world;
@@ -48,23 +46,10 @@ export function respawnSystem(world: SimWorld): void {
   }
 }
 
-/** True if player e's box reaches SPIKE_TOUCH into the spikes of any Spikes cell it overlaps. */
+/** True if player e's box reaches into the spikes of any Spikes cell it overlaps. */
 function isOnSpikes(world: SimWorld, e: number): boolean {
-  const { body, grid } = world;
-  const left = body.x[e] - body.halfW[e] + SPIKE_TOUCH;
-  const right = body.x[e] + body.halfW[e] - SPIKE_TOUCH;
-  const top = body.y[e] - body.halfH[e];
-  const bottom = body.y[e] + body.halfH[e];
-  const c0 = Math.floor(left);
-  const c1 = Math.floor(right);
-  const r0 = Math.floor(top);
-  const r1 = Math.floor(bottom - 1e-9);
-  for (let row = r0; row <= r1; row++) {
-    // The spikes fill the cell from row + 1 - SPIKE_HEIGHT down to row + 1.
-    if (bottom < row + 1 - SPIKE_HEIGHT + SPIKE_TOUCH || top > row + 1 - SPIKE_TOUCH) continue;
-    for (let col = c0; col <= c1; col++) {
-      if (tileAt(grid, col, row) === Tile.Spikes) return true;
-    }
-  }
-  return false;
+  const { body } = world;
+  const x = body.x[e];
+  const y = body.y[e];
+  return rectTouchesSpikes(world.grid, x - body.halfW[e], y - body.halfH[e], x + body.halfW[e], y + body.halfH[e]);
 }
