@@ -32,6 +32,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
+          // Long simulations (thousands of ticks, property runs) take seconds each, several times
+          // that on a loaded machine: vitest's 5 s default failed them.
+          testTimeout: 60_000,
         },
       },
       {

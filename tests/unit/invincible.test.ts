@@ -1,11 +1,11 @@
 // The invincibility assist (world.assists.isInvincible): spikes and spiked boxes stop killing,
-// falling out of the level still respawns at the checkpoint, and with the assist off (or on in a
-// run where no hazard is touched) the sim gives the very same hashes as before.
+// falling out of the level still respawns at the checkpoint, and the flag is not hashed state: on in
+// a run where no hazard is touched, the hashes are those of the same run with it off (the default,
+// which golden.test.ts pins).
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { Button, DeathCause, SimEvent, createSimWorld, hashHex, readEvents, step, type SimWorld } from '../../src/sim';
 import { respawnSystem } from '../../src/sim/systems/respawnSystem';
-import { createYardRunInputs, ropeYardDef } from './robustScenarios';
 
 type Level = Record<string, any>;
 
@@ -102,16 +102,5 @@ describe('invincibility assist', () => {
       step(b, [0, 0]);
     }
     expect(hashHex(b)).toBe(hashHex(a));
-  });
-
-  it('the rope yard golden run is unchanged with the flag off', () => {
-    const world = createSimWorld(ropeYardDef());
-    const next = createYardRunInputs(2024);
-    const masks = [0, 0];
-    for (let t = 0; t < 3000; t++) {
-      next(masks, t);
-      step(world, masks);
-    }
-    expect(hashHex(world)).toBe('54b0e0f7'); // the literal in golden.test.ts
   });
 });
