@@ -21,7 +21,8 @@ export default defineConfig({
   // Projects (each `extends: true`, so it inherits everything above):
   //   unit    - tests/unit/**/*.test.ts, plain Node.
   //   browser - tests/browser/**/*.test.ts, also Node: the tests drive headless Chromium through
-  //             playwright-core against a vite dev server started in tests/browser/globalSetup.ts.
+  //             playwright-core. tests/browser/globalSetup.ts builds the game and serves the build,
+  //             and starts the one Chromium all files share (each test in a fresh context).
   //   long    - tests/long/**/*.test.ts, the minutes-long fuzz. Defined only when RB_LONG=1 (set by
   //             `npm run test:long`), so `npm test` (which runs every defined project) skips it.
   test: {

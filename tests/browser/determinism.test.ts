@@ -10,13 +10,13 @@ import { hashHex } from '../../src/sim/hash';
 import { step } from '../../src/sim/step';
 import { createSimWorld } from '../../src/sim/world';
 import type { DebugHandle } from '../../src/app/debugHandle';
-import { gameUrl, launchBrowser, openGame } from './browser';
+import { gameUrl, sharedBrowser, openGame } from './browser';
 
 const TICKS = 1200;
 const LEVEL_FILE = existsSync('levels/05-swing-yard.json') ? 'levels/05-swing-yard.json' : 'levels/03-first-gap.json';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 /** Button masks as flat (p1, p2) pairs: each player holds a random mask for 5 to 40 ticks (mulberry32). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { readdirSync, readFileSync } from 'node:fs';
-import { gameUrl, launchBrowser, openGame, playerKeys, screenshotStats } from './browser';
+import { gameUrl, sharedBrowser, openGame, playerKeys, screenshotStats } from './browser';
 import { playFirstGap } from './firstGapKeys';
 import { getState, waitTicks } from './gameState';
 import {
@@ -14,7 +14,7 @@ import {
 } from './menu';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 

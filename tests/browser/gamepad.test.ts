@@ -4,7 +4,7 @@
 // answers it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotStats } from './browser';
+import { sharedBrowser, screenshotStats } from './browser';
 import { getState, recordFrames, waitTicks } from './gameState';
 import { finished, levelIdOf, menuRows, openPage, screenOf, waitScreen } from './menu';
 
@@ -101,7 +101,7 @@ const padLine = (page: Page) => page.locator('.hud-pads').textContent();
 const reconnectShown = (page: Page) => page.locator('.reconnect-screen').isVisible();
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 describe('gamepads', () => {

@@ -4,7 +4,7 @@
 // localStorage holds or does, the menu still shows. `?level=` plays a level at once, locks or not.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { gameUrl, launchBrowser, openGame, screenshotStats } from './browser';
+import { gameUrl, sharedBrowser, openGame, screenshotStats } from './browser';
 import { getErrors, getState, waitTicks } from './gameState';
 import {
   PROGRESS_KEY, finished, levelIdOf, menuRows, openLevelSelect, quitToLevelSelect, screenOf, seedProgress, storedProgress,
@@ -12,7 +12,7 @@ import {
 } from './menu';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 describe('level select', () => {

@@ -6,11 +6,11 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { readFileSync } from 'node:fs';
 import { palette } from '../../src/render/palette';
-import { gameUrl, keySetter, launchBrowser, newGamePage, openGame, screenshotStats } from './browser';
+import { gameUrl, keySetter, sharedBrowser, newGamePage, openGame, screenshotStats } from './browser';
 import { countColour, getState } from './gameState';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 interface Shot { data: Buffer; width: number; height: number }

@@ -1,13 +1,13 @@
 // What the player sees at the start of level 01, at 1x and 2x pixel density, and after a resize.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { gameUrl, launchBrowser, newGamePage, openGame, screenshotStats } from './browser';
+import { gameUrl, sharedBrowser, newGamePage, openGame, screenshotStats } from './browser';
 import { countColour, getState } from './gameState';
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {

@@ -4,12 +4,12 @@
 // are a cursor row; the mouse works on the menus. Screenshots: test-results/screens-*.png.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotStats } from './browser';
+import { sharedBrowser, screenshotStats } from './browser';
 import { getState, waitTicks } from './gameState';
 import { levelIdOf, openPage, screenOf, waitScreen } from './menu';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 /** The `data-item` of the highlighted menu item on the screen `selector`. */

@@ -4,13 +4,13 @@
 // and keeps F8 from recording.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotStats } from './browser';
+import { sharedBrowser, screenshotStats } from './browser';
 import { getErrors, getState, waitTicks } from './gameState';
 import { openPage, waitReady, waitScreen } from './menu';
 import { SETTINGS_KEY } from '../../src/app/settings'; // the game's own key
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 /** From the title: ↓ to "Settings", Enter. */

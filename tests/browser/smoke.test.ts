@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { gameUrl, launchBrowser, openGame, screenshotStats } from './browser';
+import { gameUrl, sharedBrowser, openGame, screenshotStats } from './browser';
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
