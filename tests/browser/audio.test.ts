@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { DebugHandle } from '../../src/app/debugHandle';
 import { SOUND_FILES, MUSIC_FILES } from '../../src/audio/soundFiles';
-import { gameUrl, keySetter, sharedBrowser } from './browser';
+import { clickAt, gameUrl, keySetter, sharedBrowser } from './browser';
 import { getState, waitTicks } from './gameState';
 import { openPage, waitReady, waitScreen } from './menu';
 
@@ -55,7 +55,7 @@ test('jump once: one jump sound; restart: nothing replayed; crate: footsteps and
     // Then level 5, opened directly (a second load of the page: the modules are cached by now).
     await page.goto(gameUrl('?level=swing-yard'), { waitUntil: 'load' });
     await waitReady(page);
-    await page.locator('canvas').first().click();
+    await clickAt(page.locator('canvas').first());
     const key = keySetter(page);
     await waitTicks(page, 10); // the players settle on the floor
     expect((await sounds(page)).filter((s) => s.name === 'jump')).toEqual([]);

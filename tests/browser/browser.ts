@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { inject } from 'vitest';
 import { connectBrowser } from '../../tools/chromium';
@@ -113,7 +113,7 @@ export async function openGame(url: string, opts: OpenGameOptions = {}): Promise
         throw new Error(`game never set window.__ropebound.ready: ${stripAnsi((e as Error).message)}${detail}`);
       }
       const canvas = page.locator('canvas').first();
-      await canvas.click();
+      await clickAt(canvas);
       await canvas.focus();
     }
   } catch (e) {
@@ -121,6 +121,18 @@ export async function openGame(url: string, opts: OpenGameOptions = {}): Promise
     throw e;
   }
   return { browser, context, page, errors, close };
+}
+
+/**
+ * A real mouse click (move, press, release) at the middle of `target` as it is laid out now.
+ * Playwright's `locator.click()` first waits for the element to keep its box over two animation
+ * frames, ~2 s per click here where software GL draws a frame in up to ~0.5 s; the game's elements
+ * do not move, so the tests click where they are (what is hit is then checked by the effect).
+ */
+export async function clickAt(target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`cannot click ${target}: it is not laid out`);
+  await target.page().mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
 export interface ScreenshotStats {

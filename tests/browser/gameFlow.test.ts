@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import { readdirSync, readFileSync } from 'node:fs';
 import { gameUrl, sharedBrowser, openGame, playerKeys, screenshotStats } from './browser';
 import { playFirstGap } from './firstGapKeys';
-import { getState, waitTicks } from './gameState';
+import { getState, waitFrames, waitTicks } from './gameState';
 import {
   deathsOf, finished, levelIdOf, menuRows, openLevelSelect, openPage, quitToLevelSelect, screenOf, seedProgress, storedProgress,
   waitScreen, type Handle,
@@ -56,7 +56,7 @@ test('finishing a level shows the complete screen, stores the best time, and Ent
     });
     // The sim stops behind the complete screen.
     const frozen = (await getState(page)).tick;
-    await page.waitForTimeout(300);
+    await waitFrames(page, 20); // a running sim would tick in each of them
     expect((await getState(page)).tick).toBe(frozen);
     await screenshotStats(page, 'complete-screen');
 
