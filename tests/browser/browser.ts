@@ -124,12 +124,14 @@ export async function openGame(url: string, opts: OpenGameOptions = {}): Promise
 }
 
 /**
- * A real mouse click (move, press, release) at the middle of `target` as it is laid out now.
- * Playwright's `locator.click()` first waits for the element to keep its box over two animation
- * frames, ~2 s per click here where software GL draws a frame in up to ~0.5 s; the game's elements
- * do not move, so the tests click where they are (what is hit is then checked by the effect).
+ * A real mouse click (move, press, release) at the middle of `target`, scrolled into view inside
+ * its list first as locator.click() does. Playwright's `locator.click()` also waits for the element
+ * to keep its box over two animation frames, ~2 s per click here where software GL draws a frame in
+ * up to ~0.5 s under load; the game's elements do not move, so the tests click where they are
+ * (what was hit is checked by the effect).
  */
 export async function clickAt(target: Locator): Promise<void> {
+  await target.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
   const box = await target.boundingBox();
   if (!box) throw new Error(`cannot click ${target}: it is not laid out`);
   await target.page().mouse.click(box.x + box.width / 2, box.y + box.height / 2);
