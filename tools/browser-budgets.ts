@@ -1,7 +1,7 @@
 // `npm run budgets`: the game's budgets in headless Chromium (issue #5, "Budgets of the game itself").
 //  1. Builds the production bundle (vite build, in this process), serves dist/ with vite preview (in
-//     this process, on a free port of 127.0.0.1), and launches headless Chromium (playwright-core,
-//     tests/browser/browser.ts's launchBrowser). Nothing else is started; the browser and the server
+//     this process, on a free port of 127.0.0.1; tools/gameServer.ts), and launches headless Chromium
+//     (playwright-core, tools/chromium.ts's launchBrowser). Nothing else is started; the browser and the server
 //     are closed at the end, on an error and on Ctrl-C.
 //  2. Time to first drawn frame: the page is loaded N times, each in a fresh browser context (empty
 //     cache). An init script wraps requestAnimationFrame and notes performance.now() (ms since the
@@ -23,15 +23,14 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
 import { simulateLevel } from '../src/app/simulate';
 import { parseLevel } from '../src/level/parseLevel';
 import { PLAYER_COUNT, createSimWorld, type SimWorld } from '../src/sim';
-import { launchBrowser } from '../tests/browser/browser';
-import { freePort } from '../tests/browser/globalSetup';
+import { launchBrowser } from './chromium';
+import { buildGame, serveBuild, type ServedGame } from './gameServer';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const HOST = '127.0.0.1';
+const DIST = join(ROOT, 'dist');
 
 const args = process.argv.slice(2);
 const numberArg = (name: string, fallback: number): number => {
@@ -189,7 +188,7 @@ export interface BudgetsResult {
 }
 
 async function main(): Promise<void> {
-  let server: PreviewServer | undefined;
+  let server: ServedGame | undefined;
   let browser: Browser | undefined;
   let closing = false;
   const cleanUp = async (): Promise<void> => {
@@ -204,11 +203,10 @@ async function main(): Promise<void> {
   try {
     if (!args.includes('--no-build')) {
       console.log('vite build ...');
-      await build({ root: ROOT, logLevel: 'warn' });
+      await buildGame(DIST);
     }
-    const port = await freePort();
-    server = await preview({ root: ROOT, logLevel: 'warn', preview: { host: HOST, port, strictPort: true, open: false } });
-    const url = `http://${HOST}:${port}/`;
+    server = await serveBuild(DIST);
+    const url = server.url;
     browser = await launchBrowser();
     console.log(`vite preview on ${url}; ${browser.version()} headless`);
 

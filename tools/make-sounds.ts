@@ -1,14 +1,18 @@
 // `npm run sounds`: synthesises every sound effect and music loop and writes them as 16-bit mono
-// WAV files into public/sounds/ (vite serves them at /sounds/). Deterministic: the same bytes on
-// every run, so regenerating shows no diff unless a recipe changed.
+// WAV files into assets/sounds/ (the game imports them through vite: src/audio/soundUrls.ts).
+// Deterministic: the same bytes on every run, so regenerating shows no diff unless a recipe changed.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MUSIC_FILES, SOUND_FILES } from '../src/audio/soundFiles';
 import { EFFECTS, renderEffect } from './sound/effects';
 import { MUSIC } from './sound/music';
 import { SAMPLE_RATE } from './sound/synth';
 import { encodeWav } from './sound/wav';
+
+/** Where the files go: assets/sounds/ of this repository (wherever the command is run from). */
+export const SOUNDS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'assets', 'sounds');
 
 /** Every file the game loads, as name -> WAV bytes. */
 export function renderAllSounds(): Map<string, Uint8Array> {
@@ -27,7 +31,7 @@ export function renderAllSounds(): Map<string, Uint8Array> {
 }
 
 function main(): void {
-  const dir = join(process.cwd(), 'public', 'sounds');
+  const dir = SOUNDS_DIR;
   mkdirSync(dir, { recursive: true });
   let total = 0;
   for (const [file, bytes] of renderAllSounds()) {

@@ -2,8 +2,11 @@
 // steps a level headless in Node and prints its final state (see tools/simRunner.ts and the README).
 // Exit codes: 0 done, 2 bad arguments / missing file / bad level or replay (one line on stderr),
 // 1 an internal error (also one line: this tool never prints a stack trace).
+// runSimCli() is the whole command, callable in process (tests/unit/simRunner.test.ts).
 
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { MAX_LEVEL_BYTES, parseLevel } from '../src/level/parseLevel';
 import { parseReplayInputs } from './replayInputs';
 import { DEFAULT_TICKS, USAGE, UsageError, parseSimArgs } from './simArgs';
@@ -25,10 +28,21 @@ function readText(kind: string, path: string, maxBytes: number): string {
   return text;
 }
 
-function main(argv: readonly string[]): number {
+/** Where the command writes: the process's streams, or a test's buffers. */
+export interface CliOutput {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const processOutput: CliOutput = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+function main(argv: readonly string[], out: CliOutput): number {
   const options = parseSimArgs(argv);
   if (options.help) {
-    process.stdout.write(`${USAGE}\n`);
+    out.stdout(`${USAGE}\n`);
     return 0;
   }
   const parsed = parseLevel(readText('level file', options.levelPath, MAX_LEVEL_BYTES));
@@ -42,22 +56,28 @@ function main(argv: readonly string[]): number {
     : parseReplayInputs(readText('replay', options.replayPath, 64 * 1024 * 1024));
   const ticks = options.ticks ?? (inputs ? inputs.length / 2 : DEFAULT_TICKS);
   const spawnOf = (slot: number) => parsed.level.spawns.find((s) => s.player === slot + 1)?.id ?? '';
-  const out = runSim(
+  const result = runSim(
     { id: parsed.id, def: parsed.def, ids: parsed.ids, spawnIds: [spawnOf(0), spawnOf(1)] },
     { ticks, inputs, trace: options.trace, every: options.every },
   );
-  process.stdout.write(options.json ? `${JSON.stringify(out)}\n` : `${formatSummary(out)}\n`);
+  out.stdout(options.json ? `${JSON.stringify(result)}\n` : `${formatSummary(result)}\n`);
   return 0;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (e) {
-  if (e instanceof UsageError) {
-    process.stderr.write(`sim: ${e.message}\n`);
-    process.exitCode = 2;
-  } else {
-    process.stderr.write(`sim: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exitCode = 1;
+/** `npm run sim -- <argv>`: writes to `out` and returns the exit code; never throws. */
+export function runSimCli(argv: readonly string[], out: CliOutput = processOutput): number {
+  try {
+    return main(argv, out);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      out.stderr(`sim: ${e.message}\n`);
+      return 2;
+    }
+    out.stderr(`sim: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
   }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = runSimCli(process.argv.slice(2));
 }

@@ -1,5 +1,6 @@
 // `npm run size`: the JavaScript of the production build (dist/assets/*.js, written by the
 // `vite build` that the npm script runs first), raw, gzip and brotli, one row per file and the total.
+// dist/assets also holds the CSS and the sounds (assets/sounds/*.wav, hashed): not counted.
 // Fails (exit 1) when the brotli total exceeds BUDGET_BROTLI_BYTES (issue #5: 180 KiB in all).
 // Compression is node:zlib's: gzip at level 9, brotli at quality 11 (what a static host precompresses
 // with). Run: npm run size   (or `tsx tools/size.ts [dir]` to measure an existing build).

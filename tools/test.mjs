@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: type-check, make sure Chromium exists, run vitest (unit + browser projects), then
-// check every level and its replay (tools/checkLevels.ts).
+// check every level and its replay (tools/checkLevels.ts). The type-checks run in the background
+// beside vitest (their output is printed when they end).
 // Keeps going after failures and ends with exactly one plain line: `N passed, N failed`.
 // Extra args (`npm test -- tests/unit/foo.test.ts`) are passed to vitest; nothing is skipped.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_DIR = join(ROOT, 'test-results');
-const VITEST_JSON = join(RESULTS_DIR, 'vitest.json');
 const extraArgs = process.argv.slice(2);
 
 const env = { ...process.env, NO_COLOR: '1' };
@@ -49,12 +49,26 @@ function record(name, ok, detail = '') {
   lines.push(`${ok ? 'ok    ' : 'FAILED'} ${name}${detail ? ` (${detail})` : ''}`);
 }
 
-// a. Type-check (`npx tsc`) (each config counts as one test).
-for (const project of ['tsconfig.json', 'src/sim/tsconfig.json']) {
-  heading(`tsc -p ${project} --noEmit`);
-  const status = run(...bin('tsc', ['-p', project, '--noEmit']));
-  record(`type-check ${project}`, status === 0);
+/** Starts a command in the background with its output collected; resolves to { status, output }. */
+function runCollected(cmd, args) {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => { output += d; });
+    child.stderr.on('data', (d) => { output += d; });
+    child.on('error', (e) => resolve({ status: null, output: `${output}could not run ${cmd}: ${e.message}\n` }));
+    child.on('close', (status, signal) => resolve({ status, output: signal ? `${output}${cmd} was killed by ${signal}\n` : output }));
+  });
 }
+
+// a. Type-check (`tsc`; each config counts as one test), one config after the other, in the
+// background while Chromium is checked and vitest runs.
+const TSC_PROJECTS = ['tsconfig.json', 'src/sim/tsconfig.json'];
+const typeChecks = (async () => {
+  const results = [];
+  for (const project of TSC_PROJECTS) results.push({ project, ...(await runCollected(...bin('tsc', ['-p', project, '--noEmit']))) });
+  return results;
+})();
 
 // b. Chromium for the browser project.
 heading('ensure Chromium');
@@ -63,37 +77,73 @@ if (!chromiumOk) {
   record('browser suite', false, 'Chromium not found; see the message above');
 }
 
-// c. vitest, both projects in one run (only `unit` when Chromium is missing).
+// c. vitest. With no extra args, the unit and browser projects run as two vitest processes side by
+// side (one vitest run would run them one after the other: the browser project's single worker
+// makes it a group of its own): the browser tests keep one page at a time busy while the unit
+// tests use the rest of the machine. Their output lines interleave (each says its project). With
+// extra args, one vitest run gets them (only `unit` when Chromium is missing).
 heading('vitest');
 mkdirSync(RESULTS_DIR, { recursive: true });
-rmSync(VITEST_JSON, { force: true });
-const vitestArgs = [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile=${VITEST_JSON}`,
-  '--passWithNoTests', // zero tests is reported below, with a clearer message
-  ...(chromiumOk ? [] : ['--project', 'unit']),
-  ...extraArgs,
-];
-const vitestStatus = run(...bin('vitest', vitestArgs));
-let report = null;
-if (existsSync(VITEST_JSON)) {
-  try {
-    report = JSON.parse(readFileSync(VITEST_JSON, 'utf8'));
-  } catch (e) {
-    console.error(`could not parse ${VITEST_JSON}: ${e.message}`);
-  }
+/** One vitest process: `name` labels its report file (test-results/vitest-<name>.json). */
+function startVitest(name, args) {
+  const outputFile = join(RESULTS_DIR, `vitest-${name}.json`);
+  rmSync(outputFile, { force: true });
+  const [cmd, cmdArgs] = bin('vitest', [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${outputFile}`,
+    '--passWithNoTests', // zero tests is reported below, with a clearer message
+    ...args,
+  ]);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Whole lines only, so two runs' output interleaves line by line.
+    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      let rest = '';
+      from.on('data', (d) => {
+        const text = rest + d;
+        const cut = text.lastIndexOf('\n') + 1;
+        if (cut) to.write(text.slice(0, cut));
+        rest = text.slice(cut);
+      });
+      from.on('end', () => { if (rest) to.write(`${rest}\n`); });
+    }
+    child.on('error', (e) => { console.error(`could not run vitest: ${e.message}`); resolve({ name, outputFile, status: null }); });
+    child.on('close', (status, signal) => {
+      if (signal) console.error(`vitest (${name}) was killed by ${signal}`);
+      resolve({ name, outputFile, status });
+    });
+  });
 }
-if (report) {
+const runs = await Promise.all(
+  extraArgs.length || !chromiumOk
+    ? [startVitest('all', [...(chromiumOk ? [] : ['--project', 'unit']), ...extraArgs])]
+    : [startVitest('unit', ['--project', 'unit']), startVitest('browser', ['--project', 'browser'])],
+);
+
+for (const { name, outputFile, status: vitestStatus } of runs) {
+  const label = name === 'all' ? 'vitest' : `vitest ${name}`;
+  let report = null;
+  if (existsSync(outputFile)) {
+    try {
+      report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    } catch (e) {
+      console.error(`could not parse ${outputFile}: ${e.message}`);
+    }
+  }
+  if (!report) {
+    record(label, false, `no JSON report; exit status ${vitestStatus}`);
+    continue;
+  }
   const p = report.numPassedTests ?? 0;
   const f = report.numFailedTests ?? 0;
   const s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   passed += p;
   failed += f;
   skipped += s;
-  vitestTests = p + f + s;
-  lines.push(`${f || vitestStatus !== 0 ? 'FAILED' : 'ok    '} vitest: ${p} passed, ${f} failed, ${s} skipped/todo`);
+  vitestTests += p + f + s;
+  lines.push(`${f || vitestStatus !== 0 ? 'FAILED' : 'ok    '} ${label}: ${p} passed, ${f} failed, ${s} skipped/todo`);
   // Files that failed to load (no test results of their own) count as one failure each.
   const loadFailures = (report.testResults ?? []).filter(
     (t) => t.status === 'failed' && !(t.assertionResults ?? []).length,
@@ -104,13 +154,19 @@ if (report) {
   }
   // A failing globalSetup, unhandled errors...: vitest failed but no test or file says so.
   if (vitestStatus !== 0 && f === 0 && loadFailures.length === 0) {
-    record('vitest run', false, `exit status ${vitestStatus}; see the output above`);
+    record(`${label} run`, false, `exit status ${vitestStatus}; see the output above`);
   }
-} else {
-  record('vitest', false, `no JSON report; exit status ${vitestStatus}`);
 }
-if (report && vitestTests === 0 && vitestStatus === 0) {
+const vitestStatus = runs.every((r) => r.status === 0) ? 0 : 1;
+if (vitestTests === 0 && vitestStatus === 0) {
   record('vitest ran at least one test', false, extraArgs.length ? `filter: ${extraArgs.join(' ')}` : 'no test files found');
+}
+
+// The type-checks started in a.
+for (const { project, status, output } of await typeChecks) {
+  heading(`tsc -p ${project} --noEmit`);
+  if (output) process.stdout.write(output);
+  record(`type-check ${project}`, status === 0);
 }
 
 // d. Levels: each level file must parse and its committed replay must still complete it with the

@@ -7,6 +7,7 @@ import { Howl, Howler } from 'howler';
 import type { SimWorld } from '../sim';
 import { createSoundDirector } from './soundCues';
 import { MUSIC_FILES, SOUND_FILES, type MusicName, type SoundName } from './soundFiles';
+import { soundUrl } from './soundUrls';
 
 export interface SoundLogEntry {
   name: string;
@@ -51,9 +52,9 @@ function nowMs(win: Window): number {
   return win.performance?.now() ?? 0;
 }
 
-/** `baseUrl`: where public/ is served (vite's BASE_URL by default). */
-export function createAudio(win: Window, opts: { baseUrl?: string } = {}): GameAudio {
-  const base = `${opts.baseUrl ?? import.meta.env?.BASE_URL ?? '/'}sounds/`;
+/** `urlOf`: where a sound file is fetched from (default: its hashed URL from assets/sounds/). */
+export function createAudio(win: Window, opts: { urlOf?: (file: string) => string | undefined } = {}): GameAudio {
+  const urlOf = opts.urlOf ?? soundUrl;
   const log: SoundLogEntry[] = [];
   let musicVolume = 0.7;
   let effectsVolume = 0.8;
@@ -70,8 +71,10 @@ export function createAudio(win: Window, opts: { baseUrl?: string } = {}): GameA
 
   function makeHowl(file: string, loop: boolean): Howl | null {
     let howl: Howl | null = null;
+    const url = urlOf(file);
+    if (url === undefined) return null; // a missing file stays silent like one that fails to load
     safely(() => {
-      howl = new Howl({ src: [base + file], format: ['wav'], loop, preload: true, volume: loop ? 0 : 1 });
+      howl = new Howl({ src: [url], format: ['wav'], loop, preload: true, volume: loop ? 0 : 1 });
     });
     return howl;
   }

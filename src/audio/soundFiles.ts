@@ -1,5 +1,5 @@
-// The game's sounds by name and the files that hold them (in public/sounds/, served at
-// <base>/sounds/). tools/make-sounds.ts writes exactly these files; the player loads them.
+// The game's sounds by name and the files that hold them (in assets/sounds/; soundUrls.ts gives
+// their URLs). tools/make-sounds.ts writes exactly these files; the player loads them.
 
 /** Every sound effect the game plays. */
 export type SoundName =

@@ -1,15 +1,15 @@
 // Screen-flow bugs of issue 13, in the real page with real keys: after a crash the menus still
-// answered keys; a `?level=` whose file does not parse left an empty "playing" screen; a dropped
-// level's complete screen offered to "finish the campaign". Screenshots: test-results/flow-*.png.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// answered keys; a dropped level's complete screen offered to "finish the campaign" (a `?level=` whose file does not
+// parse is in liveReload.test.ts, on the dev server). Screenshots: test-results/flow-*.png.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { gameUrl, launchBrowser, screenshotStats } from './browser';
-import { getErrors, getState, waitTicks } from './gameState';
-import { levelIdOf, menuRows, openPage, screenOf, waitReady, waitScreen } from './menu';
+import { sharedBrowser, screenshotStats } from './browser';
+import { getState, waitTicks } from './gameState';
+import { levelIdOf, openPage, screenOf, waitReady, waitScreen } from './menu';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 /** Throws from a timer: an uncaught error, as a bug in a frame or a handler would be. */
@@ -69,47 +69,6 @@ test('a crash on the title: Enter no longer opens the level select', async () =>
     await close();
   }
 }, 60_000);
-
-const PROBE = 'levels/96-broken-probe.json';
-
-/** Waits until the dev server's level module lists `file` (its watcher has seen it). */
-async function waitUntilServed(file: string): Promise<void> {
-  const url = gameUrl('src/app/levelFiles.ts');
-  for (let i = 0; i < 100; i++) {
-    if ((await (await fetch(url)).text()).includes(file)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the dev server never listed ${file}`);
-}
-
-test('a ?level= whose file has errors opens the level select on it, with the errors shown', async () => {
-  try {
-    // Valid JSON, not a valid level: no tiles, spawns, goal or tether.
-    writeFileSync(PROBE, `${JSON.stringify({ format: 'ropebound-level', version: 2, id: 'broken-probe', name: 'Broken Probe' })}\n`);
-    await waitUntilServed('96-broken-probe.json');
-    const { page, errors, close } = await openPage(browser, '?level=broken-probe');
-    try {
-      // It used to stay on an empty "playing" screen whose pause menu's Restart did nothing.
-      await waitScreen(page, 'menu');
-      expect(await page.locator('.menu-screen').isVisible()).toBe(true);
-      const box = page.locator('.hud-errors');
-      await box.waitFor({ state: 'visible', timeout: 5000 });
-      expect(await box.textContent()).toMatch(/The level 96-broken-probe\.json could not be loaded.*\$\.tiles/s);
-      expect((await getErrors(page)).length).toBeGreaterThan(0);
-      expect((await menuRows(page)).find((r) => r.isSelected)?.id).toBe('broken-probe');
-      expect(new URL(page.url()).searchParams.has('level')).toBe(false);
-      await screenshotStats(page, 'flow-bad-level');
-      // The level select works: Esc goes to the title.
-      await page.keyboard.press('Escape');
-      await waitScreen(page, 'title');
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
-  } finally {
-    rmSync(PROBE, { force: true });
-  }
-}, 90_000);
 
 /** Drags a file holding `text` onto the canvas. */
 async function dropFile(page: Page, name: string, text: string): Promise<void> {

@@ -3,18 +3,18 @@
 // play music runs, one jump press gives exactly one 'jump' sound (each sim event is heard once,
 // however many frames read the ring), a restart replays nothing, and running into the crate gives
 // footsteps and a 'bump' whose volume follows the hit. Before that, the title has the menu music and
-// menu sounds; after it, hiding the tab suspends audio. One browser page for all of it: opening one
-// takes ~13 s on this machine.
+// menu sounds; after it, hiding the tab suspends audio. One browser page for all of it. Runs on the
+// production build, so the sound files come from their hashed URLs.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { DebugHandle } from '../../src/app/debugHandle';
 import { SOUND_FILES, MUSIC_FILES } from '../../src/audio/soundFiles';
-import { gameUrl, keySetter, launchBrowser } from './browser';
+import { clickAt, gameUrl, keySetter, sharedBrowser } from './browser';
 import { getState, waitTicks } from './gameState';
 import { openPage, waitReady, waitScreen } from './menu';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 type Sound = { name: string; tick: number; volume: number };
@@ -23,15 +23,24 @@ function sounds(page: Page): Promise<Sound[]> {
   return page.evaluate(() => (window.__ropebound as unknown as DebugHandle).sounds());
 }
 
+/** The sound file behind a URL: the build's `/assets/jump-<8-character hash>.wav` is jump.wav
+ *  (the dev server's `/assets/sounds/jump.wav` is already its name). */
+function fileOfUrl(url: string): string {
+  const name = url.slice(url.lastIndexOf('/') + 1);
+  return url.includes('/assets/sounds/') ? name : name.replace(/-[\w-]{8}\.wav$/, '.wav');
+}
+
 /** howler's own view (it sets window.Howler in browsers): each file's load state, what is playing. */
-function howlerState(page: Page): Promise<{ context: string; files: Record<string, { state: string; playing: boolean }> }> {
-  return page.evaluate(() => {
+async function howlerState(page: Page): Promise<{ context: string; files: Record<string, { state: string; playing: boolean }> }> {
+  const state = await page.evaluate(() => {
     type HowlLike = { _src: string | string[]; state(): string; playing(): boolean };
     const howler = (window as unknown as { Howler?: { ctx?: AudioContext; _howls: HowlLike[] } }).Howler;
-    const files: Record<string, { state: string; playing: boolean }> = {};
-    for (const h of howler?._howls ?? []) files[String(h._src).split('/').pop()!] = { state: h.state(), playing: h.playing() };
-    return { context: howler?.ctx?.state ?? 'none', files };
+    const howls = (howler?._howls ?? []).map((h) => ({ url: String(h._src), state: h.state(), playing: h.playing() }));
+    return { context: howler?.ctx?.state ?? 'none', howls };
   });
+  const files: Record<string, { state: string; playing: boolean }> = {};
+  for (const h of state.howls) files[fileOfUrl(h.url)] = { state: h.state, playing: h.playing };
+  return { context: state.context, files };
 }
 
 test('jump once: one jump sound; restart: nothing replayed; crate: footsteps and a bump; title: its music and sounds', async () => {
@@ -40,17 +49,13 @@ test('jump once: one jump sound; restart: nothing replayed; crate: footsteps and
     // 0. The title: a key press unlocks audio, the menu music plays, moving the cursor clicks.
     await waitScreen(page, 'title');
     await page.keyboard.press('ArrowDown');
-    await page.waitForFunction(() => {
-      type HowlLike = { _src: string; playing(): boolean };
-      const howls = (window as unknown as { Howler: { _howls: HowlLike[] } }).Howler._howls;
-      return howls.some((h) => String(h._src).endsWith('music-menu.wav') && h.playing());
-    }, undefined, { timeout: 10_000 });
+    await expect.poll(async () => (await howlerState(page)).files[MUSIC_FILES.menu]?.playing, { timeout: 10_000 }).toBe(true);
     expect((await sounds(page)).map((s) => s.name)).toContain('menuMove');
 
     // Then level 5, opened directly (a second load of the page: the modules are cached by now).
     await page.goto(gameUrl('?level=swing-yard'), { waitUntil: 'load' });
     await waitReady(page);
-    await page.locator('canvas').first().click();
+    await clickAt(page.locator('canvas').first());
     const key = keySetter(page);
     await waitTicks(page, 10); // the players settle on the floor
     expect((await sounds(page)).filter((s) => s.name === 'jump')).toEqual([]);

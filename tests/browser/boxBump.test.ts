@@ -6,11 +6,11 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { DebugHandle } from '../../src/app/debugHandle';
 import { palette } from '../../src/render/palette';
-import { gameUrl, keySetter, launchBrowser, openGame, screenshotStats } from './browser';
+import { gameUrl, keySetter, sharedBrowser, openGame, screenshotStats } from './browser';
 import { colourCentroid, getState, recordFrames, waitTicks } from './gameState';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 test('P1 runs into the hanging crate of level 2: it swings away and back, on screen too', async () => {

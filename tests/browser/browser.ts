@@ -1,11 +1,13 @@
-// Helpers for browser tests: headless Chromium via playwright-core (never a downloaded browser).
+// Helpers for browser tests: the run's shared headless Chromium (started by ./globalSetup.ts with
+// tools/chromium.ts; never a downloaded browser), pages that record errors, screenshots and keys.
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { inject } from 'vitest';
-// Pulls in the `ProvidedContext` augmentation (`gameUrl: string`) for type-checking.
+import { connectBrowser } from '../../tools/chromium';
+// Pulls in the `ProvidedContext` augmentation (`gameUrl`, `browserWsEndpoint`...) for type-checking.
 import type {} from './globalSetup';
 
 // playwright puts ANSI colour codes in its error messages even with NO_COLOR.
@@ -14,23 +16,17 @@ const stripAnsi = (text: string): string => text.replace(/\x1b\[[0-9;]*m/g, '');
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RESULTS_DIR = join(ROOT, 'test-results');
 
-/** URL of the vite dev server started by tests/browser/globalSetup.ts. */
+/** `path` on the production build served by tests/browser/globalSetup.ts. */
 export function gameUrl(path = ''): string {
   return new URL(path, inject('gameUrl')).toString();
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+/**
+ * The Chromium of this test run (one process for all files, launched by globalSetup.ts), attached
+ * to from this file; `close()` detaches and closes the contexts this file opened.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  return connectBrowser(inject('browserWsEndpoint'));
 }
 
 export interface GameHandle {
@@ -39,12 +35,12 @@ export interface GameHandle {
   page: Page;
   /** Console `error` messages and uncaught page errors, in order. */
   errors: string[];
-  /** Closes the context, and the browser too if openGame launched it. */
+  /** Closes the context, and detaches from the shared browser too if openGame attached to it. */
   close(): Promise<void>;
 }
 
 export interface OpenGameOptions {
-  /** Reuse this browser; otherwise one is launched and closed by `close()`. */
+  /** Open the page in this browser; otherwise openGame attaches to sharedBrowser() until `close()`. */
   browser?: Browser;
   /** How long to wait for `window.__ropebound.ready` (ms). */
   readyTimeout?: number;
@@ -93,7 +89,7 @@ export async function newGamePage(
  */
 export async function openGame(url: string, opts: OpenGameOptions = {}): Promise<GameHandle> {
   const ownBrowser = !opts.browser;
-  const browser = opts.browser ?? (await launchBrowser());
+  const browser = opts.browser ?? (await sharedBrowser());
   const { context, page, errors } = await newGamePage(browser);
   const close = async (): Promise<void> => {
     await context.close().catch(() => {});
@@ -117,7 +113,7 @@ export async function openGame(url: string, opts: OpenGameOptions = {}): Promise
         throw new Error(`game never set window.__ropebound.ready: ${stripAnsi((e as Error).message)}${detail}`);
       }
       const canvas = page.locator('canvas').first();
-      await canvas.click();
+      await clickAt(canvas);
       await canvas.focus();
     }
   } catch (e) {
@@ -125,6 +121,20 @@ export async function openGame(url: string, opts: OpenGameOptions = {}): Promise
     throw e;
   }
   return { browser, context, page, errors, close };
+}
+
+/**
+ * A real mouse click (move, press, release) at the middle of `target`, scrolled into view inside
+ * its list first as locator.click() does. Playwright's `locator.click()` also waits for the element
+ * to keep its box over two animation frames, ~2 s per click here where software GL draws a frame in
+ * up to ~0.5 s under load; the game's elements do not move, so the tests click where they are
+ * (what was hit is checked by the effect).
+ */
+export async function clickAt(target: Locator): Promise<void> {
+  await target.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`cannot click ${target}: it is not laid out`);
+  await target.page().mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
 export interface ScreenshotStats {

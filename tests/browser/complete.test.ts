@@ -2,11 +2,11 @@
 // swing across, anchor on the lip, haul the partner up, both into the goal -> "Level complete!".
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { gameUrl, launchBrowser, openGame, screenshotStats } from './browser';
+import { gameUrl, sharedBrowser, openGame, screenshotStats } from './browser';
 import { playFirstGap } from './firstGapKeys';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 test('both players reach the goal of The First Gap with real keys and the level-complete screen shows', async () => {

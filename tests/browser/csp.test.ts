@@ -1,36 +1,16 @@
 // index.html's Content-Security-Policy, on the production build served by vite preview (what a
-// player gets): the game runs under it with no violation, and the policy is really in force (an
-// inline script and eval are refused). Every other browser test runs the dev server with the same
-// policy and fails on any violation (tests/browser/browser.ts turns them into console errors).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// player gets; tests/browser/globalSetup.ts builds and serves it for the whole run): the game runs
+// under it with no violation, and the policy is really in force (an inline script and eval are
+// refused). Every other browser test runs the same build (liveReload.test.ts the dev server, with
+// the same policy) and fails on any violation (tests/browser/browser.ts turns them into console errors).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build, preview, type PreviewServer } from 'vite';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openGame } from './browser';
-import { freePort } from './globalSetup';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-let outDir = '';
-let server: PreviewServer | undefined;
-let url = '';
-
-beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'rb-csp-'));
-  await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const port = await freePort();
-  server = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
-  url = `http://127.0.0.1:${port}/`;
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
+import { expect, inject, it } from 'vitest';
+import { sharedBrowser, gameUrl, openGame } from './browser';
+import { waitTicks } from './gameState';
 
 it('the built page ships the policy and only external module scripts', () => {
-  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const html = readFileSync(join(inject('distDir'), 'index.html'), 'utf8');
   const policy = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1] ?? '';
   expect(policy).toContain("script-src 'self'");
   expect(policy).not.toContain('unsafe-eval');
@@ -46,18 +26,19 @@ it('the built page ships the policy and only external module scripts', () => {
 });
 
 it('the game runs and is played under the policy with no violation, and the policy refuses inline script and eval', async () => {
-  const browser = await launchBrowser();
+  const browser = await sharedBrowser();
   try {
+    const url = gameUrl();
     const game = await openGame(`${url}?level=1`, { browser });
     const { page, errors } = game;
     // Play a little: pixi draws rope, players and text every frame.
     await page.keyboard.down('KeyD');
     await page.keyboard.down('ArrowRight');
-    await page.waitForTimeout(600);
+    await waitTicks(page, 36);
     await page.keyboard.up('KeyD');
     await page.keyboard.up('ArrowRight');
     await page.keyboard.press('KeyW');
-    await page.waitForTimeout(300);
+    await waitTicks(page, 18);
     const tick = await page.evaluate(() => (window.__ropebound as unknown as { getState(): { tick: number } | null }).getState()?.tick ?? 0);
     expect(tick).toBeGreaterThan(30); // the game really ran
     expect(errors).toEqual([]);
@@ -83,8 +64,8 @@ it('the game runs and is played under the policy with no violation, and the poli
       return out;
     });
     expect(refused).toEqual(['eval', 'Function', 'inline']);
-    await page.waitForTimeout(100);
-    expect(errors.some((e) => e.includes('CSP violation: script-src'))).toBe(true);
+    // The violation report reaches the console a moment after the refusal.
+    await expect.poll(() => errors.some((e) => e.includes('CSP violation: script-src'))).toBe(true);
     await game.close();
   } finally {
     await browser.close();

@@ -7,14 +7,14 @@ import type { Browser } from 'playwright-core';
 import { parseLevel } from '../../src/level/parseLevel';
 import { SimEvent, readEvents, hashHex, step, createSimWorld } from '../../src/sim';
 import type { DebugHandle } from '../../src/app/debugHandle';
-import { gameUrl, launchBrowser, openGame } from './browser';
+import { gameUrl, sharedBrowser, openGame } from './browser';
 import { createRandom } from '../../tools/scenarios/random';
 
 const TICKS = 1200;
 const LEVEL_FILE = existsSync('levels/05-swing-yard.json') ? 'levels/05-swing-yard.json' : 'levels/03-first-gap.json';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 /** Button masks as flat (p1, p2) pairs: each player holds a random mask for 5 to 40 ticks (mulberry32). */

@@ -2,18 +2,19 @@
 // plays, a broken one is refused with its errors while the level goes on, a dropped replay plays
 // back; F8 records real key presses from tick 0 and the downloaded replay verifies in Node.
 import { readFileSync } from 'node:fs';
+import { text as streamText } from 'node:stream/consumers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { DebugHandle } from '../../src/app/debugHandle';
 import { decodeInputs, parseReplay, recordReplay, verifyReplay } from '../../src/level/replay';
-import { gameUrl, launchBrowser, openGame } from './browser';
+import { gameUrl, sharedBrowser, openGame } from './browser';
 import { getErrors, getState, waitTicks } from './gameState';
 
 const firstGap = readFileSync('levels/03-first-gap.json', 'utf8');
 const swingYard = readFileSync('levels/05-swing-yard.json', 'utf8');
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 /** Drags a file holding `text` onto the canvas: a real DragEvent carrying a DataTransfer. */
@@ -98,7 +99,8 @@ test('F8 records held keys from tick 0, F8 again downloads a replay that verifie
     await page.keyboard.press('F8');
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('03-first-gap.replay.json');
-    const text = readFileSync(await download.path(), 'utf8');
+    // Read through the connection: the shared Chromium may not share this process's files.
+    const text = await streamText(await download.createReadStream());
     await expect.poll(() => page.locator('.hud-rec').isVisible()).toBe(false);
     const last = await lastReplay(page);
     expect(last?.text).toBe(text);

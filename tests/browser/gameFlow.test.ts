@@ -5,16 +5,16 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { readdirSync, readFileSync } from 'node:fs';
-import { gameUrl, launchBrowser, openGame, playerKeys, screenshotStats } from './browser';
+import { gameUrl, sharedBrowser, openGame, playerKeys, screenshotStats } from './browser';
 import { playFirstGap } from './firstGapKeys';
-import { getState, waitTicks } from './gameState';
+import { getState, waitFrames, waitTicks } from './gameState';
 import {
   deathsOf, finished, levelIdOf, menuRows, openLevelSelect, openPage, quitToLevelSelect, screenOf, seedProgress, storedProgress,
   waitScreen, type Handle,
 } from './menu';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 
@@ -57,7 +57,7 @@ test('finishing a level shows the complete screen, stores the best time, and Ent
     });
     // The sim stops behind the complete screen.
     const frozen = (await getState(page)).tick;
-    await page.waitForTimeout(300);
+    await waitFrames(page, 20); // a running sim would tick in each of them
     expect((await getState(page)).tick).toBe(frozen);
     await screenshotStats(page, 'complete-screen');
 
@@ -165,15 +165,21 @@ test("R on the complete screen plays the level again; a replay's finish is not s
     expect(await text(page, '.complete-screen .best dd')).toBe('—');
     expect(await storedProgress(page)).toBeNull();
     await page.keyboard.press('KeyR');
-    // Read in one go while the level plays again: at 32x the replay finishes it again within half
-    // a second, and separate reads raced that second complete screen.
-    const again = await page.waitForFunction(() => {
+    // Read it all in the frame the level is playing again: at speed 32 the replay completes the
+    // level once more within half a second, sooner than a few round trips on a loaded machine.
+    const again = await (await page.waitForFunction(() => {
       const h = window.__ropebound as unknown as Handle;
-      return h.screen === 'playing'
-        ? { completedTick: h.getState()?.completedTick, levelId: h.levelId, isCompleteShown: !document.querySelector<HTMLElement>('.complete-screen')!.hidden }
-        : null;
-    }, undefined, { timeout: 20_000 });
-    expect(await again.jsonValue()).toEqual({ completedTick: -1, levelId: 'first-gap', isCompleteShown: false });
+      if (h.screen !== 'playing') return null;
+      // Visible as Playwright's isVisible() means it: a non-empty box, not visibility: hidden.
+      const panel = document.querySelector('.complete-screen');
+      const box = panel?.getBoundingClientRect();
+      return {
+        completedTick: h.getState()?.completedTick,
+        levelId: h.levelId,
+        isCompleteShown: !!panel && !!box && box.width > 0 && box.height > 0 && getComputedStyle(panel).visibility !== 'hidden',
+      };
+    }, undefined, { timeout: 20_000 })).jsonValue();
+    expect(again).toEqual({ completedTick: -1, levelId: 'first-gap', isCompleteShown: false });
     expect(errors).toEqual([]);
   } finally {
     await close();

@@ -27,6 +27,18 @@ export async function waitTicks(page: Page, ticks: number): Promise<GameSnapshot
 }
 
 /**
+ * Lets the page draw `n` frames (requestAnimationFrame callbacks); gives up after 10 s. For "nothing
+ * happens" checks: a stopped sim must not tick in frames where a running one would have.
+ */
+export async function waitFrames(page: Page, n: number): Promise<void> {
+  await page.evaluate(([left, total]) => new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`only ${total - left} of ${total} frames were drawn in 10 s`)), 10_000);
+    const next = (): void => { if (--left <= 0) { clearTimeout(timer); resolve(); } else requestAnimationFrame(next); };
+    requestAnimationFrame(next);
+  }), [n, n] as const);
+}
+
+/**
  * Starts recording the game state once per drawn frame, inside the page. Reading it from the test
  * instead (a round trip per read; a screenshot blocks for several ticks) misses short events such
  * as the top of a hop when the page is slow. Returns a function that stops and hands back the

@@ -4,8 +4,8 @@
 // answers it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotStats } from './browser';
-import { getState, recordFrames, waitTicks } from './gameState';
+import { sharedBrowser, screenshotStats } from './browser';
+import { getState, recordFrames, waitFrames, waitTicks } from './gameState';
 import { finished, levelIdOf, menuRows, openPage, screenOf, waitScreen } from './menu';
 
 /** Runs in the page before its scripts: `window.__pads` is what getGamepads returns, and
@@ -67,12 +67,7 @@ const pad = (page: Page) => ({
     page.evaluate(([n, k, x]) => ((window as unknown as { __padCtl: PadCtl }).__padCtl).axis(n, k, x), [i, a, v] as const),
 });
 
-/** Waits for `n` drawn frames: the game polls the pads once per frame. */
-const frames = (page: Page, n: number) => page.evaluate((count) => new Promise<void>((resolve) => {
-  let left = count;
-  const f = (): void => { if (--left <= 0) resolve(); else requestAnimationFrame(f); };
-  requestAnimationFrame(f);
-}), n);
+// The game polls the pads once per drawn frame: waitFrames(page, n) waits for n polls.
 
 /**
  * Presses a button (or tilts an axis) for exactly one of the game's polls, all inside the page: the
@@ -101,7 +96,7 @@ const padLine = (page: Page) => page.locator('.hud-pads').textContent();
 const reconnectShown = (page: Page) => page.locator('.reconnect-screen').isVisible();
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 describe('gamepads', () => {
@@ -113,7 +108,7 @@ describe('gamepads', () => {
     try {
       expect(await screenOf(page)).toBe('title');
       await pad(page).plug(0);
-      await frames(page, 3);
+      await waitFrames(page, 3);
       expect(await padLine(page)).toBe('P1: keyboard · P2: keyboard · press a button on a gamepad to join');
       await screenshotStats(page, 'gamepad-join-hint');
       await tap(page, 0, 0); // joins P1, and on a menu the press acts too: Play
@@ -182,16 +177,16 @@ describe('gamepads', () => {
       await ctl.unplug(0);
       await page.locator('.reconnect-screen').waitFor({ state: 'visible', timeout: 5000 });
       expect(await page.locator('.reconnect-screen .title').textContent()).toBe('Reconnect controller (Player 2)');
-      await frames(page, 3);
+      await waitFrames(page, 3);
       const frozen = (await getState(page)).tick;
-      await frames(page, 8);
+      await waitFrames(page, 8);
       expect((await getState(page)).tick).toBe(frozen);
       expect(await screenOf(page)).toBe('playing');
       expect(await padLine(page)).toBe('P1: gamepad · P2: gamepad lost');
       await screenshotStats(page, 'gamepad-reconnect');
       // P1's pad still moves nobody while paused.
       await ctl.axis(1, 0, 1);
-      await frames(page, 3);
+      await waitFrames(page, 3);
       await ctl.axis(1, 0, 0);
       expect((await getState(page)).tick).toBe(frozen);
 
@@ -213,7 +208,7 @@ describe('gamepads', () => {
       await ctl.unplug(2);
       await page.locator('.reconnect-screen').waitFor({ state: 'visible', timeout: 5000 });
       await page.keyboard.press('Escape');
-      await frames(page, 2);
+      await waitFrames(page, 2);
       expect(await reconnectShown(page)).toBe(false);
       expect(await screenOf(page)).toBe('playing'); // Esc answered the message; it did not pause
       expect(await padLine(page)).toBe('P1: gamepad · P2: keyboard');

@@ -8,13 +8,13 @@ import type { Browser, Page } from 'playwright-core';
 import { PROGRESS_BACKUP_KEY, PROGRESS_KEY, PROGRESS_KEY_V1 } from '../../src/app/progress';
 import { SETTINGS_BACKUP_KEY, SETTINGS_KEY } from '../../src/app/settings';
 import { PROTOTYPE_KEY_CODES, PROTOTYPE_NAMES } from '../../tools/scenarios/hostileText';
-import { launchBrowser, screenshotStats } from './browser';
+import { sharedBrowser, screenshotStats } from './browser';
 import { playFirstGap } from './firstGapKeys';
 import { getErrors, getState, waitTicks } from './gameState';
 import { menuRows, openPage, toLevelSelect, waitScreen, type Handle } from './menu';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 /** A script for addInitScript that puts `entries` in localStorage before the game's first load only. */

@@ -3,14 +3,14 @@
 // a wall is at x 0 and a 2-tile block starts at x 4, so short runs either way stay on flat ground.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { gameUrl, launchBrowser, openGame, screenshotStats, type GameHandle } from './browser';
+import { gameUrl, sharedBrowser, openGame, screenshotStats, type GameHandle } from './browser';
 import { getState, recordFrames, waitTicks } from './gameState';
 import { waitScreen } from './menu';
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {

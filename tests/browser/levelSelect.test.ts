@@ -4,7 +4,7 @@
 // localStorage holds or does, the menu still shows. `?level=` plays a level at once, locks or not.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { gameUrl, launchBrowser, openGame, screenshotStats } from './browser';
+import { clickAt, gameUrl, sharedBrowser, openGame, screenshotStats } from './browser';
 import { getErrors, getState, waitTicks } from './gameState';
 import {
   PROGRESS_KEY, finished, levelIdOf, menuRows, openLevelSelect, quitToLevelSelect, screenOf, seedProgress, storedProgress,
@@ -12,7 +12,7 @@ import {
 } from './menu';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 describe('level select', () => {
@@ -136,12 +136,12 @@ describe('level select', () => {
       const rows = await menuRows(page);
       expect(rows.every((r) => !r.isLocked)).toBe(true);
       // An unlocked last level starts with a click.
-      await page.locator('.menu-screen .level').last().click();
+      await clickAt(page.locator('.menu-screen .level').last());
       await waitScreen(page, 'playing');
       expect(await levelIdOf(page)).toBe(rows[rows.length - 1].id);
 
       await quitToLevelSelect(page);
-      await page.locator('.unlock-all').click();
+      await clickAt(page.locator('.unlock-all'));
       expect((await menuRows(page)).map((r) => r.isLocked)).toEqual(rows.map((_, i) => i > 0));
       expect(await storedProgress(page)).toMatchObject({ unlockAll: false });
       expect(errors).toEqual([]);
@@ -169,7 +169,7 @@ describe('level select', () => {
       const rows = await menuRows(page);
       expect(rows.length).toBeGreaterThanOrEqual(2);
       expect(rows.map((r) => r.isLocked)).toEqual(rows.map((_, i) => i > 0));
-      await page.locator('.unlock-all').click();
+      await clickAt(page.locator('.unlock-all'));
       expect((await menuRows(page)).every((r) => !r.isLocked)).toBe(true);
       // A quiet line says what happened to the saved progress; never an error box.
       expect(await page.locator('.menu-screen .unsaved-note').textContent()).toMatch(note);

@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { gameUrl, launchBrowser, newGamePage, openGame } from './browser';
+import { gameUrl, sharedBrowser, newGamePage, openGame } from './browser';
 import { waitTicks } from './gameState';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 const firstGap = readFileSync('levels/03-first-gap.json', 'utf8');

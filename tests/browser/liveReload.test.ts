@@ -2,18 +2,38 @@
 // page without a page reload (a window marker survives); a broken save shows the validation
 // messages while the last good version keeps ticking; fixing the file clears them and loads it;
 // adding another level file changes nothing on screen. The probe files are always deleted.
+// The only browser tests on the dev server (the others open the production build): this file
+// starts its own, on a copy of the game (./gameCopy.ts), so the probe files never appear in this
+// checkout's levels/ while other tests read it.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { gameUrl, launchBrowser, openGame } from './browser';
+import { startDevServer, type ServedGame } from '../../tools/gameServer';
+import { sharedBrowser, openGame, screenshotStats } from './browser';
+import { copyGame, type GameCopy } from './gameCopy';
 import { getErrors, getState, waitTicks } from './gameState';
-
-const PROBE = 'levels/99-live-probe.json';
-const OTHER = 'levels/98-live-probe-other.json';
+import { menuRows, openPage, waitScreen } from './menu';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+let game: GameCopy | undefined;
+let dev: ServedGame | undefined;
+beforeAll(async () => {
+  game = copyGame();
+  [browser, dev] = await Promise.all([sharedBrowser(), startDevServer({ root: game.root })]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await dev?.close();
+  game?.remove();
+});
+
+/** A level file of the copy the dev server serves. */
+const levelFile = (name: string): string => game!.path(`levels/${name}`);
+const PROBE = '99-live-probe.json';
+const OTHER = '98-live-probe-other.json';
+
+/** `path` on this file's dev server. */
+const gameUrl = (path = ''): string => new URL(path, dev!.url).toString();
 
 /** first-gap under another id and name, with the spawns moved `dx` m right. */
 function probeLevel(name: string, dx: number, id = 'live-probe'): string {
@@ -41,7 +61,7 @@ const marker = (page: Page) => page.evaluate(() => (window as unknown as { __pro
 test('saving the played level reloads it in place; a broken save shows errors and the old version runs on', async () => {
   let close: (() => Promise<void>) | null = null;
   try {
-    writeFileSync(PROBE, probeLevel('Live Probe', 0));
+    writeFileSync(levelFile(PROBE), probeLevel('Live Probe', 0));
     await waitUntilServed('99-live-probe.json');
     const game = await openGame(gameUrl('?level=live-probe'), { browser });
     close = game.close;
@@ -54,7 +74,7 @@ test('saving the played level reloads it in place; a broken save shows errors an
     // 1. A valid save: spawns past the block (5.4 m further right), new name. The page reloads the
     // level, not itself.
     const savedAt = Date.now();
-    writeFileSync(PROBE, probeLevel('Live Probe Moved', 5.4));
+    writeFileSync(levelFile(PROBE), probeLevel('Live Probe Moved', 5.4));
     await page.waitForFunction(() => document.title.startsWith('Live Probe Moved'), undefined, { timeout: 5000 });
     const reloadMs = Date.now() - savedAt;
     const moved = await getState(page);
@@ -64,7 +84,7 @@ test('saving the played level reloads it in place; a broken save shows errors an
     console.log(`live reload: the new level was running ${reloadMs} ms after the save`);
 
     // 2. A broken save: the errors show, the moved version keeps running.
-    writeFileSync(PROBE, probeLevel('Live Probe Moved', 5.4).replace('"goal": {', '"goal": { "colour": "red",'));
+    writeFileSync(levelFile(PROBE), probeLevel('Live Probe Moved', 5.4).replace('"goal": {', '"goal": { "colour": "red",'));
     const box = page.locator('.hud-errors');
     await box.waitFor({ state: 'visible', timeout: 5000 });
     expect(await box.textContent()).toMatch(/99-live-probe\.json has errors.*\$\.goal\.colour: 'goal': unknown field/s);
@@ -75,7 +95,7 @@ test('saving the played level reloads it in place; a broken save shows errors an
     expect((await getErrors(page)).join('\n')).toMatch(/\$\.goal\.colour/);
 
     // 3. Another level file appears: the catalogue changes, the game on screen does not.
-    writeFileSync(OTHER, probeLevel('Other Probe', 0, 'live-probe-other'));
+    writeFileSync(levelFile(OTHER), probeLevel('Other Probe', 0, 'live-probe-other'));
     await waitUntilServed('98-live-probe-other.json');
     await waitTicks(page, 10);
     expect((await getState(page)).tick).toBeGreaterThan(running.tick);
@@ -83,7 +103,7 @@ test('saving the played level reloads it in place; a broken save shows errors an
     await expect.poll(() => box.isVisible()).toBe(true); // the broken save is still unfixed
 
     // 4. The fix: errors cleared, the fixed version loaded.
-    writeFileSync(PROBE, probeLevel('Live Probe Fixed', 6.4));
+    writeFileSync(levelFile(PROBE), probeLevel('Live Probe Fixed', 6.4));
     await page.waitForFunction(() => document.title.startsWith('Live Probe Fixed'), undefined, { timeout: 5000 });
     await expect.poll(() => box.isVisible()).toBe(false);
     expect(await getErrors(page)).toEqual([]);
@@ -110,8 +130,8 @@ test('saving the played level reloads it in place; a broken save shows errors an
     expect(errors).toEqual([]);
   } finally {
     await close?.();
-    rmSync(PROBE, { force: true });
-    rmSync(OTHER, { force: true });
+    rmSync(levelFile(PROBE), { force: true });
+    rmSync(levelFile(OTHER), { force: true });
   }
 }, 120_000);
 
@@ -126,7 +146,7 @@ function meadow(x: number): string {
 }
 
 test('a live reload keeps the camera: it eases to the moved spawns instead of cutting there', async () => {
-  const file = 'levels/97-live-probe-camera.json';
+  const file = levelFile('97-live-probe-camera.json');
   let close: (() => Promise<void>) | null = null;
   try {
     writeFileSync(file, meadow(4));
@@ -162,3 +182,36 @@ test('a live reload keeps the camera: it eases to the moved spawns instead of cu
     rmSync(file, { force: true });
   }
 }, 60_000);
+
+// From issue 13: a `?level=` whose file does not parse used to leave an empty "playing" screen.
+const BROKEN = '96-broken-probe.json';
+
+test('a ?level= whose file has errors opens the level select on it, with the errors shown', async () => {
+  try {
+    // Valid JSON, not a valid level: no tiles, spawns, goal or tether.
+    writeFileSync(levelFile(BROKEN), `${JSON.stringify({ format: 'ropebound-level', version: 2, id: 'broken-probe', name: 'Broken Probe' })}\n`);
+    await waitUntilServed('96-broken-probe.json');
+    const { page, errors, close } = await openPage(browser, '?level=broken-probe', { baseUrl: dev!.url });
+    try {
+      // It used to stay on an empty "playing" screen whose pause menu's Restart did nothing.
+      await waitScreen(page, 'menu');
+      expect(await page.locator('.menu-screen').isVisible()).toBe(true);
+      const box = page.locator('.hud-errors');
+      await box.waitFor({ state: 'visible', timeout: 5000 });
+      expect(await box.textContent()).toMatch(/The level 96-broken-probe\.json could not be loaded.*\$\.tiles/s);
+      expect((await getErrors(page)).length).toBeGreaterThan(0);
+      expect((await menuRows(page)).find((r) => r.isSelected)?.id).toBe('broken-probe');
+      expect(new URL(page.url()).searchParams.has('level')).toBe(false);
+      await screenshotStats(page, 'flow-bad-level');
+      // The level select works: Esc goes to the title.
+      await page.keyboard.press('Escape');
+      await waitScreen(page, 'title');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  } finally {
+    rmSync(levelFile(BROKEN), { force: true });
+  }
+}, 90_000);
+

@@ -6,11 +6,11 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { readFileSync } from 'node:fs';
 import { palette } from '../../src/render/palette';
-import { gameUrl, keySetter, launchBrowser, newGamePage, openGame, screenshotStats } from './browser';
-import { countColour, getState } from './gameState';
+import { clickAt, gameUrl, keySetter, sharedBrowser, newGamePage, openGame, screenshotStats } from './browser';
+import { countColour, getState, waitTicks } from './gameState';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 interface Shot { data: Buffer; width: number; height: number }
@@ -58,7 +58,7 @@ test('P1 and P2 differ in colour and shape, landing raises dust, and the tether 
   const { page, errors, close } = await openGame(gameUrl('?level=tied-together'), { browser });
   try {
     const key = keySetter(page);
-    await page.waitForTimeout(300);
+    await waitTicks(page, 18);
     let s = await getState(page);
     const [p1, p2] = s.players;
     expect(p1.grounded && p2.grounded && p2.x < p1.x).toBe(true);
@@ -103,8 +103,8 @@ test('P1 and P2 differ in colour and shape, landing raises dust, and the tether 
     const landed = await screenshotStats(page, 'looks-test-dust');
     expect(dustIn(shot, ...dustBox), 'dust-coloured pixels before the hop').toBeLessThan(10);
     expect(dustIn(readShot(landed.path), ...dustBox), 'dust-coloured pixels after landing').toBeGreaterThan(80);
-    // Once the dust has settled it is gone.
-    await page.waitForTimeout(1200);
+    // Once the dust has settled it is gone (1.2 s of game time later).
+    await waitTicks(page, 72);
     const settled = await screenshotStats(page, 'looks-test-settled');
     expect(dustIn(readShot(settled.path), ...dustBox)).toBeLessThan(10);
 
@@ -201,7 +201,7 @@ test('a checkpoint flashes and a death shakes the view and flashes red; under re
   try {
     await page.goto(gameUrl('?level=tied-together'));
     await page.waitForFunction(() => window.__ropebound?.ready === true, undefined, { timeout: 30_000 });
-    await page.locator('canvas').first().click();
+    await clickAt(page.locator('canvas').first());
     const seen = await runThroughCheckpointToSpikes(page);
     expect(seen.deaths).toBe(1);
     expect(seen.checkpointFlashes).toBe(0);

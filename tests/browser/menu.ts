@@ -16,6 +16,8 @@ export interface OpenOptions {
   progress?: string;
   /** Script run before the page's own scripts on every load (e.g. to break localStorage). */
   initScript?: string;
+  /** Where the game is served (default: the shared production build); liveReload.test.ts passes its dev server. */
+  baseUrl?: string;
 }
 
 /** Opens the game at `path` (no canvas click: the menu covers it) and waits for the first frame;
@@ -32,7 +34,7 @@ export async function openPage(browser: Browser, path: string, opts: OpenOptions
   if (opts.initScript) await page.addInitScript(opts.initScript);
   const close = async (): Promise<void> => { await context.close().catch(() => {}); };
   try {
-    await page.goto(gameUrl(path), { waitUntil: 'load' });
+    await page.goto(opts.baseUrl ? new URL(path, opts.baseUrl).toString() : gameUrl(path), { waitUntil: 'load' });
     await waitReady(page);
   } catch (e) {
     await close();

@@ -1,13 +1,13 @@
 // What the player sees at the start of level 01, at 1x and 2x pixel density, and after a resize.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { gameUrl, launchBrowser, newGamePage, openGame, screenshotStats } from './browser';
-import { countColour, getState } from './gameState';
+import { gameUrl, sharedBrowser, newGamePage, openGame, screenshotStats } from './browser';
+import { countColour, getState, waitTicks } from './gameState';
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
@@ -17,7 +17,7 @@ afterAll(async () => {
 test('the start of level 01 shows both players in their colours, the level and the controls hint', async () => {
   const { page, errors, close } = await openGame(gameUrl('?level=first-gap'), { browser });
   try {
-    await page.waitForTimeout(300);
+    await waitTicks(page, 18); // a few frames of the running level
     const shot = await screenshotStats(page, 'render-start');
     expect(countColour(shot.path, 0x0072b2), 'P1 blue pixels').toBeGreaterThan(1000);
     expect(countColour(shot.path, 0xe69f00), 'P2 orange pixels').toBeGreaterThan(1000);

@@ -7,11 +7,11 @@ import type { Browser } from 'playwright-core';
 import { createLevelCatalog } from '../../src/app/levelCatalog';
 import type { ReplayStatus } from '../../src/app/replayMode';
 import { decodeInputs, parseReplay, recordReplay, verifyReplay } from '../../src/level/replay';
-import { gameUrl, launchBrowser, openGame } from './browser';
+import { gameUrl, sharedBrowser, openGame } from './browser';
 import { getState } from './gameState';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 /** The campaign as the game sorts it (whatever levels/ holds today). */

@@ -4,12 +4,12 @@
 // are a cursor row; the mouse works on the menus. Screenshots: test-results/screens-*.png.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotStats } from './browser';
-import { getState, waitTicks } from './gameState';
+import { clickAt, sharedBrowser, screenshotStats } from './browser';
+import { getState, waitFrames, waitTicks } from './gameState';
 import { levelIdOf, openPage, screenOf, waitScreen } from './menu';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 /** The `data-item` of the highlighted menu item on the screen `selector`. */
@@ -19,12 +19,6 @@ const cursorOn = (page: Page, selector: string) =>
 const tickOf = (page: Page) =>
   page.evaluate(() => (window.__ropebound as unknown as { getState(): { tick: number } | null }).getState()?.tick ?? -1);
 
-/** Lets the page draw `n` frames (ticks would run in them if the sim were not stopped); gives up after 10 s. */
-const frames = (page: Page, n: number) => page.evaluate(([left, total]) => new Promise<void>((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error(`only ${total - left} of ${total} frames were drawn in 10 s`)), 10_000);
-  const next = (): void => { if (--left <= 0) { clearTimeout(timer); resolve(); } else requestAnimationFrame(next); };
-  requestAnimationFrame(next);
-}), [n, n] as const);
 
 test('title -> level select -> play -> pause / resume / restart / controls -> quit to title, by keys; paused means no ticks', async () => {
   const { page, errors, close } = await openPage(browser, '');
@@ -73,8 +67,7 @@ test('title -> level select -> play -> pause / resume / restart / controls -> qu
     expect(await cursorOn(page, '.pause-screen')).toBe('resume');
     const paused = await getState(page);
     await page.keyboard.down('KeyD');
-    await frames(page, 20);
-    await page.waitForTimeout(300);
+    await waitFrames(page, 20);
     const still = await getState(page);
     await page.keyboard.up('KeyD');
     expect(still.tick).toBe(paused.tick);
@@ -144,15 +137,15 @@ test('title -> level select -> play -> pause / resume / restart / controls -> qu
     // The mouse: hover moves the cursor, a click activates; Back buttons lead back.
     await page.locator('.title-screen [data-item="controls"]').hover();
     expect(await cursorOn(page, '.title-screen')).toBe('controls');
-    await page.locator('.title-screen [data-item="controls"]').click();
+    await clickAt(page.locator('.title-screen [data-item="controls"]'));
     await waitScreen(page, 'controls');
     expect(await getStateOrNull(page)).toBeNull();
-    await page.locator('.controls-screen [data-item="back"]').click();
+    await clickAt(page.locator('.controls-screen [data-item="back"]'));
     await waitScreen(page, 'title');
     expect(await cursorOn(page, '.title-screen')).toBe('controls');
-    await page.locator('.title-screen [data-item="play"]').click();
+    await clickAt(page.locator('.title-screen [data-item="play"]'));
     await waitScreen(page, 'menu');
-    await page.locator('.menu-screen .back-button').click();
+    await clickAt(page.locator('.menu-screen .back-button'));
     await waitScreen(page, 'title');
     expect(errors).toEqual([]);
   } finally {
@@ -172,7 +165,7 @@ test('losing window focus or hiding the tab pauses a level being played; R still
     await page.evaluate(() => window.dispatchEvent(new Event('blur')));
     await waitScreen(page, 'paused');
     const t = await tickOf(page);
-    await frames(page, 15);
+    await waitFrames(page, 15);
     expect(await tickOf(page)).toBe(t);
     await page.keyboard.press('KeyP'); // P (a pad's Start) resumes as well
     await waitScreen(page, 'playing');
@@ -187,7 +180,7 @@ test('losing window focus or hiding the tab pauses a level being played; R still
       delete (document as { hidden?: boolean }).hidden; // back to the prototype's getter
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    await frames(page, 5);
+    await waitFrames(page, 5);
     expect(await screenOf(page)).toBe('paused'); // coming back does not resume by itself
     expect(errors).toEqual([]);
   } finally {

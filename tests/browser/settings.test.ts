@@ -4,13 +4,13 @@
 // and keeps F8 from recording.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotStats } from './browser';
-import { getErrors, getState, waitTicks } from './gameState';
+import { sharedBrowser, screenshotStats } from './browser';
+import { getErrors, getState, recordFrames, waitTicks } from './gameState';
 import { openPage, waitReady, waitScreen } from './menu';
 import { SETTINGS_KEY } from '../../src/app/settings'; // the game's own key
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 /** From the title: ↓ to "Settings", Enter. */
@@ -35,22 +35,17 @@ const seedOnce = (text: string) => `(() => {
   localStorage.setItem(${JSON.stringify(SETTINGS_KEY)}, ${JSON.stringify(text)});
 })();`;
 
-/** Holds `code` until P1 has left the ground or `ticks` ticks passed; returns P1's lowest y on the way (y points down). */
+/** Holds `code` for `ticks` ticks; returns P1's rise on the way (from its lowest y, y points down),
+ *  seen in every drawn frame, and whether it moved up faster than 1 m/s (jumped). */
 async function holdAndWatchP1(page: Page, code: string, ticks: number): Promise<{ rise: number; jumped: boolean }> {
   const before = await getState(page);
+  const stop = await recordFrames(page);
   await page.keyboard.down(code);
-  let minY = before.players[0].y;
-  let jumped = false;
-  const end = before.tick + ticks;
-  for (;;) {
-    const s = await getState(page);
-    minY = Math.min(minY, s.players[0].y);
-    if (s.players[0].vy < -1) jumped = true;
-    if (s.tick >= end) break;
-    await page.waitForTimeout(16);
-  }
+  await waitTicks(page, ticks);
   await page.keyboard.up(code);
-  return { rise: before.players[0].y - minY, jumped };
+  const seen = await stop();
+  const minY = Math.min(before.players[0].y, ...seen.map((s) => s.players[0].y));
+  return { rise: before.players[0].y - minY, jumped: seen.some((s) => s.players[0].vy < -1) };
 }
 
 describe('settings', () => {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { gameUrl, launchBrowser, openGame, screenshotStats } from './browser';
+import { gameUrl, sharedBrowser, openGame, screenshotStats } from './browser';
+import { waitTicks } from './gameState';
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
@@ -15,8 +16,8 @@ afterAll(async () => {
 test('game boots without errors and draws something', async () => {
   const game = await openGame(gameUrl('?level=first-gap'), { browser });
   try {
-    // Let a few frames render.
-    await game.page.waitForTimeout(500);
+    // Let the game run and draw for half a second of game time.
+    await waitTicks(game.page, 30);
     const shot = await screenshotStats(game.page, 'smoke');
     expect(game.errors).toEqual([]);
     expect(shot.width).toBe(1280);

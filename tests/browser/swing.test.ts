@@ -2,11 +2,11 @@
 // deck and holds anchor (/), P1 runs off the edge and pumps the swing with A/D.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { gameUrl, keySetter, launchBrowser, openGame, screenshotStats } from './browser';
+import { gameUrl, keySetter, sharedBrowser, openGame, screenshotStats } from './browser';
 import { countColour, getState } from './gameState';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 test('one player anchors at the edge while the other swings below on the rope', async () => {

@@ -28,7 +28,7 @@ describe('createAudio without working audio', () => {
   for (const withAudioContext of [false, true]) {
     it(`never throws and logs each requested sound once (AudioContext ${withAudioContext ? 'claimed' : 'missing'})`, () => {
       const { win, listeners } = fakeWindow(withAudioContext);
-      const audio = createAudio(win, { baseUrl: '/' });
+      const audio = createAudio(win);
       const world = flatWorld();
       audio.update(world, 'playing'); // first look at this world: its cursor starts here
       expect(audio.music).toBe('play');
@@ -52,7 +52,7 @@ describe('createAudio without working audio', () => {
 
   it('keeps only the last 200 entries', () => {
     const { win } = fakeWindow(false);
-    const audio = createAudio(win, { baseUrl: '/' });
+    const audio = createAudio(win);
     for (let k = 0; k < 260; k++) audio.menuSound('select'); // 100 ms apart on the fake clock
     expect(audio.log.length).toBe(200);
   });

@@ -1,6 +1,7 @@
 // The invincibility assist (world.assists.isInvincible): spikes and spiked boxes stop killing,
-// falling out of the level still respawns at the checkpoint, and with the assist off (or on in a
-// run where no hazard is touched) the sim gives the very same hashes as before.
+// falling out of the level still respawns at the checkpoint, and the flag is not hashed state: on in
+// a run where no hazard is touched, the hashes are those of the same run with it off (the default,
+// which golden.test.ts pins).
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { respawnSystem } from '../../src/sim/systems/respawnSystem';

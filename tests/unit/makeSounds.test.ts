@@ -1,10 +1,13 @@
 // The sound generator: the WAV writer's header and length, every file the game loads is made,
 // effects stay short, the music loops without a click at the seam, and a second run gives the
-// same bytes (so committed sounds only change when a recipe does).
-import { existsSync, readFileSync } from 'node:fs';
+// same bytes (so committed sounds only change when a recipe does), and the committed files in
+// assets/sounds/ are exactly these, each with a URL from vite (src/audio/soundUrls.ts).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MUSIC_FILES, SOUND_FILES } from '../../src/audio/soundFiles';
-import { renderAllSounds } from '../../tools/make-sounds';
+import { soundUrl } from '../../src/audio/soundUrls';
+import { SOUNDS_DIR, renderAllSounds } from '../../tools/make-sounds';
 import { SAMPLE_RATE } from '../../tools/sound/synth';
 import { decodeWav, encodeWav } from '../../tools/sound/wav';
 
@@ -80,13 +83,18 @@ describe('npm run sounds', () => {
     }
   });
 
-  it('is deterministic: a second run gives the same bytes, and they match public/sounds', () => {
+  it('is deterministic: a second run gives the same bytes, and they match assets/sounds', () => {
     const second = renderAllSounds();
     for (const [file, bytes] of first) {
       expect(Buffer.from(second.get(file)!).equals(Buffer.from(bytes)), file).toBe(true);
-      const committed = `public/sounds/${file}`;
-      expect(existsSync(committed), `${committed} exists (run npm run sounds)`).toBe(true);
-      expect(readFileSync(committed).equals(Buffer.from(bytes)), `${committed} is up to date (run npm run sounds)`).toBe(true);
+      const committed = join(SOUNDS_DIR, file);
+      expect(existsSync(committed), `assets/sounds/${file} exists (run npm run sounds)`).toBe(true);
+      expect(readFileSync(committed).equals(Buffer.from(bytes)), `assets/sounds/${file} is up to date (run npm run sounds)`).toBe(true);
     }
+  });
+
+  it('assets/sounds holds only the files the game loads, and vite gives each a URL', () => {
+    expect(new Set(readdirSync(SOUNDS_DIR))).toEqual(new Set(first.keys()));
+    for (const file of first.keys()) expect(soundUrl(file), file).toMatch(new RegExp(`/assets/sounds/${file.replace('.', '\\.')}$`));
   });
 });

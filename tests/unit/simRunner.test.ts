@@ -1,5 +1,6 @@
 // The headless runner: argument parsing, replay files, the JSON state it prints, and the CLI's
-// promise of one line on stderr and exit code 2 for anything the user got wrong.
+// promise of one line on stderr and exit code 2 for anything the user got wrong. The command runs in
+// this process (runSimCli); two smoke tests spawn it as `npm run sim` does (tsx tools/sim.ts).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { parseLevel } from '../../src/level/parseLevel';
 import { Button, createSimWorld, hashHex, step, playerEntity, boxEntity } from '../../src/sim';
 import { parseReplayInputs } from '../../tools/replayInputs';
 import { DEFAULT_TICKS, UsageError, parseSimArgs } from '../../tools/simArgs';
+import { runSimCli } from '../../tools/sim';
 import { formatSummary, round6, runSim, type RunnerLevel } from '../../tools/simRunner';
 import { playSwingYard } from '../../tools/bots/swing-yard';
 
@@ -193,28 +195,34 @@ describe('sim runner: output', () => {
   });
 });
 
-describe('sim runner: command line', () => {
-  const tsx = join('node_modules', '.bin', 'tsx');
-  const run = (...args: string[]) => spawnSync(tsx, ['tools/sim.ts', ...args], { encoding: 'utf8' });
+/** runSimCli in this process: the exit code and everything written to each stream. */
+function runCli(...args: string[]): { status: number; stdout: string; stderr: string } {
+  let stdout = '';
+  let stderr = '';
+  const status = runSimCli(args, { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; } });
+  return { status, stdout, stderr };
+}
 
+describe('sim runner: command line', () => {
   it('prints only JSON with --json, running the default number of ticks', () => {
-    const result = run(LEVEL2, '--json');
+    const result = runCli(LEVEL2, '--json');
     expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
     const out = JSON.parse(result.stdout);
     expect(out.level).toBe('swing-yard');
     expect(out.tick).toBe(DEFAULT_TICKS);
-  }, 20_000);
+  });
 
   it('reads a run-length replay and runs to its end', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-'));
     const file = join(dir, 'replay.json');
     writeFileSync(file, JSON.stringify({ runs: [[40, Button.Right, 0], [5, 0, 0]] }));
-    const result = run(LEVEL2, '--replay', file, '--json');
+    const result = runCli(LEVEL2, '--replay', file, '--json');
     expect(result.status).toBe(0);
     const out = JSON.parse(result.stdout);
     expect(out.tick).toBe(45);
     expect(out.entities.p1.x).toBeGreaterThan(5);
-  }, 20_000);
+  });
 
   it.each([
     [['levels/no-such-level.json'], "sim: cannot read level file 'levels/no-such-level.json': no such file"],
@@ -222,10 +230,29 @@ describe('sim runner: command line', () => {
     [[LEVEL2, '--ticks', 'ten'], "sim: --ticks must be a whole number from 0 to 1000000 (got 'ten')"],
     [[LEVEL2, '--trace', 'nobody'], "sim: --trace: level 'swing-yard' has no player, box, platform or anchor with id 'nobody'"],
   ])('exits with code 2 and one line on stderr for %j', (args, message) => {
-    const result = run(...args);
+    const result = runCli(...args);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr.startsWith(message)).toBe(true);
-  }, 20_000);
+  });
+});
+
+describe('sim runner: the real command (a process, as `npm run sim` starts it)', () => {
+  const tsx = join('node_modules', '.bin', 'tsx');
+  const spawnSim = (...args: string[]) => spawnSync(tsx, ['tools/sim.ts', ...args], { encoding: 'utf8' });
+
+  it('prints the JSON state on stdout and exits 0', () => {
+    const result = spawnSim(LEVEL2, '--ticks', '30', '--json');
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({ level: 'swing-yard', tick: 30 });
+  }, 30_000);
+
+  it('exits with code 2 and one line on stderr for a bad argument', () => {
+    const result = spawnSim(LEVEL2, '--ticks', 'ten');
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe("sim: --ticks must be a whole number from 0 to 1000000 (got 'ten')\n");
+  }, 30_000);
 });
