@@ -29,7 +29,9 @@ export const USAGE = `usage: npm run sim -- <level.json> [--ticks N] [--replay f
   --replay FILE  per-tick inputs: a replay file (levels/replays/*.replay.json),
                  { "inputs": [[p1, p2], ...] } or { "runs": [[ticks, p1, p2], ...] }
                  (masks: Left 1, Right 2, Jump 4, Down 8, Anchor 16; after the replay ends nobody presses anything)
-  --trace IDS    comma-separated player (p1, p2), box or anchor ids: adds trace: { id: [[tick, x, y], ...] }
+  --trace IDS    comma-separated ids of players (p1, p2), boxes, platforms, anchors or ropes (tether too):
+                 adds trace: { id: samples }, [tick, x, y] for bodies, [tick, x, y, angle, spin] for boxes,
+                 { tick, tension, stretch, points } for ropes
   --every K      trace every K ticks (default 1)
   --json         print only the JSON state (default: a short summary)`;
 

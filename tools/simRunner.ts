@@ -43,6 +43,10 @@ export interface RopePart {
 }
 
 export interface RopeState extends RopePart {
+  /** The highest tension over the run (every tick, the snap's tick included), N, and the tick it
+   *  happened in (as events count ticks): what a designer compares `breakTension` with. */
+  peakTension: number;
+  peakTensionTick: number;
   /** Worst segment stretch (0.001 = 0.1 %). */
   maxSegmentStretch: number;
   /** Tension during the last tick, N. */
@@ -76,7 +80,26 @@ export interface SimOutput {
   events: EventRecord[];
   /** Events past MAX_EVENTS that were counted but not listed. */
   eventsOmitted?: number;
-  trace?: Record<string, Array<[number, number, number]>>;
+  trace?: Record<string, TraceSample[]>;
+}
+
+/**
+ * One --trace sample. Players, anchors and platforms: [tick, x, y]; boxes: [tick, x, y, angle, spin]
+ * (rad, rad/s, clockwise on screen); ropes: the rope's tension, worst segment stretch and points.
+ */
+export type TraceSample =
+  | [tick: number, x: number, y: number]
+  | [tick: number, x: number, y: number, angle: number, omega: number]
+  | RopeSample;
+
+export interface RopeSample {
+  tick: number;
+  /** Tension during the tick, N. */
+  tension: number;
+  /** Worst segment stretch (0.001 = 0.1 %). */
+  stretch: number;
+  /** Particle positions from end A to end B (after a snap: the half still on end A). */
+  points: Array<[number, number]>;
 }
 
 /** A map keyed by level ids: no prototype, so an id like '__proto__' is just a key. */
@@ -126,8 +149,11 @@ export function indexWorld(world: SimWorld, ids: LevelIds): WorldIndex {
   return { names, spareOf };
 }
 
-/** Entity ids --trace accepts, as [name in the output, entity]. Throws a UsageError for unknown ids. */
-export function resolveTrace(world: SimWorld, level: RunnerLevel, trace: readonly string[]): Array<[string, number]> {
+/** What a traced id names: a body (player, box, platform or anchor) or a rope. */
+export interface Traced { id: string; entity: number; kind: 'body' | 'box' | 'rope' }
+
+/** Entity ids --trace accepts, in the order given. Throws a UsageError for unknown ids. */
+export function resolveTrace(world: SimWorld, level: RunnerLevel, trace: readonly string[]): Traced[] {
   const byId = new Map<string, number>();
   world.queries.players.dense.forEach((e, slot) => {
     byId.set(`p${slot + 1}`, e);
@@ -136,14 +162,18 @@ export function resolveTrace(world: SimWorld, level: RunnerLevel, trace: readonl
   });
   level.ids.anchors.forEach((id, k) => byId.set(id, anchorEntity(world, k)));
   world.queries.boxes.dense.forEach((e, k) => byId.set(boxId(level.ids, k), e));
-  return trace.map((id): [string, number] => {
+  const ropeById = new Map<string, number>([['tether', world.tetherRope]]);
+  levelRopes(world).forEach((e, k) => ropeById.set(level.ids.ropes[k], e));
+  return trace.map((id): Traced => {
     const e = byId.get(id);
-    if (e !== undefined) return [id, e];
-    if (id === 'tether' || level.ids.ropes.includes(id)) {
-      throw new UsageError(`--trace: '${id}' is a rope; trace follows players, boxes and anchors (its points are in "ropes")`);
+    if (e !== undefined) {
+      const isBox = world.box.isPlatform[e] === 0 && world.queries.boxes.dense.includes(e);
+      return { id, entity: e, kind: isBox ? 'box' : 'body' };
     }
-    const known = ['p1', 'p2', ...level.ids.boxes, ...level.ids.platforms, ...level.ids.anchors].join(', ');
-    throw new UsageError(`--trace: level '${level.id}' has no player, box, platform or anchor with id '${id}' (ids: ${known})`);
+    const r = ropeById.get(id);
+    if (r !== undefined) return { id, entity: r, kind: 'rope' };
+    const known = ['p1', 'p2', ...level.ids.boxes, ...level.ids.platforms, ...level.ids.anchors, 'tether', ...level.ids.ropes].join(', ');
+    throw new UsageError(`--trace: level '${level.id}' has no player, box, platform, anchor or rope with id '${id}' (ids: ${known})`);
   });
 }
 
@@ -160,10 +190,20 @@ export function runSim(level: RunnerLevel, options: RunOptions): SimOutput {
   const index = indexWorld(world, level.ids);
   const events: EventRecord[] = [];
   let omitted = 0;
-  const trace = record<Array<[number, number, number]>>();
-  for (const [id] of traced) trace[id] = [];
+  const trace = record<TraceSample[]>();
+  for (const { id } of traced) trace[id] = [];
   const sample = () => {
-    for (const [id, e] of traced) trace[id].push([world.tick, ...position(world, e)]);
+    for (const t of traced) trace[t.id].push(traceSample(world, t));
+  };
+  // Peak tension per rope (the tether and the level's ropes), read after every tick.
+  const ropesWatched = [world.tetherRope, ...levelRopes(world)];
+  const peak = ropesWatched.map(() => 0);
+  const peakTick = ropesWatched.map(() => 0);
+  const watchPeaks = () => {
+    for (let k = 0; k < ropesWatched.length; k++) {
+      const tension = world.rope.tension[ropesWatched[k]];
+      if (tension > peak[k]) { peak[k] = tension; peakTick[k] = world.tick - 1; } // the tick it happened in, as events say
+    }
   };
   const visit = (type: number, tick: number, slot: number, value: number, entity: number) => {
     if (events.length >= MAX_EVENTS) { omitted++; return; }
@@ -180,10 +220,16 @@ export function runSim(level: RunnerLevel, options: RunOptions): SimOutput {
     masks[1] = hasInput ? inputs[2 * t + 1] : 0;
     step(world, masks);
     cursor = readEvents(world.events, cursor, visit);
+    watchPeaks();
     if (world.tick % every === 0) sample();
   }
 
   const out = describeWorld(world, level, index);
+  ropesWatched.forEach((r, k) => {
+    const described = out.ropes[r === world.tetherRope ? 'tether' : level.ids.ropes[k - 1]];
+    described.peakTension = round6(peak[k]);
+    described.peakTensionTick = peakTick[k];
+  });
   out.events = events;
   if (omitted > 0) out.eventsOmitted = omitted;
   if (traced.length > 0) out.trace = trace;
@@ -240,6 +286,9 @@ function describeRope(world: SimWorld, r: number, spare: number): RopeState {
     ...ropePart(world, r),
     maxSegmentStretch: round6(ropeMaxStretch(world, r)),
     tension: round6(rope.tension[r]),
+    // describeWorld alone (the app's debug handle) has no run to look back on: the tick's tension.
+    peakTension: round6(rope.tension[r]),
+    peakTensionTick: Math.max(0, world.tick - 1),
     snapped: isSnapped,
   };
   if (isSnapped) state.far = ropePart(world, spare);
@@ -259,9 +308,16 @@ function ropePart(world: SimWorld, r: number): RopePart {
   return { points, length: round6(rope.length[r]), currentLength: round6(current) };
 }
 
-function position(world: SimWorld, e: number): [number, number] {
-  if (world.queries.anchors.dense.includes(e)) return [round6(world.body.x[e]), round6(world.body.y[e])];
-  return [round6(world.body.x[e]), round6(world.body.y[e])];
+function traceSample(world: SimWorld, t: Traced): TraceSample {
+  const { body } = world;
+  const e = t.entity;
+  if (t.kind === 'rope') {
+    return { tick: world.tick, tension: round6(world.rope.tension[e]), stretch: round6(ropeMaxStretch(world, e)), points: ropePart(world, e).points };
+  }
+  if (t.kind === 'box') {
+    return [world.tick, round6(body.x[e]), round6(body.y[e]), round6(Math.atan2(body.rotS[e], body.rotC[e])), round6(body.omega[e])];
+  }
+  return [world.tick, round6(body.x[e]), round6(body.y[e])];
 }
 
 function describeEvent(names: Map<number, string>, type: number, tick: number, slot: number, value: number, entity: number): EventRecord {
@@ -290,7 +346,8 @@ export function formatSummary(out: SimOutput): string {
   for (const [id, r] of Object.entries(out.ropes)) {
     lines.push(
       `  ${id.padEnd(width)}  rope    rest ${r.length.toFixed(2)} m, now ${r.currentLength.toFixed(2)} m, ` +
-        `stretch ${(r.maxSegmentStretch * 100).toFixed(3)} %, tension ${r.tension.toFixed(0)} N${r.snapped ? ', SNAPPED' : ''}`,
+        `stretch ${(r.maxSegmentStretch * 100).toFixed(3)} %, tension ${r.tension.toFixed(0)} N ` +
+        `(peak ${r.peakTension.toFixed(0)} N at tick ${r.peakTensionTick})${r.snapped ? ', SNAPPED' : ''}`,
     );
   }
   const counts = new Map<string, number>();

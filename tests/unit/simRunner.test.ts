@@ -147,18 +147,24 @@ describe('sim runner: output', () => {
     expect(crate.far?.points.length).toBeGreaterThan(1);
     // The segment that broke is gone: 12 segments of 3.7 / 12 m before, 11 after.
     expect(crate.length + (crate.far?.length ?? 0)).toBeCloseTo(3.7 * 11 / 12, 5);
-    expect(out.events.filter((e) => e.type === 'RopeSnapped')).toEqual([
+    const snaps = out.events.filter((e) => e.type === 'RopeSnapped');
+    expect(snaps).toEqual([
       { tick: expect.any(Number), type: 'RopeSnapped', entity: 'crate-rope', tension: expect.any(Number) },
     ]);
+    // The peak a designer tunes breakTension by: over the limit, in the tick it snapped, with the
+    // snap's tension (the rope carries nothing after it).
+    expect(crate.peakTension).toBe(snaps[0].tension);
+    expect(crate.peakTensionTick).toBe(snaps[0].tick);
+    expect(crate.peakTension).toBeGreaterThan(2500);
     // The last game event (sound cues such as a pendulum's RopeCreak go on after the finish).
     const cues = new Set(['Footstep', 'BoxHitWall', 'RopeCreak']);
     expect(out.events.filter((e) => !cues.has(e.type)).at(-1)).toEqual({ tick: world.completedTick, type: 'LevelComplete' });
   });
 
-  it('traces the chosen entities every K ticks as [tick, x, y], by id, spawn id or anchor', () => {
+  it('traces the chosen entities every K ticks as [tick, x, y] (boxes add angle and spin), by id, spawn id or anchor', () => {
     const out = runSim(level2(), { ticks: 30, inputs: holdRight(30), trace: ['p1-start', 'bumper', 'hook'], every: 10 });
     expect(Object.keys(out.trace ?? {})).toEqual(['p1-start', 'bumper', 'hook']);
-    const p1 = out.trace!['p1-start'];
+    const p1 = out.trace!['p1-start'] as number[][];
     expect(p1.map((s) => s[0])).toEqual([0, 10, 20, 30]);
     expect(p1[0]).toEqual([0, 3, 16.3]);
     for (const sample of p1) expect(sample).toHaveLength(3);
@@ -167,11 +173,35 @@ describe('sim runner: output', () => {
     expect(runSim(level2(), { ticks: 5 }).trace).toBeUndefined();
   });
 
-  it('names unknown trace ids and ropes in one clear message', () => {
+  it('traces a box with its angle and spin, and a rope with its tension, stretch and points', () => {
+    const out = runSim(level2(), { ticks: 40, inputs: holdRight(40), trace: ['bumper', 'bumper-rope', 'tether'], every: 1 });
+    const bumper = out.trace!.bumper as number[][];
+    expect(bumper).toHaveLength(41);
+    for (const sample of bumper) expect(sample).toHaveLength(5);
+    const last = out.entities.bumper as { x: number; y: number; angle: number; omega: number };
+    expect(bumper[40]).toEqual([40, last.x, last.y, last.angle, last.omega]);
+    expect(bumper[0].slice(3)).toEqual([0, 0]); // hanging still before P1 runs into it
+    expect(Math.max(...bumper.map((s) => Math.abs(s[4])))).toBeGreaterThan(1); // bumped: it spins
+    const rope = out.trace!['bumper-rope'] as Array<{ tick: number; tension: number; stretch: number; points: Array<[number, number]> }>;
+    expect(rope.map((s) => s.tick)).toEqual(bumper.map((s) => s[0]));
+    expect(rope[40]).toEqual({
+      tick: 40, tension: out.ropes['bumper-rope'].tension, stretch: out.ropes['bumper-rope'].maxSegmentStretch,
+      points: out.ropes['bumper-rope'].points,
+    });
+    // The peak over the run is the largest traced tension (every tick traced; tick t's sample holds
+    // the tension of the tick before, numbered t - 1 as events number it).
+    const top = rope.reduce((best, s) => (s.tension > best.tension ? s : best));
+    expect(out.ropes['bumper-rope'].peakTension).toBe(top.tension);
+    expect(out.ropes['bumper-rope'].peakTensionTick).toBe(top.tick - 1);
+    expect(out.ropes['bumper-rope'].peakTension).toBeGreaterThan(20 * 9.81); // more than the box's weight
+    expect((out.trace!.tether as unknown[]).length).toBe(41);
+  });
+
+  it('names unknown trace ids in one clear message, with the ids it knows', () => {
     expect(() => runSim(level2(), { ticks: 1, trace: ['p1', 'crat'] })).toThrow(new UsageError(
-      "--trace: level 'swing-yard' has no player, box, platform or anchor with id 'crat' (ids: p1, p2, bumper, spike-ball, crate, hook, pivot, crane)",
+      "--trace: level 'swing-yard' has no player, box, platform, anchor or rope with id 'crat' " +
+        '(ids: p1, p2, bumper, spike-ball, crate, hook, pivot, crane, tether, bumper-rope, pendulum, crate-rope)',
     ));
-    expect(() => runSim(level2(), { ticks: 1, trace: ['pendulum'] })).toThrow("--trace: 'pendulum' is a rope");
   });
 
   it("keeps an id like '__proto__' as a plain key (no prototype pollution)", () => {
@@ -228,7 +258,7 @@ describe('sim runner: command line', () => {
     [['levels/no-such-level.json'], "sim: cannot read level file 'levels/no-such-level.json': no such file"],
     [['package.json'], 'sim: package.json is not a valid level: $.format: must be "ropebound-level"'],
     [[LEVEL2, '--ticks', 'ten'], "sim: --ticks must be a whole number from 0 to 1000000 (got 'ten')"],
-    [[LEVEL2, '--trace', 'nobody'], "sim: --trace: level 'swing-yard' has no player, box, platform or anchor with id 'nobody'"],
+    [[LEVEL2, '--trace', 'nobody'], "sim: --trace: level 'swing-yard' has no player, box, platform, anchor or rope with id 'nobody'"],
   ])('exits with code 2 and one line on stderr for %j', (args, message) => {
     const result = runCli(...args);
     expect(result.status).toBe(2);
