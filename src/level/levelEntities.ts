@@ -67,6 +67,11 @@ export function buildEntities(check: LevelCheck, players: PlayerCentres, playerH
       if (same) errors.push(`${path}: ${who}: both ends are tied to ${same}; tie the ends to two different things`);
       const pa = startPosition(level, players, placements, a);
       const pb = startPosition(level, players, placements, b);
+      if (a.kind === 'free' && b.kind === 'free') {
+        errors.push(`${path}: ${who}: both ends are free; tie at least one end to an anchor, a box, a player or a point`);
+      } else if (a.kind === 'free' || b.kind === 'free') {
+        checkFreeHang(check, pa ?? pb, r.length, path, who);
+      }
       if (pa && pb) {
         const d = Math.sqrt((pa.x - pb.x) ** 2 + (pa.y - pb.y) ** 2);
         if (d > r.length + 1e-9) {
@@ -222,6 +227,7 @@ function resolveEnd({ level, parts, errors }: LevelCheck, end: LevelRopeEnd, pat
   }
   if (end.player !== undefined) return { kind: 'player', slot: end.player - 1 };
   if (end.point !== undefined) return { kind: 'point', x: end.point[0], y: end.point[1] };
+  if (end.free) return { kind: 'free' };
   return null; // unreachable: the schema requires exactly one kind
 }
 
@@ -237,6 +243,27 @@ function hintKind(level: LevelFile, id: string): string {
 }
 
 /** A description of the thing both ends are tied to, or null when they differ. */
+/**
+ * A free end starts hanging straight down from the tied end (the sim lays it out so: layOutFromEnds),
+ * so that line must be clear of solid tiles and inside the grid; otherwise its particles would start
+ * inside stone. A tied end on a moving thing (a player) is checked where it starts.
+ */
+function checkFreeHang({ grid, errors }: LevelCheck, tied: { x: number; y: number } | null, length: number, path: string, who: string): void {
+  if (!grid || !tied) return;
+  const bottom = tied.y + length;
+  if (bottom > grid.height) {
+    errors.push(`${path}: ${who}: its free end hangs ${length} m straight down from (${tied.x}, ${tied.y}) to y ${bottom}, below the bottom of ${gridName(grid)}; shorten it to at most ${(grid.height - tied.y).toFixed(2)} m`);
+    return;
+  }
+  if (rectOverlapsSolid(grid, tied.x - 1e-6, tied.y, tied.x + 1e-6, bottom)) {
+    let clear = 0; // how far down the line stays out of solid tiles, to the tile edge below
+    while (clear < length && !rectOverlapsSolid(grid, tied.x - 1e-6, tied.y, tied.x + 1e-6, Math.min(bottom, Math.floor(tied.y + clear) + 1))) {
+      clear = Math.floor(tied.y + clear) + 1 - tied.y;
+    }
+    errors.push(`${path}: ${who}: its free end hangs ${length} m straight down from (${tied.x}, ${tied.y}) into a solid tile at y ${(tied.y + clear).toFixed(2)}; shorten it to at most ${clear.toFixed(2)} m or tie the end`);
+  }
+}
+
 function sameThing(a: LevelRopeEnd, b: LevelRopeEnd): string | null {
   if (a.anchor !== undefined && a.anchor === b.anchor) return `anchor '${a.anchor}'`;
   if (a.box !== undefined && a.box === b.box) return `box '${a.box}'`;

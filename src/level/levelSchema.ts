@@ -143,7 +143,8 @@ const offsetSchema = v.strictTuple([bounded(-MAX_BOX_SIZE, MAX_BOX_SIZE), bounde
 
 /**
  * What a rope end is tied to: exactly one of an anchor, a box (at a point relative to its centre,
- * default the middle of its top side), a player (at the centre), or a fixed point in the level.
+ * default the middle of its top side), a player (at the centre), a fixed point in the level, or
+ * nothing (`"free": true`: a loose end that starts hanging straight down from the rope's other end).
  * Rejected alternative: a valibot union of four objects, whose errors say only "invalid type".
  */
 const ropeEndSchema = v.pipe(
@@ -154,10 +155,11 @@ const ropeEndSchema = v.pipe(
     at: v.optional(offsetSchema),
     player: v.optional(v.picklist([1, 2], 'must be 1 or 2')),
     point: v.optional(pointSchema),
+    free: v.optional(v.literal(true, 'must be true (a loose end)')),
   }),
   v.check(
-    (end) => [end.anchor, end.box, end.player, end.point].filter((x) => x !== undefined).length === 1,
-    'must name exactly one of "anchor", "box", "player" or "point"',
+    (end) => [end.anchor, end.box, end.player, end.point, end.free].filter((x) => x !== undefined).length === 1,
+    'must name exactly one of "anchor", "box", "player", "point" or "free"',
   ),
   v.check((end) => end.at === undefined || end.box !== undefined, '"at" only goes with "box"'),
 );

@@ -122,8 +122,8 @@ add('a rope to a box when the level has none', level((l) => { delete l.boxes; })
 add('a box named where an anchor is expected', level((l) => { l.ropes[0].a = { anchor: 'crate' }; l.ropes[0].b = { point: [5, 0.5] }; }), /^\$\.ropes\[0\]\.a: rope 'r1': no anchor with id 'crate' \(anchors: hook\); 'crate' is a box: write \{ "box": "crate" \}$/);
 add('an anchor named where a box is expected', level((l) => { l.ropes[0].b = { box: 'hook' }; }), /^\$\.ropes\[0\]\.b: rope 'r1': no box with id 'hook' \(boxes: crate\); 'hook' is an anchor: write \{ "anchor": "hook" \}$/);
 add('a spawn id named as an anchor', level((l) => { l.ropes[0].a = { anchor: 'p1' }; }), /^\$\.ropes\[0\]\.a: rope 'r1': no anchor with id 'p1' \(anchors: hook\)$/);
-add('a rope end naming two things', level((l) => { l.ropes[0].a = { anchor: 'hook', player: 1 }; }), /^\$\.ropes\[0\]\.a: 'r1': must name exactly one of "anchor", "box", "player" or "point"$/);
-add('an empty rope end', level((l) => { l.ropes[0].b = {}; }), /^\$\.ropes\[0\]\.b: 'r1': must name exactly one of "anchor", "box", "player" or "point"$/);
+add('a rope end naming two things', level((l) => { l.ropes[0].a = { anchor: 'hook', player: 1 }; }), /^\$\.ropes\[0\]\.a: 'r1': must name exactly one of "anchor", "box", "player", "point" or "free"$/);
+add('an empty rope end', level((l) => { l.ropes[0].b = {}; }), /^\$\.ropes\[0\]\.b: 'r1': must name exactly one of "anchor", "box", "player", "point" or "free"$/);
 add('"at" without a box', level((l) => { l.ropes[0].a = { anchor: 'hook', at: [0, 0] }; }), /^\$\.ropes\[0\]\.a: 'r1': "at" only goes with "box"$/);
 add('"at" outside the box', level((l) => { l.ropes[0].b = { box: 'crate', at: [3, 0] }; }), /^\$\.ropes\[0\]\.b\.at: rope 'r1': \[3, 0\] lies outside box 'crate' \(1 x 1 m\)/);
 add('a rope end as a string', level((l) => { l.ropes[0].a = 'hook'; }), /^\$\.ropes\[0\]\.a: 'r1': expected Object but got \"hook\"$/);

@@ -134,7 +134,7 @@ describe('level files: anchors, boxes and ropes', () => {
     ['airDrag out of bounds', withRopes((l) => { l.physics = { airDrag: 51 }; }), /^\$\.physics\.airDrag: must be at most 50/],
     ['an unknown box field', withRopes((l) => { l.boxes[1].spike = true; }), /^\$\.boxes\[1\]\.spike: 'weight': unknown field/],
     ['spikes that is not a boolean', withRopes((l) => { l.boxes[1].spikes = 'yes'; }), /^\$\.boxes\[1\]\.spikes: 'weight': expected boolean but got "yes"/],
-    ['a rope end with two kinds', withRopes((l) => { l.ropes[0].a = { anchor: 'a1', player: 1 }; }), /^\$\.ropes\[0\]\.a: 'r1': must name exactly one of "anchor", "box", "player" or "point"/],
+    ['a rope end with two kinds', withRopes((l) => { l.ropes[0].a = { anchor: 'a1', player: 1 }; }), /^\$\.ropes\[0\]\.a: 'r1': must name exactly one of "anchor", "box", "player", "point" or "free"/],
     ['a rope end with no kind', withRopes((l) => { l.ropes[0].a = {}; }), /^\$\.ropes\[0\]\.a: 'r1': must name exactly one of/],
     ['"at" without a box', withRopes((l) => { l.ropes[0].a = { anchor: 'a1', at: [0, 0] }; }), /^\$\.ropes\[0\]\.a: 'r1': "at" only goes with "box"/],
     ['a rope end of an unknown kind', withRopes((l) => { l.ropes[0].a = { hook: 'a1' }; }), /^\$\.ropes\[0\]\.a\.hook: 'r1': unknown field/],
