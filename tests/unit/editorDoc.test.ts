@@ -63,6 +63,19 @@ describe('document and undo', () => {
     expect(doc.canUndo).toBe(false);
   });
 
+  it('a stroke that ends where it began, or an edit to the same content, is no step', () => {
+    const doc = createEditorDoc(emptyLevel());
+    const start = doc.level;
+    doc.begin('Brush');
+    doc.apply('Brush', (l) => paintCells(l, [{ col: 4, row: 4 }], '#'));
+    doc.apply('Brush', (l) => paintCells(l, [{ col: 4, row: 4 }], '.'));
+    doc.commit();
+    expect(doc.level).toBe(start);
+    expect(doc.canUndo).toBe(false);
+    expect(doc.apply('Move', (l) => moveEntity(l, { kind: 'goal', id: 'goal' }, l.goal.x, l.goal.y))).toBe(false);
+    expect(doc.apply('Same', (l) => ({ ...l }))).toBe(false);
+  });
+
   it(`keeps ${UNDO_LIMIT} steps (at least 500)`, () => {
     const doc = createEditorDoc(emptyLevel());
     const start = json(doc.level);

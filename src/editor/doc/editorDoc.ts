@@ -80,7 +80,8 @@ export function createEditorDoc(level: LevelFile, cleared: ClearedMark | null = 
     get inTransaction() { return open !== null; },
     apply(label, edit) {
       const next = edit(state.level);
-      if (next === state.level) return false;
+      // A new object with the same content (a drag back to where it started) is no step either.
+      if (next === state.level || JSON.stringify(next) === JSON.stringify(state.level)) return false;
       const before = state;
       // Any edit takes the cleared mark away: the replay proved the level as it was.
       state = { level: deepFreeze(next), cleared: null };
@@ -96,7 +97,15 @@ export function createEditorDoc(level: LevelFile, cleared: ClearedMark | null = 
       if (open === null) throw new Error('no transaction is open');
       const { label, before } = open;
       open = null;
-      if (before.level !== state.level) push({ label, before, after: state });
+      if (before.level === state.level) return;
+      // A stroke that ends where it began (paint, then erase the same cells) is no step: the
+      // level goes back to the very object it was, cleared mark and all.
+      if (JSON.stringify(before.level) === JSON.stringify(state.level)) {
+        state = before;
+        changed();
+        return;
+      }
+      push({ label, before, after: state });
     },
     cancel() {
       if (open === null) throw new Error('no transaction is open');
