@@ -11,12 +11,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-/** The endpoint the editor posts to: `{ name, level, replay?, overwrite? }` as JSON. */
-export const SAVE_LEVEL_ENDPOINT = '/__ropebound/save-level';
+import { LEVEL_FILE_NAME, SAVE_LEVEL_ENDPOINT } from '../src/editor/doc/projectSave';
+
+export { LEVEL_FILE_NAME, SAVE_LEVEL_ENDPOINT };
 /** Largest request body, bytes: a level (1 MiB) and a long replay. */
 export const MAX_SAVE_BODY_BYTES = 8 * 1024 * 1024;
-/** A level file's base name: letters, digits and '-', like the campaign's `05-swing-yard`. */
-export const LEVEL_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 const DEFAULT_LEVELS_DIR = fileURLToPath(new URL('../levels', import.meta.url));
 

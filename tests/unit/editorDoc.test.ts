@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  addEntity, createEditorDoc, deleteEntities, duplicateEntities, emptyLevel, findEntity, insertStamp, linkRope,
+  addEntity, addPathNode, createEditorDoc, movePathNode, patchEntity, removePathNode, testPlayText, deleteEntities, duplicateEntities, emptyLevel, findEntity, insertStamp, linkRope,
   moveEntity, paintCells, paintRect, previewResize, renameEntity, resizeGrid, setEntityRect, setField, setPhysics,
-  setTether, validateLevel, STAMPS, UNDO_LIMIT, type LevelFile,
+  setTether, validateLevel, levelToText, STAMPS, UNDO_LIMIT, type LevelFile,
 } from '../../src/editor/doc';
 
 const json = (l: LevelFile) => JSON.stringify(l);
@@ -212,6 +212,42 @@ describe('entities', () => {
     expect(rope.length).toBeGreaterThan(5.5);
     expect(rope.length).toBeLessThan(6.2);
     expect(validateLevel(level).ok).toBe(true);
+  });
+});
+
+describe('platforms, the inspector and test-play', () => {
+  it('adds, drags and removes path nodes; a path keeps 2', () => {
+    const base = insertStamp(roomy(), 'gondola', 10, 4).level;
+    const a = addPathNode(base, 'trolley', 22, 6);
+    expect(a.platforms![0].path).toEqual([[10, 4], [22, 4], [22, 6]]);
+    const b = addPathNode(a, 'trolley', 16, 2, 1);
+    expect(b.platforms![0].path[1]).toEqual([16, 2]);
+    const c = movePathNode(b, 'trolley', 1, 16.5, 2);
+    expect(c.platforms![0].path[1]).toEqual([16.5, 2]);
+    expect(movePathNode(c, 'trolley', 1, 16.5, 2)).toBe(c);
+    const d = removePathNode(removePathNode(c, 'trolley', 1), 'trolley', 2);
+    expect(d.platforms![0].path).toEqual([[10, 4], [22, 4]]);
+    expect(removePathNode(d, 'trolley', 0)).toBe(d);
+  });
+
+  it('patches several fields of an entity, removing those set to undefined', () => {
+    const base = insertStamp(roomy(), 'spiked-pendulum', 26, 5).level;
+    const l = patchEntity(base, { kind: 'box', id: 'blade' }, { mass: 55, startAngle: undefined, push: [1, 0] });
+    expect(l.boxes![0]).toEqual({ id: 'blade', x: 26, y: 10.4, w: 0.8, h: 0.8, mass: 55, spikes: true, push: [1, 0] });
+    expect(patchEntity(base, { kind: 'box', id: 'nothing' }, { mass: 1 })).toBe(base);
+    expect(patchEntity(base, { kind: 'goal', id: 'goal' }, { w: 4 }).goal.w).toBe(4);
+  });
+
+  it('test-play from a checkpoint plays a derived level that cannot clear it', () => {
+    const base = addEntity(roomy(), 'checkpoint', { id: 'cp', x: 10, y: 14, w: 2, h: 4, p1: [11, 18], p2: [10.5, 18] }).level;
+    const fromStart = testPlayText(base);
+    expect(fromStart).toEqual({ text: levelToText(base), canClear: true });
+    const fromCp = testPlayText(base, 'cp');
+    expect(fromCp.canClear).toBe(false);
+    const played = JSON.parse(fromCp.text) as LevelFile;
+    expect(played.spawns.map((p) => [p.x, p.y])).toEqual([[11, 18], [10.5, 18]]);
+    expect(played.checkpoints).toEqual([]);
+    expect(validateLevel(played).ok).toBe(true);
   });
 });
 

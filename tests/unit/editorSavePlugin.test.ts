@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearedFromInputs, emptyLevel, exportLevel, setLevelMeta } from '../../src/editor/doc';
+import { clearedFromInputs, emptyLevel, exportLevel, saveToProject, setLevelMeta } from '../../src/editor/doc';
 import { SAVE_LEVEL_ENDPOINT, editorSavePlugin, handleSaveLevel, saveLevelMiddleware } from '../../tools/editorSavePlugin';
 
 const root = mkdtempSync(join(tmpdir(), 'rb-save-'));
@@ -88,6 +88,19 @@ describe('save to the project: the dev server', () => {
     expect((await post('{}', { 'Content-Type': 'application/json', Origin: 'https://evil.example' })).status).toBe(403);
     expect((await post(`"${'x'.repeat(9 * 1024 * 1024)}"`)).status).toBe(413);
     expect(await (await fetch(`${base}/other`)).text()).toBe('next');
+  });
+
+  it('the page\'s saveToProject posts the export and reads the answers', async () => {
+    const viaServer: typeof fetch = (url, init) => fetch(`${base}${String(url)}`, init);
+    const exported = exportLevel(setLevelMeta(emptyLevel('from-page'), { name: 'From the page' }), null);
+    const first = await saveToProject(exported, '12-page', { fetch: viaServer });
+    expect(first).toMatchObject({ ok: true, files: ['levels/12-page.json'] });
+    if (first.ok) expect(first.message).toMatch(/no replay yet/);
+    expect(await saveToProject(exported, '12-page', { fetch: viaServer })).toMatchObject({ ok: false, exists: true });
+    expect(await saveToProject(exported, '12-page', { fetch: viaServer, overwrite: true })).toMatchObject({ ok: true });
+    expect(await saveToProject(exported, '../x', { fetch: viaServer })).toMatchObject({ ok: false, message: expect.stringMatching(/file name/) });
+    const noServer: typeof fetch = () => Promise.resolve(new Response('<html>', { status: 404 }));
+    expect(await saveToProject(exported, 'x', { fetch: noServer })).toMatchObject({ ok: false, message: expect.stringMatching(/needs npm run dev \(the server answered 404\)/) });
   });
 });
 

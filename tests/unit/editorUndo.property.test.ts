@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addEntity, createEditorDoc, deleteEntities, duplicateEntities, emptyLevel, insertStamp, linkRope, listEntities,
-  moveEntity, paintCells, paintRect, renameEntity, resizeGrid, setEntityRect, setField, setLevelMeta, setPhysics,
+  addPathNode, movePathNode, moveEntity, paintCells, patchEntity, removePathNode, paintRect, renameEntity, resizeGrid, setEntityRect, setField, setLevelMeta, setPhysics,
   setTether, STAMPS, TILE_CHARS, type LevelEdit, type LevelFile,
 } from '../../src/editor/doc';
 
@@ -47,6 +47,14 @@ const edit: fc.Arbitrary<[string, LevelEdit]> = fc.oneof(
     ['tether', (l) => setTether(l, { length, segments })]),
   fc.option(fc.double({ min: 0, max: 200, noNaN: true }), { nil: undefined }).map((gravity): [string, LevelEdit] =>
     ['physics', (l) => setPhysics(l, { gravity })]),
+  fc.tuple(fc.nat(), fc.nat(70), fc.nat(30), fc.nat(5), fc.constantFrom('add', 'move', 'remove')).map(([i, x, y, k, op]): [string, LevelEdit] =>
+    ['path', (l) => {
+      const p = pick(l.platforms ?? [], i);
+      if (!p) return l;
+      return op === 'add' ? addPathNode(l, p.id, x, y, k) : op === 'move' ? movePathNode(l, p.id, k, x, y) : removePathNode(l, p.id, k);
+    }]),
+  fc.tuple(fc.nat(), fc.double({ min: 0.1, max: 100, noNaN: true }), fc.boolean()).map(([i, mass, spikes]): [string, LevelEdit] =>
+    ['patch', (l) => { const b = pick(l.boxes ?? [], i); return b ? patchEntity(l, { kind: 'box', id: b.id }, { mass, spikes: spikes || undefined }) : l; }]),
   fc.string({ maxLength: 20 }).map((name): [string, LevelEdit] => ['meta', (l) => setLevelMeta(l, { name: name || 'x', author: name })]),
 );
 

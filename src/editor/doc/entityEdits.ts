@@ -65,6 +65,19 @@ export function listOf<K extends ListKind>(level: LevelFile, kind: K): ReadonlyA
   return (level[LIST_KEY[kind]] ?? []) as unknown as ReadonlyArray<EntityOfKind[K]>;
 }
 
+/**
+ * Sets several fields of one entity (the inspector, the tuning panel): `undefined` removes an
+ * optional field. Key order is kept; new keys go last.
+ */
+export function patchEntity<K extends EntityKind>(level: LevelFile, ref: { kind: K; id: string }, patch: Partial<Record<keyof EntityOfKind[K], unknown>>): LevelFile {
+  const i = indexOf(level, ref);
+  if (i < 0) return level;
+  const base: PathKey[] = ref.kind === 'goal' ? ['goal'] : [LIST_KEY[ref.kind as ListKind], i];
+  let next = level;
+  for (const [key, value] of Object.entries(patch)) next = setField(next, [...base, key], value);
+  return next;
+}
+
 /** Every id in the level (and the reserved ones), for fresh ids. */
 export function usedIds(level: LevelFile): Set<string> {
   const ids = new Set(listEntities(level).map((r) => r.id));

@@ -24,12 +24,14 @@
 //                           shiftEntity(l, ref, dx, dy), setEntityRect(l, ref, {x,y,w,h}),
 //                           duplicateEntities(l, refs, dx, dy), deleteEntities(l, refs) (ropes tied to
 //                           removed things go too), renameEntity(l, ref, id) (references follow),
-//                           updateEntity(l, ref, fn), setField(l, ['boxes', 0, 'mass'], 30)
+//                           updateEntity(l, ref, fn), setField(l, ['boxes', 0, 'mass'], 30),
+//                           patchEntity(l, ref, { mass: 30, spikes: undefined }) (inspector, tuning)
 //                           (undefined removes an optional field), freshId(l, base)
 //   Ropes (ropeEdits.ts):   linkRope(l, endA, endB, opts?) (length = distance + slack),
 //                           ropeEndPosition(l, end), ropesTiedTo(l, ref)
 //   Level (levelMeta.ts):   setLevelMeta(l, {name, author, description, id}), setTether(l, {length, segments}),
 //                           setPhysics(l, {gravity: 30, airDrag: undefined})
+//   Platforms (platformEdits.ts): addPathNode(l, id, x, y, index?), movePathNode, removePathNode
 //   Stamps (stamps.ts):     STAMPS, insertStamp(l, 'spiked-pendulum' | 'crate-bridge' | 'crate-gate' | 'gondola', x, y)
 //
 //   Validation (validate.ts)
@@ -61,6 +63,10 @@
 //       record), restore, lastOpened, setLastOpened }; saves check a revision counter in one
 //       transaction: another tab's newer save gives { ok: false, reason: 'conflict', message }
 //     blocked / full storage: { ok: false, reason: 'blocked' | 'full', message } (export still works)
+//   Test-play (testPlay.ts): testPlayText(level, checkpointId?) -> { text, canClear } (the text the
+//     game plays; from a checkpoint it is a derived level and cannot clear the level)
+//   Save to the project (projectSave.ts; dev server only, tools/editorSavePlugin.ts):
+//     saveToProject(exportLevel(...), '09-my-level', { overwrite? }) -> { ok, message, files | exists }
 //   Autosave (autosave.ts)
 //     createAutosave({ doc, library, docId, revision, getView?, onStatus? }) -> { status, flush,
 //       overwrite, keepMineAsCopy(newDocId), stop }: saves <= AUTOSAVE_DELAY_MS (400) after a change
@@ -92,3 +98,7 @@ export {
   createLevelLibrary, storageMessage, type LevelLibrary, type LibraryOptions, type SaveResult, type SavedLevel, type SavedLevelInfo,
 } from './levelLibrary';
 export { AUTOSAVE_DELAY_MS, createAutosave, type Autosave, type AutosaveOptions, type AutosaveStatus } from './autosave';
+export { patchEntity } from './entityEdits';
+export { addPathNode, movePathNode, removePathNode } from './platformEdits';
+export { testPlayText } from './testPlay';
+export { LEVEL_FILE_NAME, SAVE_LEVEL_ENDPOINT, saveToProject, type ProjectSaveResult } from './projectSave';
