@@ -287,6 +287,19 @@ describe('validation', () => {
     expect(validateLevel(far).problems.some((p) => p.path === '$.spawns' && p.entity === null)).toBe(true);
   });
 
+  it('answers again at once for a document\'s level seen before (undo), not for a changed copy', () => {
+    const doc = createEditorDoc(emptyLevel());
+    const first = validateLevel(doc.level);
+    expect(validateLevel(doc.level)).toBe(first);
+    doc.apply('Tether', (l) => setTether(l, { length: 1 }));
+    const second = validateLevel(doc.level);
+    expect(second.ok).toBe(false);
+    doc.undo();
+    expect(validateLevel(doc.level)).toBe(first);
+    const loose = { ...emptyLevel() };
+    expect(validateLevel(loose)).not.toBe(validateLevel(loose)); // not frozen: may change, not cached
+  });
+
   it('accepts every campaign level as it is', () => {
     for (const name of ['05-swing-yard', '08-finale']) expect(validateLevel(readLevel(name)).ok).toBe(true);
   });

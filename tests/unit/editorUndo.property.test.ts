@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addEntity, createEditorDoc, deleteEntities, duplicateEntities, emptyLevel, insertStamp, linkRope, listEntities,
   addPathNode, movePathNode, moveEntity, paintCells, patchEntity, removePathNode, paintRect, renameEntity, resizeGrid, setEntityRect, setField, setLevelMeta, setPhysics,
-  setTether, STAMPS, TILE_CHARS, type LevelEdit, type LevelFile,
+  sameContent, setTether, STAMPS, TILE_CHARS, type LevelEdit, type LevelFile,
 } from '../../src/editor/doc';
 
 const pick = <T>(list: readonly T[], i: number): T | undefined => (list.length === 0 ? undefined : list[i % list.length]);
@@ -92,4 +92,16 @@ describe('undo/redo over random edits', () => {
       }), { numRuns: 150 });
     });
   }
+});
+
+describe('sameContent', () => {
+  it('agrees with comparing JSON text, on any JSON values', () => {
+    const json = fc.jsonValue({ maxDepth: 3 });
+    fc.assert(fc.property(json, json, (a, b) => {
+      expect(sameContent(a, b)).toBe(JSON.stringify(a) === JSON.stringify(b));
+      expect(sameContent(a, structuredClone(a))).toBe(true);
+    }), { numRuns: 500 });
+    expect(sameContent({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false); // key order is part of the bytes
+    expect(sameContent({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+  });
 });

@@ -71,7 +71,7 @@
 //     createAutosave({ doc, library, docId, revision, getView?, onStatus? }) -> { status, flush,
 //       overwrite, keepMineAsCopy(newDocId), stop }: saves <= AUTOSAVE_DELAY_MS (400) after a change
 
-export { createEditorDoc, deepFreeze, UNDO_LIMIT, type ClearedMark, type EditorDoc, type LevelEdit } from './editorDoc';
+export { createEditorDoc, deepFreeze, sameContent, UNDO_LIMIT, type ClearedMark, type EditorDoc, type LevelEdit } from './editorDoc';
 export { emptyLevel, EMPTY_LEVEL_HEIGHT, EMPTY_LEVEL_WIDTH } from './emptyLevel';
 export {
   addEntity, deleteEntities, duplicateEntities, entityBounds, entityPath, entityPosition, findEntity, freshId,

@@ -34,8 +34,24 @@ export interface Validation {
   result: ParseResult;
 }
 
-/** Runs the game's checks on `level` (as the JSON text a file or link would hold). */
+/** Results by level object: a document's levels are frozen, so the same object has the same answer
+ *  (undo and redo give back earlier objects, and their validation costs nothing again). */
+const cache = new WeakMap<LevelFile, Validation>();
+
+/**
+ * Runs the game's checks on `level` (as the JSON text a file or link would hold). This is the
+ * game's whole parser, first second of play included: 20-60 ms on the finale on this machine, so
+ * the UI runs it after drawing an edit, not before.
+ */
 export function validateLevel(level: LevelFile): Validation {
+  const known = cache.get(level);
+  if (known) return known;
+  const validation = runChecks(level);
+  if (Object.isFrozen(level)) cache.set(level, validation);
+  return validation;
+}
+
+function runChecks(level: LevelFile): Validation {
   const result = parseLevel(JSON.stringify(level));
   if (result.ok) return { ok: true, problems: [], reason: null, cost: result.cost, result };
   const problems = result.errors.map((m) => toProblem(level, m));
