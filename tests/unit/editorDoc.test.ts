@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addEntity, addPathNode, createEditorDoc, movePathNode, patchEntity, removePathNode, testPlayText, deleteEntities, duplicateEntities, emptyLevel, findEntity, insertStamp, linkRope,
   moveEntity, paintCells, paintRect, previewResize, renameEntity, resizeGrid, setEntityRect, setField, setPhysics,
-  setTether, validateLevel, levelToText, STAMPS, UNDO_LIMIT, type LevelFile,
+  setTether, validateLevel, levelToText, levelCostOf, STAMPS, UNDO_LIMIT, type LevelFile,
 } from '../../src/editor/doc';
 
 const json = (l: LevelFile) => JSON.stringify(l);
@@ -298,6 +298,18 @@ describe('validation', () => {
     expect(validateLevel(doc.level)).toBe(first);
     const loose = { ...emptyLevel() };
     expect(validateLevel(loose)).not.toBe(validateLevel(loose)); // not frozen: may change, not cached
+  });
+
+  it('gives the cost per tick against the bound, also for a level that does not validate', () => {
+    const base = insertStamp(roomy(), 'crate-bridge', 20, 4).level;
+    const c = levelCostOf(base)!;
+    expect(c.limitMs).toBe(4);
+    expect(c.cost.particles).toBe(22 + 4 * 16);
+    expect(c.fraction).toBeCloseTo(c.cost.ms / 4, 12);
+    const heavy = setPhysics(setField(base, ['boxes', 0, 'w'], 99), { substeps: 64 });
+    expect(validateLevel(heavy).ok).toBe(false);
+    expect(levelCostOf(heavy)!.cost.substeps).toBe(64);
+    expect(levelCostOf(setTether(base, { segments: 0 }))).toBeNull();
   });
 
   it('accepts every campaign level as it is', () => {

@@ -60,6 +60,15 @@ describe('export', () => {
   });
 });
 
+describe('campaign levels through the editor', () => {
+  it('exported again (formatting changes, content does not), each keeps its committed replay', () => {
+    for (const f of campaign) {
+      const out = exportLevel(readLevel(f), readReplay(f), f.replace(/\.json$/, ''));
+      expect(out.replay?.name, f).toBe(f.replace(/\.json$/, '.replay.json'));
+    }
+  });
+});
+
 describe('import', () => {
   it('opens every campaign level as it is (version 1 text is migrated)', () => {
     for (const f of campaign) {

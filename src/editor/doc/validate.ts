@@ -3,7 +3,8 @@
 // and tied to the entity it concerns, so the problem list can select and centre it.
 
 import { parseLevel, type ParseResult } from '../../level/parseLevel';
-import type { LevelCost } from '../../level/levelCost';
+import { estimateLevelCost, MAX_TICK_MS, type LevelCost } from '../../level/levelCost';
+import { defaultPhysicsSettings } from '../../sim';
 import { kindOfList } from './entityEdits';
 import type { EntityRef, LevelFile } from './levelTypes';
 
@@ -80,4 +81,16 @@ export function entityAt(level: LevelFile, keys: ReadonlyArray<string | number>)
   const entry: unknown = Array.isArray(list) ? list[index] : undefined;
   const id = typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined;
   return typeof id === 'string' ? { kind, id } : null;
+}
+
+/**
+ * The level's estimated cost per tick against the game's bound (the tuning panel's gauge), also
+ * for a level that does not validate yet; null when a rope's or the tether's numbers cannot be read.
+ */
+export function levelCostOf(level: LevelFile): { cost: LevelCost; limitMs: number; fraction: number } | null {
+  const numbersOk = (r: { length: unknown; segments: unknown }) =>
+    typeof r.length === 'number' && r.length > 0 && Number.isFinite(r.length) && Number.isInteger(r.segments) && (r.segments as number) > 0;
+  if (!numbersOk(level.tether) || !(level.ropes ?? []).every(numbersOk)) return null;
+  const cost = estimateLevelCost(level, { ...defaultPhysicsSettings(), ...level.physics });
+  return { cost, limitMs: MAX_TICK_MS, fraction: cost.ms / MAX_TICK_MS };
 }
