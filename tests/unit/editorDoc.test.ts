@@ -140,7 +140,10 @@ describe('tiles', () => {
   it('says what would fall off the edge, and removes it with the ropes tied to it', () => {
     const base = insertStamp(roomy(), 'crate-gate', 35, 4).level;
     const p = previewResize(base, { left: 0, right: -8, top: 0, bottom: 0 });
-    expect(p.lostEntities).toEqual([{ kind: 'anchor', id: 'gate-hook' }, { kind: 'box', id: 'gate-crate' }]);
+    expect(p.lostEntities).toEqual([{ kind: 'anchor', id: 'gate-hook' }, { kind: 'box', id: 'gate-crate' }, { kind: 'rope', id: 'gate-rope' }]);
+    // the crate alone off the edge: its rope goes with it, the hook stays
+    const q0 = previewResize(base, { left: 0, right: 0, top: 0, bottom: -10 });
+    expect(q0.lostEntities).toEqual([{ kind: 'box', id: 'gate-crate' }, { kind: 'rope', id: 'gate-rope' }]);
     expect(p.lostTiles).toBe(16);
     expect(p.outsideRequired).toEqual([]);
     const l = resizeGrid(base, { left: 0, right: -8, top: 0, bottom: 0 });

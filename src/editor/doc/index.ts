@@ -19,7 +19,7 @@
 //   Tiles (tileEdits.ts):   paintCells(l, cells, '#'), paintRect(l, fromCell, toCell, '='),
 //                           previewResize(l, {left,right,top,bottom}) -> what would be lost / error,
 //                           resizeGrid(l, {left,right,top,bottom}) (negative removes; world places kept)
-//   Entities (entityEdits.ts): EntityRef = { kind, id }; listEntities, findEntity, entityPath,
+//   Entities (entityEdits.ts, entityQueries.ts, setField.ts): EntityRef = { kind, id }; listEntities, findEntity, entityPath,
 //                           entityBounds, entityPosition, addEntity, moveEntity(l, ref, x, y),
 //                           shiftEntity(l, ref, dx, dy), setEntityRect(l, ref, {x,y,w,h}),
 //                           duplicateEntities(l, refs, dx, dy), deleteEntities(l, refs) (ropes tied to
@@ -76,10 +76,12 @@
 export { createEditorDoc, deepFreeze, sameContent, UNDO_LIMIT, type ClearedMark, type EditorDoc, type LevelEdit } from './editorDoc';
 export { emptyLevel, EMPTY_LEVEL_HEIGHT, EMPTY_LEVEL_WIDTH } from './emptyLevel';
 export {
-  addEntity, deleteEntities, duplicateEntities, entityBounds, entityPath, entityPosition, findEntity, freshId,
-  indexOf, kindOfList, listEntities, listOf, moveEntity, renameEntity, setEntityRect, setField, shiftEntity,
-  updateEntity, usedIds, type PathKey, type Rect,
+  addEntity, deleteEntities, duplicateEntities, moveEntity, renameEntity, setEntityRect, shiftEntity, updateEntity, type Rect,
 } from './entityEdits';
+export {
+  entityBounds, entityPath, entityPosition, findEntity, freshId, indexOf, kindOfList, listEntities, listOf, usedIds,
+} from './entityQueries';
+export { setField, type PathKey } from './setField';
 export { setLevelMeta, setPhysics, setTether, type LevelMeta } from './levelMeta';
 export * from './levelTypes';
 export {

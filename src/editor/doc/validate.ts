@@ -5,7 +5,7 @@
 import { parseLevel, type ParseResult } from '../../level/parseLevel';
 import { estimateLevelCost, MAX_TICK_MS, type LevelCost } from '../../level/levelCost';
 import { defaultPhysicsSettings } from '../../sim';
-import { kindOfList } from './entityEdits';
+import { kindOfList } from './entityQueries';
 import type { EntityRef, LevelFile } from './levelTypes';
 
 export interface Problem {
