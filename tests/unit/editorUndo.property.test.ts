@@ -105,3 +105,15 @@ describe('sameContent', () => {
     expect(sameContent({ a: 1, b: undefined }, { a: 1 })).toBe(true);
   });
 });
+
+describe('resizing keeps the world in place', () => {
+  it('growing on any sides and shrinking back gives the same level, for every campaign level', () => {
+    const levels = ['01-tied-together', '05-swing-yard', '07-sky-ferry', '08-finale'].map((f) => JSON.parse(readFileSync(`levels/${f}.json`, 'utf8')) as LevelFile);
+    const grow = fc.record({ left: fc.nat(20), right: fc.nat(20), top: fc.nat(20), bottom: fc.nat(20) });
+    fc.assert(fc.property(fc.constantFrom(...levels), grow, (level, d) => {
+      const big = resizeGrid(level, d);
+      const back = resizeGrid(big, { left: -d.left, right: -d.right, top: -d.top, bottom: -d.bottom });
+      expect(JSON.stringify(back)).toBe(JSON.stringify(level));
+    }), { numRuns: 100 });
+  });
+});
