@@ -39,6 +39,16 @@ export function endPrevPosition(world: SimWorld, r: number, side: number, out: E
   out.y = body.prevY[e] + body.prevRotS[e] * lx + body.prevRotC[e] * ly;
 }
 
+/** The arm of tied end `side` at the start of the substep (previous orientation) into p.rx, p.ry. */
+export function endPrevArm(world: SimWorld, r: number, side: number, p: BodyPoint): void {
+  const { rope, body } = world;
+  const e = side === 0 ? rope.bodyA[r] : rope.bodyB[r];
+  const lx = side === 0 ? rope.localAX[r] : rope.localBX[r];
+  const ly = side === 0 ? rope.localAY[r] : rope.localBY[r];
+  p.rx = body.prevRotC[e] * lx - body.prevRotS[e] * ly;
+  p.ry = body.prevRotS[e] * lx + body.prevRotC[e] * ly;
+}
+
 /** The arm of tied end `side` (its tie point from its body's centre, world axes, m) into p.rx, p.ry. */
 export function endArm(world: SimWorld, r: number, side: number, p: BodyPoint): void {
   const { rope, body } = world;

@@ -7,7 +7,7 @@
 // instead of two hard constraints fighting (which jitters).
 
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
-import { endArm, endPosition, endPrevPosition, type EndPosition } from './ropeEnds';
+import { endArm, endPosition, endPrevArm, endPrevPosition, type EndPosition } from './ropeEnds';
 import type { SimWorld } from '../worldState';
 
 const endA: EndPosition = { x: 0, y: 0 };
@@ -63,7 +63,12 @@ export function solveRopeLength(world: SimWorld, r: number): void {
       }
     }
   }
+  const isShake = shift >= 0;
   if (shift < 0) shift = d - length;
+  if (isShake && (world.body.invInertia[eA] > 0 || world.body.invInertia[eB] > 0)) {
+    shakeTurning(world, r, eA, eB, nx, ny, length, h);
+    return;
+  }
   point.nx = nx;
   point.ny = ny;
   endArm(world, r, 0, point);
@@ -112,4 +117,41 @@ export function solveRopeLength(world: SimWorld, r: number): void {
   point.ny = sign * uy * q;
   endArm(world, r, side, point);
   pushBody(world, e, point);
+}
+
+/**
+ * SHAKE with a box at an end. The constraint force must act along the constraint's gradient at the
+ * start of the substep, and for a box that includes the turning arm then (r x u with the old r), not
+ * the arm after the free flight: with the new arm the force is off by the box's turn in a substep,
+ * and a box tied at its top lost ~10 % of its swing energy a minute, first order in the substep,
+ * where a box tied at its centre (no arm) kept it. The tie point does not move linearly with the
+ * impulse (the box turns), so the correction repeats along the same gradient until the length is
+ * exact (SHAKE's iteration; two or three passes reach round-off).
+ */
+function shakeTurning(world: SimWorld, r: number, eA: number, eB: number, ux: number, uy: number, length: number, h: number): void {
+  const { rope } = world;
+  for (let pass = 0; pass < 4; pass++) {
+    endPosition(world, r, 0, endA);
+    endPosition(world, r, 1, endB);
+    const dx = endB.x - endA.x;
+    const dy = endB.y - endA.y;
+    const along = dx * ux + dy * uy;
+    const disc = along * along - (dx * dx + dy * dy) + length * length;
+    if (along <= 0 || disc < 0) return;
+    const shift = along - Math.sqrt(disc);
+    if (shift <= 1e-13 * length) return;
+    point.nx = ux;
+    point.ny = uy;
+    endPrevArm(world, r, 0, point);
+    invMassAt(world, eA, point);
+    const wa = point.w;
+    endPrevArm(world, r, 1, point);
+    invMassAt(world, eB, point);
+    const wb = point.w;
+    if (wa + wb === 0) return;
+    const p = shift / (wa + wb);
+    rope.impulse[r] += p / h;
+    if (wa > 0) { point.nx = ux * p; point.ny = uy * p; endPrevArm(world, r, 0, point); pushBody(world, eA, point); }
+    if (wb > 0) { point.nx = -ux * p; point.ny = -uy * p; endPrevArm(world, r, 1, point); pushBody(world, eB, point); }
+  }
 }
