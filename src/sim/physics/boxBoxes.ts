@@ -112,7 +112,14 @@ function extent(world: SimWorld, e: number, ax: number, ay: number, isPrev: bool
 }
 
 /** The penetrating outline points of the pair, summed: depth-weighted position and the deepest. */
-const found = { sx: 0, sy: 0, weight: 0, deepest: 0 };
+const found = { sx: 0, sy: 0, weight: 0, deepest: 0, count: 0 };
+/** The penetrating points of the pair (which box: +1 p, -1 q; where in its frame). */
+const MAX_POINTS = 64;
+const pointSign = new Float64Array(MAX_POINTS);
+const pointLX = new Float64Array(MAX_POINTS);
+const pointLY = new Float64Array(MAX_POINTS);
+/** Deeper than this, m, a contact is an impact: one push at the centre of the points. */
+const IMPACT_DEPTH = 0.01;
 
 /**
  * Each outline point of p inside q, and of q inside p, found first; then ONE push along the
@@ -123,10 +130,19 @@ const found = { sx: 0, sy: 0, weight: 0, deepest: 0 };
  */
 function solvePair(world: SimWorld, p: number, q: number): void {
   contactNormal(world, p, q);
-  found.sx = 0; found.sy = 0; found.weight = 0; found.deepest = 0;
+  found.sx = 0; found.sy = 0; found.weight = 0; found.deepest = 0; found.count = 0;
   pointsOfInto(world, p, q, 1);
   pointsOfInto(world, q, p, -1);
   if (found.deepest <= 0) return;
+  if (found.deepest < IMPACT_DEPTH) {
+    // Resting or sliding: each point by its own depth, one after another (the contact patch holds
+    // the box level, as the tiles do), re-measured after the pushes before it.
+    for (let k = 0; k < found.count; k++) {
+      if (pointSign[k] > 0) pushPoint(world, p, q, pointLX[k], pointLY[k], 1);
+      else pushPoint(world, q, p, pointLX[k], pointLY[k], -1);
+    }
+    return;
+  }
   const { body } = world;
   const cx = found.sx / found.weight;
   const cy = found.sy / found.weight;
@@ -149,6 +165,29 @@ function solvePair(world: SimWorld, p: number, q: number): void {
   const ly = -rx * body.rotS[p] + ry * body.rotC[p];
   applyPair(world, p, q, rx, ry, ox, oy, nx * push, ny * push);
   friction(world, p, q, lx, ly, nx, ny, push);
+}
+
+/** Point (lx, ly) of box e, if still inside o: e and o pushed apart along the normal by its depth. */
+function pushPoint(world: SimWorld, e: number, o: number, lx: number, ly: number, sign: number): void {
+  const { body } = world;
+  const rx = body.rotC[e] * lx - body.rotS[e] * ly;
+  const ry = body.rotS[e] * lx + body.rotC[e] * ly;
+  const ox = body.x[e] + rx - body.x[o];
+  const oy = body.y[e] + ry - body.y[o];
+  const nx = normal.x * sign;
+  const ny = normal.y * sign;
+  const depth = extent(world, o, nx, ny, false) - (ox * nx + oy * ny);
+  if (depth <= 0) return;
+  onA.rx = rx; onA.ry = ry; onA.nx = nx; onA.ny = ny;
+  invMassAt(world, e, onA);
+  onB.rx = ox; onB.ry = oy; onB.nx = nx; onB.ny = ny;
+  invMassAt(world, o, onB);
+  const wSum = onA.w + onB.w;
+  if (wSum === 0) return;
+  const push = depth / wSum;
+  touched = true;
+  applyPair(world, e, o, rx, ry, ox, oy, nx * push, ny * push);
+  friction(world, e, o, lx, ly, nx, ny, push);
 }
 
 /** Outline points of box `e` inside box `o`, added to `found`; `sign` +1: e is the pair's p. */
@@ -190,6 +229,12 @@ function pointAt(world: SimWorld, e: number, o: number, lx: number, ly: number, 
   found.sy += wy * depth;
   found.weight += depth;
   if (depth > found.deepest) found.deepest = depth;
+  if (found.count < MAX_POINTS) {
+    const k = found.count++;
+    pointSign[k] = sign;
+    pointLX[k] = lx;
+    pointLY[k] = ly;
+  }
 }
 
 /** Positional impulse (ix, iy) on p at arm (rx, ry) and its opposite on q at arm (ox, oy). */
