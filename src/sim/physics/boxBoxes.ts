@@ -27,28 +27,40 @@ const CONTACT_ROUNDS = 4;
  * another this is exactly the tile pass alone.
  */
 export function collideBoxes(world: SimWorld): void {
-  substepStamp++;
+  contactCount = 0;
   for (let round = 0; round < CONTACT_ROUNDS; round++) {
     const isTouching = collideBoxesWithBoxes(world);
     collideBoxesWithTiles(world);
-    if (!isTouching) return;
+    if (!isTouching) break;
+  }
+  for (let k = 0; k < contactCount; k++) {
+    friction(world, contactP[k], contactQ[k], contactLX[k], contactLY[k], contactNX[k], contactNY[k], contactPush[k]);
   }
 }
 
 let touched = false;
 
 /**
- * Friction budget per pair within a substep: the rounds each push a little, and the friction of a
- * round may use what all the pair's pushes this substep allow (mu x their sum), not only its own
- * round's push (a resting crate's later rounds push almost nothing, and it crept 2 cm/s). Pairs of
- * the first PAIR_SIDE boxes (by query order) are tracked; others use their round's push.
+ * The substep's box-box contacts, for one friction pass after the last round (as the tiles do
+ * after all their points): friction inside the rounds followed the lower crate's jiggle as the
+ * floor pushed it back, and a crate resting on another crept sideways ~8 mm/s.
  */
-const PAIR_SIDE = 64;
-const pairPush = new Float64Array(PAIR_SIDE * PAIR_SIDE);
-const pairFriction = new Float64Array(PAIR_SIDE * PAIR_SIDE);
-const pairStamp = new Float64Array(PAIR_SIDE * PAIR_SIDE);
-let substepStamp = 0;
-let pairKey = -1;
+const MAX_CONTACTS = 512;
+const contactP = new Int32Array(MAX_CONTACTS);
+const contactQ = new Int32Array(MAX_CONTACTS);
+const contactLX = new Float64Array(MAX_CONTACTS);
+const contactLY = new Float64Array(MAX_CONTACTS);
+const contactNX = new Float64Array(MAX_CONTACTS);
+const contactNY = new Float64Array(MAX_CONTACTS);
+const contactPush = new Float64Array(MAX_CONTACTS);
+let contactCount = 0;
+
+function recordContact(p: number, q: number, lx: number, ly: number, nx: number, ny: number, push: number): void {
+  if (contactCount >= MAX_CONTACTS) return;
+  const k = contactCount++;
+  contactP[k] = p; contactQ[k] = q; contactLX[k] = lx; contactLY[k] = ly;
+  contactNX[k] = nx; contactNY[k] = ny; contactPush[k] = push;
+}
 
 /** One pass over every pair of boxes; true when any two touched. */
 export function collideBoxesWithBoxes(world: SimWorld): boolean {
@@ -66,7 +78,6 @@ export function collideBoxesWithBoxes(world: SimWorld): boolean {
       const dx = body.x[b] - body.x[a];
       const dy = body.y[b] - body.y[a];
       if (dx * dx + dy * dy >= (ra + rb) * (ra + rb)) continue;
-      pairKey = j < PAIR_SIDE ? i * PAIR_SIDE + j : -1;
       solvePair(world, a, b);
     }
   }
@@ -164,7 +175,7 @@ function solvePair(world: SimWorld, p: number, q: number): void {
   const lx = rx * body.rotC[p] + ry * body.rotS[p];
   const ly = -rx * body.rotS[p] + ry * body.rotC[p];
   applyPair(world, p, q, rx, ry, ox, oy, nx * push, ny * push);
-  friction(world, p, q, lx, ly, nx, ny, push);
+  recordContact(p, q, lx, ly, nx, ny, push);
 }
 
 /** Point (lx, ly) of box e, if still inside o: e and o pushed apart along the normal by its depth. */
@@ -187,7 +198,7 @@ function pushPoint(world: SimWorld, e: number, o: number, lx: number, ly: number
   const push = depth / wSum;
   touched = true;
   applyPair(world, e, o, rx, ry, ox, oy, nx * push, ny * push);
-  friction(world, e, o, lx, ly, nx, ny, push);
+  recordContact(e, o, lx, ly, nx, ny, push);
 }
 
 /** Outline points of box `e` inside box `o`, added to `found`; `sign` +1: e is the pair's p. */
@@ -275,19 +286,9 @@ function friction(world: SimWorld, p: number, q: number, lx: number, ly: number,
   const wSum = onA.w + onB.w;
   if (wSum === 0) return;
   let undo = slide / wSum;
-  if (pairKey >= 0) {
-    if (pairStamp[pairKey] !== substepStamp) { pairStamp[pairKey] = substepStamp; pairPush[pairKey] = 0; pairFriction[pairKey] = 0; }
-    pairPush[pairKey] += push;
-    const limit = world.settings.boxFriction * pairPush[pairKey];
-    const used = pairFriction[pairKey];
-    if (used + undo > limit) undo = limit - used;
-    if (used + undo < -limit) undo = -limit - used;
-    pairFriction[pairKey] = used + undo;
-  } else {
-    const limit = world.settings.boxFriction * push;
-    if (undo > limit) undo = limit;
-    if (undo < -limit) undo = -limit;
-  }
+  const limit = world.settings.boxFriction * push;
+  if (undo > limit) undo = limit;
+  if (undo < -limit) undo = -limit;
   if (undo === 0) return;
   applyPair(world, p, q, rx, ry, ox, oy, -tx * undo, -ty * undo);
 }
