@@ -13,6 +13,16 @@ import type { SimWorld } from '../worldState';
 
 /** Outline points at most this far apart, m (as against tiles). */
 const POINT_SPACING = 0.45;
+/**
+ * Overlap left in place, m (Box2D's linear slop): a resting crate sits this deep in the one below
+ * and so touches it in every substep. Resolved fully, it floated free every other substep, had no
+ * friction then, and rocked its way sideways (~2 mm/s).
+ */
+const SLOP = 0.002;
+/** A point up to this far outside the other box's side still counts as over it, m: two crates
+ *  stacked flush put each one's corners exactly on the other's sides, and round-off made them
+ *  flicker in and out, pushing one side only. */
+const EDGE = 1e-3;
 const onA = createBodyPoint();
 const onB = createBodyPoint();
 
@@ -144,8 +154,8 @@ function solvePair(world: SimWorld, p: number, q: number): void {
   found.sx = 0; found.sy = 0; found.weight = 0; found.deepest = 0; found.count = 0;
   pointsOfInto(world, p, q, 1);
   pointsOfInto(world, q, p, -1);
-  if (found.deepest <= 0) return;
-  if (found.deepest < IMPACT_DEPTH) {
+  if (found.deepest <= SLOP) return;
+  if (found.deepest < IMPACT_DEPTH + SLOP) {
     // Resting or sliding: each point by its own depth, one after another (the contact patch holds
     // the box level, as the tiles do), re-measured after the pushes before it.
     for (let k = 0; k < found.count; k++) {
@@ -169,7 +179,7 @@ function solvePair(world: SimWorld, p: number, q: number): void {
   invMassAt(world, q, onB);
   const wSum = onA.w + onB.w;
   if (wSum === 0) return;
-  const push = found.deepest / wSum;
+  const push = (found.deepest - SLOP) / wSum;
   touched = true;
   // The contact as a point of p's own frame, for friction after the push moved p.
   const lx = rx * body.rotC[p] + ry * body.rotS[p];
@@ -187,7 +197,7 @@ function pushPoint(world: SimWorld, e: number, o: number, lx: number, ly: number
   const oy = body.y[e] + ry - body.y[o];
   const nx = normal.x * sign;
   const ny = normal.y * sign;
-  const depth = extent(world, o, nx, ny, false) - (ox * nx + oy * ny);
+  const depth = extent(world, o, nx, ny, false) - (ox * nx + oy * ny) - SLOP;
   if (depth <= 0) return;
   onA.rx = rx; onA.ry = ry; onA.nx = nx; onA.ny = ny;
   invMassAt(world, e, onA);
@@ -231,7 +241,7 @@ function pointAt(world: SimWorld, e: number, o: number, lx: number, ly: number, 
   const os = body.rotS[o];
   const u = ox * oc + oy * os;
   const v = -ox * os + oy * oc;
-  if (body.halfW[o] - Math.abs(u) <= 0 || body.halfH[o] - Math.abs(v) <= 0) return;
+  if (body.halfW[o] - Math.abs(u) <= -EDGE || body.halfH[o] - Math.abs(v) <= -EDGE) return;
   const nx = normal.x * sign;
   const ny = normal.y * sign;
   const depth = extent(world, o, nx, ny, false) - (ox * nx + oy * ny);
