@@ -1,33 +1,34 @@
 // Boxes against boxes (issue 14: crates stack, a swinging crate knocks another by momentum, nothing
-// passes through another body). Like boxes against tiles (boxes.ts): each outline point of one box
-// (corners and points along its edges) that is inside the other leaves by the face it came in
-// through, judged from where both were at the start of the substep; here both boxes take the
-// positional impulse, split by their generalized inverse masses at the contact, so momentum is
-// shared and a light crate gives way to a heavy one. Then Coulomb friction undoes the contact's
-// slide over the substep, up to boxFriction times the push. A moving platform (1/m = 0) takes no
-// share: it pushes crates out of its way and carries them.
+// passes through another body). Box2D's manifold for two boxes: the separating axis (judged where
+// both were at the start of the substep, so a fast crate's entry face decides) gives a reference
+// face; the other box's face most against it, clipped to the reference face's width, gives up to
+// two contact points. Each is pushed out to a 2 mm slop, both boxes taking the positional impulse
+// split by their generalized inverse masses there (momentum shared; a light crate gives way to a
+// heavy one); an impact deeper than 1 cm takes one push at the middle of its points. Boxes against
+// each other and against the tiles alternate in rounds, then Coulomb friction (boxFriction, up to
+// mu times the push) between the boxes and against the stone alternates in passes, so stone always
+// has the last word. A moving platform (1/m = 0) takes no share: it pushes crates out of its way.
+// With no box touching another, this is the tile pass alone (the same results bit for bit).
 
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { collideBoxesWithTiles } from './boxes';
 import type { SimWorld } from '../worldState';
 
-/** Outline points at most this far apart, m (as against tiles). */
-const POINT_SPACING = 0.45;
+/** Deeper than this, m, a contact is an impact: one push at the middle of its points. */
+const IMPACT_DEPTH = 0.01;
 /**
  * Overlap left in place, m (Box2D's linear slop): a resting crate sits this deep in the one below
  * and so touches it in every substep. Resolved fully, it floated free every other substep, had no
  * friction then, and rocked its way sideways (~2 mm/s).
  */
 const SLOP = 0.002;
-/** A point up to this far outside the other box's side still counts as over it, m: two crates
- *  stacked flush put each one's corners exactly on the other's sides, and round-off made them
- *  flicker in and out, pushing one side only. */
-const EDGE = 1e-3;
 const onA = createBodyPoint();
 const onB = createBodyPoint();
 
 /** Most rounds of boxes-then-tiles in a substep while boxes touch (each round leaves ~1/2 of what was left). */
 const CONTACT_ROUNDS = 4;
+/** Passes of box friction then tile friction after the rounds (each leaves ~1/2 of the slide). */
+const FRICTION_PASSES = 8;
 
 /**
  * Boxes out of each other, then out of the tiles (stone has the last word), repeated while boxes
@@ -43,8 +44,15 @@ export function collideBoxes(world: SimWorld): void {
     collideBoxesWithTiles(world);
     if (!isTouching) break;
   }
-  for (let k = 0; k < contactCount; k++) {
-    friction(world, contactP[k], contactQ[k], contactLX[k], contactLY[k], contactNX[k], contactNY[k], contactPush[k]);
+  if (contactCount === 0) return;
+  // Friction between the boxes, then against the stone, a few times: a crate's friction drags the
+  // one under it along, the floor holds that one back, and a single pass left the pair sliding
+  // together (~1 cm/s; with the floor's pass only next substep, 1 cm/s and growing).
+  for (let pass = 0; pass < FRICTION_PASSES; pass++) {
+    for (let k = 0; k < contactCount; k++) {
+      friction(world, contactP[k], contactQ[k], contactLX[k], contactLY[k], contactNX[k], contactNY[k], contactPush[k]);
+    }
+    collideBoxesWithTiles(world);
   }
 }
 
@@ -94,35 +102,45 @@ export function collideBoxesWithBoxes(world: SimWorld): boolean {
   return touched;
 }
 
-/** The contact normal of the pair being solved, pointing from q towards p (p moves along it). */
-const normal = { x: 0, y: 0 };
-
 /**
  * The separating axis of boxes p and q at the start of the substep (SAT over the four face
- * normals: the one with the largest gap, or the least overlap if they already overlapped), into
- * `normal`, oriented from q to p. Judged at the start of the substep so the face they came in
- * through decides, not the shallowest one now (a fast crate is already deep).
+ * normals, the one with the largest gap, or the least overlap if they already overlapped), judged
+ * at the start of the substep so the face a fast crate came in through decides. q's faces are
+ * preferred unless one of p's is clearly better (Box2D does the same), so two flush crates do not
+ * swap faces over round-off. Sets `reference` (the box owning the face) and its face in its own
+ * frame: `faceAxis` 0 (x, width) or 1 (y, height) and `faceSign`.
  */
-function contactNormal(world: SimWorld, p: number, q: number): void {
+function referenceFace(world: SimWorld, p: number, q: number): void {
   const { body } = world;
-  const dx = body.prevX[p] - body.prevX[q];
-  const dy = body.prevY[p] - body.prevY[q];
-  let best = -Infinity;
+  let bestP = -Infinity;
+  let bestQ = -Infinity;
   for (let k = 0; k < 4; k++) {
     const e = k < 2 ? p : q;
+    const o = k < 2 ? q : p;
     const c = body.prevRotC[e];
     const s = body.prevRotS[e];
     const ax = k % 2 === 0 ? c : -s;
     const ay = k % 2 === 0 ? s : c;
-    const gap = Math.abs(dx * ax + dy * ay) - extent(world, p, ax, ay, true) - extent(world, q, ax, ay, true);
-    if (gap > best) {
-      best = gap;
-      const g = dx * ax + dy * ay < 0 ? -1 : 1;
-      normal.x = ax * g;
-      normal.y = ay * g;
-    }
+    // Towards the other box.
+    const along = (body.prevX[o] - body.prevX[e]) * ax + (body.prevY[o] - body.prevY[e]) * ay;
+    const gap = Math.abs(along) - extent(world, p, ax, ay, true) - extent(world, q, ax, ay, true);
+    const sign = along < 0 ? -1 : 1;
+    if (k < 2 && gap > bestP) { bestP = gap; faceP.axis = k; faceP.sign = sign; }
+    if (k >= 2 && gap > bestQ) { bestQ = gap; faceQ.axis = k - 2; faceQ.sign = sign; }
   }
+  const isP = bestP > bestQ + 0.1 * SLOP;
+  reference = isP ? p : q;
+  incident = isP ? q : p;
+  faceAxis = isP ? faceP.axis : faceQ.axis;
+  faceSign = isP ? faceP.sign : faceQ.sign;
 }
+
+const faceP = { axis: 0, sign: 1 };
+const faceQ = { axis: 0, sign: 1 };
+let reference = 0;
+let incident = 0;
+let faceAxis = 0;
+let faceSign = 1;
 
 /** Half the extent of box e along the unit axis (ax, ay), m (old or current orientation). */
 function extent(world: SimWorld, e: number, ax: number, ay: number, isPrev: boolean): number {
@@ -132,130 +150,153 @@ function extent(world: SimWorld, e: number, ax: number, ay: number, isPrev: bool
   return body.halfW[e] * Math.abs(c * ax + s * ay) + body.halfH[e] * Math.abs(-s * ax + c * ay);
 }
 
-/** The penetrating outline points of the pair, summed: depth-weighted position and the deepest. */
-const found = { sx: 0, sy: 0, weight: 0, deepest: 0, count: 0 };
-/** The penetrating points of the pair (which box: +1 p, -1 q; where in its frame). */
-const MAX_POINTS = 64;
-const pointSign = new Float64Array(MAX_POINTS);
-const pointLX = new Float64Array(MAX_POINTS);
-const pointLY = new Float64Array(MAX_POINTS);
-/** Deeper than this, m, a contact is an impact: one push at the centre of the points. */
-const IMPACT_DEPTH = 0.01;
+/** The reference face now: outward normal (nx, ny), its middle (fx, fy), tangent half-length. */
+const face = { nx: 0, ny: 0, fx: 0, fy: 0, half: 0 };
+
+function placeFace(world: SimWorld): void {
+  const { body } = world;
+  const r = reference;
+  const c = body.rotC[r];
+  const s = body.rotS[r];
+  const ax = faceAxis === 0 ? c : -s;
+  const ay = faceAxis === 0 ? s : c;
+  const depth = faceAxis === 0 ? body.halfW[r] : body.halfH[r];
+  face.nx = ax * faceSign;
+  face.ny = ay * faceSign;
+  face.fx = body.x[r] + face.nx * depth;
+  face.fy = body.y[r] + face.ny * depth;
+  face.half = faceAxis === 0 ? body.halfH[r] : body.halfW[r];
+}
+
+/** Up to two contact points: on the incident box, in its own frame, with their depth. */
+const contactLocalX = new Float64Array(2);
+const contactLocalY = new Float64Array(2);
+const contactDepth = new Float64Array(2);
+let contactPoints = 0;
 
 /**
- * Each outline point of p inside q, and of q inside p, found first; then ONE push along the
- * normal, by the deepest point's depth, at their depth-weighted centre. Pushing point by point
- * (each by its own depth, one after another) spun a crate landing flat at 30 m/s to 14 rad/s:
- * the first point took the whole overlap and turned the box, the others less. A flat landing's
- * centre is the middle of the face (no turn); a corner's is the corner.
+ * The incident box's face most against the reference face, clipped to the reference face's
+ * width: up to two points, each as deep as it is past the reference face (Box2D's manifold for
+ * two boxes). Two flush crates touch at the two ends of their common stretch, symmetric, so
+ * neither turns nor slides.
+ */
+function findContacts(world: SimWorld): void {
+  const { body } = world;
+  placeFace(world);
+  const i = incident;
+  const c = body.rotC[i];
+  const s = body.rotS[i];
+  // Of the incident box's four outward normals, the one most against the face's normal.
+  const du = c * face.nx + s * face.ny; // its x axis . n
+  const dv = -s * face.nx + c * face.ny; // its y axis . n
+  let lnx = 0; // that face's outward normal in the incident box's frame
+  let lny = 0;
+  if (Math.abs(du) > Math.abs(dv)) lnx = du > 0 ? -1 : 1;
+  else lny = dv > 0 ? -1 : 1;
+  const hw = body.halfW[i];
+  const hh = body.halfH[i];
+  // Its two corners, in the incident box's frame.
+  const ax = lnx !== 0 ? lnx * hw : -hw;
+  const ay = lny !== 0 ? lny * hh : -hh;
+  const bx = lnx !== 0 ? lnx * hw : hw;
+  const by = lny !== 0 ? lny * hh : hh;
+  // Along the reference face: s = (v - f) . t, t = (-ny, nx).
+  const tx = -face.ny;
+  const ty = face.nx;
+  const wax = body.x[i] + c * ax - s * ay;
+  const way = body.y[i] + s * ax + c * ay;
+  const wbx = body.x[i] + c * bx - s * by;
+  const wby = body.y[i] + s * bx + c * by;
+  let sa = (wax - face.fx) * tx + (way - face.fy) * ty;
+  let sb = (wbx - face.fx) * tx + (wby - face.fy) * ty;
+  let la = 0; // the clipped ends as fractions from a to b
+  let lb = 1;
+  const L = face.half;
+  if (sa > sb) { const t = sa; sa = sb; sb = t; la = 1; lb = 0; } // sa is the lower end
+  if (sb < -L || sa > L || sb - sa < 1e-12) { contactPoints = 0; return; }
+  const f0 = sa < -L ? la + (lb - la) * ((-L - sa) / (sb - sa)) : la;
+  const f1 = sb > L ? la + (lb - la) * ((L - sa) / (sb - sa)) : lb;
+  contactPoints = 0;
+  addContact(world, ax + (bx - ax) * f0, ay + (by - ay) * f0);
+  addContact(world, ax + (bx - ax) * f1, ay + (by - ay) * f1);
+}
+
+/** The incident box's point (lx, ly) of its own frame, kept if it is past the reference face. */
+function addContact(world: SimWorld, lx: number, ly: number): void {
+  const { body } = world;
+  const i = incident;
+  const wx = body.x[i] + body.rotC[i] * lx - body.rotS[i] * ly;
+  const wy = body.y[i] + body.rotS[i] * lx + body.rotC[i] * ly;
+  const depth = -((wx - face.fx) * face.nx + (wy - face.fy) * face.ny);
+  if (depth <= 0) return;
+  contactLocalX[contactPoints] = lx;
+  contactLocalY[contactPoints] = ly;
+  contactDepth[contactPoints++] = depth;
+}
+
+/**
+ * Resting and sliding contacts: each point pushed apart by its depth beyond the slop, re-measured
+ * after the one before it. Impacts (deeper than IMPACT_DEPTH): one push at the middle of the
+ * points by the deepest, so the first point does not take the whole overlap and spin the crate.
  */
 function solvePair(world: SimWorld, p: number, q: number): void {
-  contactNormal(world, p, q);
-  found.sx = 0; found.sy = 0; found.weight = 0; found.deepest = 0; found.count = 0;
-  pointsOfInto(world, p, q, 1);
-  pointsOfInto(world, q, p, -1);
-  if (found.deepest <= SLOP) return;
-  if (found.deepest < IMPACT_DEPTH + SLOP) {
-    // Resting or sliding: each point by its own depth, one after another (the contact patch holds
-    // the box level, as the tiles do), re-measured after the pushes before it.
-    for (let k = 0; k < found.count; k++) {
-      if (pointSign[k] > 0) pushPoint(world, p, q, pointLX[k], pointLY[k], 1);
-      else pushPoint(world, q, p, pointLX[k], pointLY[k], -1);
+  referenceFace(world, p, q);
+  findContacts(world);
+  if (contactPoints === 0) return;
+  const deepest = contactPoints === 2 ? Math.max(contactDepth[0], contactDepth[1]) : contactDepth[0];
+  if (deepest <= SLOP) return;
+  const { body } = world;
+  let total = 0;
+  if (deepest > IMPACT_DEPTH + SLOP) {
+    const lx = contactPoints === 2 ? (contactLocalX[0] + contactLocalX[1]) / 2 : contactLocalX[0];
+    const ly = contactPoints === 2 ? (contactLocalY[0] + contactLocalY[1]) / 2 : contactLocalY[0];
+    total = pushApart(world, lx, ly, deepest - SLOP);
+  } else {
+    for (let k = 0; k < contactPoints; k++) {
+      let depth = contactDepth[k];
+      if (k > 0) {
+        // Re-measured: the push before it moved and turned both boxes.
+        placeFace(world);
+        const i = incident;
+        const lx = contactLocalX[k];
+        const ly = contactLocalY[k];
+        const wx = body.x[i] + body.rotC[i] * lx - body.rotS[i] * ly;
+        const wy = body.y[i] + body.rotS[i] * lx + body.rotC[i] * ly;
+        depth = -((wx - face.fx) * face.nx + (wy - face.fy) * face.ny);
+      }
+      if (depth > SLOP) total += pushApart(world, contactLocalX[k], contactLocalY[k], depth - SLOP);
     }
-    return;
   }
-  const { body } = world;
-  const cx = found.sx / found.weight;
-  const cy = found.sy / found.weight;
-  const nx = normal.x;
-  const ny = normal.y;
-  const rx = cx - body.x[p];
-  const ry = cy - body.y[p];
-  const ox = cx - body.x[q];
-  const oy = cy - body.y[q];
-  onA.rx = rx; onA.ry = ry; onA.nx = nx; onA.ny = ny;
-  invMassAt(world, p, onA);
-  onB.rx = ox; onB.ry = oy; onB.nx = nx; onB.ny = ny;
-  invMassAt(world, q, onB);
-  const wSum = onA.w + onB.w;
-  if (wSum === 0) return;
-  const push = (found.deepest - SLOP) / wSum;
+  // Friction at every contact point, the pair's push shared between them: a point within the slop
+  // pushes nothing, and friction only where a point pushed let a crate rock about its other
+  // corner and walk sideways (~1 cm/s).
+  if (total <= 0) return;
   touched = true;
-  // The contact as a point of p's own frame, for friction after the push moved p.
-  const lx = rx * body.rotC[p] + ry * body.rotS[p];
-  const ly = -rx * body.rotS[p] + ry * body.rotC[p];
-  applyPair(world, p, q, rx, ry, ox, oy, nx * push, ny * push);
-  recordContact(p, q, lx, ly, nx, ny, push);
+  for (let k = 0; k < contactPoints; k++) {
+    recordContact(incident, reference, contactLocalX[k], contactLocalY[k], face.nx, face.ny, total / contactPoints);
+  }
 }
 
-/** Point (lx, ly) of box e, if still inside o: e and o pushed apart along the normal by its depth. */
-function pushPoint(world: SimWorld, e: number, o: number, lx: number, ly: number, sign: number): void {
+/** The incident box's point (lx, ly) and the reference box pushed apart along the face's normal by `depth`; returns the push, kg m. */
+function pushApart(world: SimWorld, lx: number, ly: number, depth: number): number {
   const { body } = world;
-  const rx = body.rotC[e] * lx - body.rotS[e] * ly;
-  const ry = body.rotS[e] * lx + body.rotC[e] * ly;
-  const ox = body.x[e] + rx - body.x[o];
-  const oy = body.y[e] + ry - body.y[o];
-  const nx = normal.x * sign;
-  const ny = normal.y * sign;
-  const depth = extent(world, o, nx, ny, false) - (ox * nx + oy * ny) - SLOP;
-  if (depth <= 0) return;
+  const i = incident;
+  const r = reference;
+  const nx = face.nx;
+  const ny = face.ny;
+  const rx = body.rotC[i] * lx - body.rotS[i] * ly;
+  const ry = body.rotS[i] * lx + body.rotC[i] * ly;
+  const ox = body.x[i] + rx - body.x[r];
+  const oy = body.y[i] + ry - body.y[r];
   onA.rx = rx; onA.ry = ry; onA.nx = nx; onA.ny = ny;
-  invMassAt(world, e, onA);
+  invMassAt(world, i, onA);
   onB.rx = ox; onB.ry = oy; onB.nx = nx; onB.ny = ny;
-  invMassAt(world, o, onB);
+  invMassAt(world, r, onB);
   const wSum = onA.w + onB.w;
-  if (wSum === 0) return;
+  if (wSum === 0) return 0;
   const push = depth / wSum;
-  touched = true;
-  applyPair(world, e, o, rx, ry, ox, oy, nx * push, ny * push);
-  recordContact(e, o, lx, ly, nx, ny, push);
-}
-
-/** Outline points of box `e` inside box `o`, added to `found`; `sign` +1: e is the pair's p. */
-function pointsOfInto(world: SimWorld, e: number, o: number, sign: number): void {
-  const { body } = world;
-  const hw = body.halfW[e];
-  const hh = body.halfH[e];
-  const nw = Math.max(1, Math.ceil((2 * hw) / POINT_SPACING));
-  const nh = Math.max(1, Math.ceil((2 * hh) / POINT_SPACING));
-  for (let k = 0; k <= nw; k++) {
-    const lx = -hw + (2 * hw * k) / nw;
-    pointAt(world, e, o, lx, hh, sign);
-    pointAt(world, e, o, lx, -hh, sign);
-  }
-  for (let k = 1; k < nh; k++) {
-    const ly = -hh + (2 * hh * k) / nh;
-    pointAt(world, e, o, -hw, ly, sign);
-    pointAt(world, e, o, hw, ly, sign);
-  }
-}
-
-/** Point (lx, ly) of box e's frame: if inside box o, how far past o's extent along the normal. */
-function pointAt(world: SimWorld, e: number, o: number, lx: number, ly: number, sign: number): void {
-  const { body } = world;
-  const wx = body.x[e] + body.rotC[e] * lx - body.rotS[e] * ly;
-  const wy = body.y[e] + body.rotS[e] * lx + body.rotC[e] * ly;
-  const ox = wx - body.x[o];
-  const oy = wy - body.y[o];
-  const oc = body.rotC[o];
-  const os = body.rotS[o];
-  const u = ox * oc + oy * os;
-  const v = -ox * os + oy * oc;
-  if (body.halfW[o] - Math.abs(u) <= -EDGE || body.halfH[o] - Math.abs(v) <= -EDGE) return;
-  const nx = normal.x * sign;
-  const ny = normal.y * sign;
-  const depth = extent(world, o, nx, ny, false) - (ox * nx + oy * ny);
-  if (depth <= 0) return;
-  found.sx += wx * depth;
-  found.sy += wy * depth;
-  found.weight += depth;
-  if (depth > found.deepest) found.deepest = depth;
-  if (found.count < MAX_POINTS) {
-    const k = found.count++;
-    pointSign[k] = sign;
-    pointLX[k] = lx;
-    pointLY[k] = ly;
-  }
+  applyPair(world, i, r, rx, ry, ox, oy, nx * push, ny * push);
+  return push;
 }
 
 /** Positional impulse (ix, iy) on p at arm (rx, ry) and its opposite on q at arm (ox, oy). */
