@@ -98,9 +98,30 @@ test('P1 and P2 differ in colour and shape, landing raises dust, and the tether 
     await page.waitForFunction(() => (window.__ropebound as unknown as { getState(): { players: { grounded: boolean }[] } })
       .getState().players[0].grounded === false, undefined, { timeout: 10_000 });
     await key('KeyW', false);
-    await page.waitForFunction(() => (window.__ropebound as unknown as { getState(): { players: { grounded: boolean }[] } })
-      .getState().players[0].grounded === true, undefined, { timeout: 10_000, polling: 'raf' });
+    // The dust lasts well under a second of game time, and a screenshot on a busy machine can take
+    // longer: the page's clock stops shortly after P1 lands (every frame callback then gets the same
+    // timestamp, so nothing ticks or fades) until the screenshot is taken.
+    await page.evaluate(() => {
+      const w = window as unknown as { requestAnimationFrame: typeof requestAnimationFrame; __freeze: boolean; __lastT: number };
+      const raf = w.requestAnimationFrame.bind(window);
+      w.__freeze = false;
+      w.__lastT = 0;
+      w.requestAnimationFrame = (cb) => raf((t) => {
+        if (!w.__freeze) w.__lastT = t;
+        cb(w.__lastT);
+      });
+    });
+    // Frozen 12 ticks (0.2 s) after the landing: the puffs have rolled out beside the feet by then.
+    await page.waitForFunction(() => {
+      const w = window as unknown as { __freeze: boolean; __landTick?: number };
+      const state = (window.__ropebound as unknown as { getState(): { tick: number; players: { grounded: boolean }[] } }).getState();
+      if (state.players[0].grounded && w.__landTick === undefined) w.__landTick = state.tick;
+      const isSpread = w.__landTick !== undefined && state.tick >= w.__landTick + 12;
+      if (isSpread) w.__freeze = true;
+      return isSpread;
+    }, undefined, { timeout: 10_000, polling: 'raf' });
     const landed = await screenshotStats(page, 'looks-test-dust');
+    await page.evaluate(() => { (window as unknown as { __freeze: boolean }).__freeze = false; });
     expect(dustIn(shot, ...dustBox), 'dust-coloured pixels before the hop').toBeLessThan(10);
     expect(dustIn(readShot(landed.path), ...dustBox), 'dust-coloured pixels after landing').toBeGreaterThan(80);
     // Once the dust has settled it is gone (1.2 s of game time later).
