@@ -3,7 +3,8 @@
 // a tick; the names label the per-stage times of `npm run tick-cost` and the F3 overlay.
 
 import { bounceContacts, collidePlayersWithBoxes } from './playerBox';
-import { collideBoxesWithTiles, integrateBoxes, updateBoxVelocities } from './boxes';
+import { integrateBoxes, updateBoxVelocities } from './boxes';
+import { collideBoxes } from './boxBoxes';
 import { movePlayers, updatePlayerVelocities } from './movePlayers';
 import { integrateRopes, shapeRopes, solveRopeLengths } from './ropeStages';
 import type { SimWorld } from '../worldState';
@@ -18,7 +19,7 @@ export const substepStages: readonly SubstepStage[] = [
   { name: 'boxes', run: integrateBoxes },                // free flight of rigid bodies: gravity, drag, move and turn
   { name: 'ropeParticles', run: integrateRopes },        // reeling, Verlet prediction of free particles
   { name: 'ropeLengths', run: solveRopeLengths },        // end-to-end lengths, tether first: carry loads between bodies
-  { name: 'boxTiles', run: collideBoxesWithTiles },      // boxes out of the tiles, with friction
+  { name: 'boxContacts', run: collideBoxes },           // boxes out of each other (momentum shared) and out of the tiles, with friction
   { name: 'playerBoxes', run: collidePlayersWithBoxes }, // players against boxes, after the ropes pulled
   { name: 'ropeShapes', run: shapeRopes },               // per rope: pin, LRA, chain, collide, chain back
   { name: 'playerVelocities', run: updatePlayerVelocities }, // velocity = displacement / h

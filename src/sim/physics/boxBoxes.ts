@@ -1,0 +1,345 @@
+// Boxes against boxes (issue 14: crates stack, a swinging crate knocks another by momentum, nothing
+// passes through another body). Box2D's manifold for two boxes: the separating axis (judged where
+// both were at the start of the substep, so a fast crate's entry face decides) gives a reference
+// face; the other box's face most against it, clipped to the reference face's width, gives up to
+// two contact points. Each is pushed out to a 2 mm slop, both boxes taking the positional impulse
+// split by their generalized inverse masses there (momentum shared; a light crate gives way to a
+// heavy one); an impact deeper than 1 cm takes one push at the middle of its points. Boxes against
+// each other and against the tiles alternate in rounds, then Coulomb friction (boxFriction, up to
+// mu times the push) between the boxes and against the stone alternates in passes, so stone always
+// has the last word. A moving platform (1/m = 0) takes no share: it pushes crates out of its way.
+// With no box touching another, this is the tile pass alone (the same results bit for bit).
+
+import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
+import { collideBoxesWithTiles } from './boxes';
+import type { SimWorld } from '../worldState';
+
+/** Deeper than this, m, a contact is an impact: one push at the middle of its points. */
+const IMPACT_DEPTH = 0.01;
+/**
+ * Overlap left in place, m (Box2D's linear slop): a resting crate sits this deep in the one below
+ * and so touches it in every substep. Resolved fully, it floated free every other substep, had no
+ * friction then, and rocked its way sideways (~2 mm/s).
+ */
+const SLOP = 0.002;
+const onA = createBodyPoint();
+const onB = createBodyPoint();
+
+/** Most rounds of boxes-then-tiles in a substep while boxes touch (each round leaves ~1/2 of what was left). */
+const CONTACT_ROUNDS = 4;
+/** Passes of box friction then tile friction after the rounds (each leaves ~1/2 of the slide). */
+const FRICTION_PASSES = 8;
+
+/**
+ * Boxes out of each other, then out of the tiles (stone has the last word), repeated while boxes
+ * touch: a crate landing on one that stands on the floor pushes it into the floor, the floor pushes
+ * it back, and one round would leave half the overlap to be undone next substep as a bounce out of
+ * nowhere (a crate dropped at 30 m/s onto another came back up at 11 m/s). With no box touching
+ * another this is exactly the tile pass alone.
+ */
+export function collideBoxes(world: SimWorld): void {
+  contactCount = 0;
+  for (let round = 0; round < CONTACT_ROUNDS; round++) {
+    const isTouching = collideBoxesWithBoxes(world);
+    collideBoxesWithTiles(world);
+    if (!isTouching) break;
+  }
+  if (contactCount === 0) return;
+  // Friction between the boxes, then against the stone, a few times: a crate's friction drags the
+  // one under it along, the floor holds that one back, and a single pass left the pair sliding
+  // together (~1 cm/s; with the floor's pass only next substep, 1 cm/s and growing).
+  for (let pass = 0; pass < FRICTION_PASSES; pass++) {
+    for (let k = 0; k < contactCount; k++) {
+      friction(world, contactP[k], contactQ[k], contactLX[k], contactLY[k], contactNX[k], contactNY[k], contactPush[k]);
+    }
+    collideBoxesWithTiles(world);
+  }
+}
+
+let touched = false;
+
+/**
+ * The substep's box-box contacts, for one friction pass after the last round (as the tiles do
+ * after all their points): friction inside the rounds followed the lower crate's jiggle as the
+ * floor pushed it back, and a crate resting on another crept sideways ~8 mm/s.
+ */
+const MAX_CONTACTS = 512;
+const contactP = new Int32Array(MAX_CONTACTS);
+const contactQ = new Int32Array(MAX_CONTACTS);
+const contactLX = new Float64Array(MAX_CONTACTS);
+const contactLY = new Float64Array(MAX_CONTACTS);
+const contactNX = new Float64Array(MAX_CONTACTS);
+const contactNY = new Float64Array(MAX_CONTACTS);
+const contactPush = new Float64Array(MAX_CONTACTS);
+let contactCount = 0;
+
+function recordContact(p: number, q: number, lx: number, ly: number, nx: number, ny: number, push: number): void {
+  if (contactCount >= MAX_CONTACTS) return;
+  const k = contactCount++;
+  contactP[k] = p; contactQ[k] = q; contactLX[k] = lx; contactLY[k] = ly;
+  contactNX[k] = nx; contactNY[k] = ny; contactPush[k] = push;
+}
+
+/** One pass over every pair of boxes; true when any two touched. */
+export function collideBoxesWithBoxes(world: SimWorld): boolean {
+  touched = false;
+  const { body, box } = world;
+  const boxes = world.queries.boxes.dense;
+  for (let i = 0; i < boxes.length; i++) {
+    const a = boxes[i];
+    for (let j = i + 1; j < boxes.length; j++) {
+      const b = boxes[j];
+      if (box.isPlatform[a] && box.isPlatform[b]) continue;
+      // Far apart: their bounding circles do not meet.
+      const ra = body.halfW[a] + body.halfH[a];
+      const rb = body.halfW[b] + body.halfH[b];
+      const dx = body.x[b] - body.x[a];
+      const dy = body.y[b] - body.y[a];
+      if (dx * dx + dy * dy >= (ra + rb) * (ra + rb)) continue;
+      solvePair(world, a, b);
+    }
+  }
+  return touched;
+}
+
+/**
+ * The separating axis of boxes p and q at the start of the substep (SAT over the four face
+ * normals, the one with the largest gap, or the least overlap if they already overlapped), judged
+ * at the start of the substep so the face a fast crate came in through decides. q's faces are
+ * preferred unless one of p's is clearly better (Box2D does the same), so two flush crates do not
+ * swap faces over round-off. Sets `reference` (the box owning the face) and its face in its own
+ * frame: `faceAxis` 0 (x, width) or 1 (y, height) and `faceSign`.
+ */
+function referenceFace(world: SimWorld, p: number, q: number): void {
+  const { body } = world;
+  let bestP = -Infinity;
+  let bestQ = -Infinity;
+  for (let k = 0; k < 4; k++) {
+    const e = k < 2 ? p : q;
+    const o = k < 2 ? q : p;
+    const c = body.prevRotC[e];
+    const s = body.prevRotS[e];
+    const ax = k % 2 === 0 ? c : -s;
+    const ay = k % 2 === 0 ? s : c;
+    // Towards the other box.
+    const along = (body.prevX[o] - body.prevX[e]) * ax + (body.prevY[o] - body.prevY[e]) * ay;
+    const gap = Math.abs(along) - extent(world, p, ax, ay, true) - extent(world, q, ax, ay, true);
+    const sign = along < 0 ? -1 : 1;
+    if (k < 2 && gap > bestP) { bestP = gap; faceP.axis = k; faceP.sign = sign; }
+    if (k >= 2 && gap > bestQ) { bestQ = gap; faceQ.axis = k - 2; faceQ.sign = sign; }
+  }
+  const isP = bestP > bestQ + 0.1 * SLOP;
+  reference = isP ? p : q;
+  incident = isP ? q : p;
+  faceAxis = isP ? faceP.axis : faceQ.axis;
+  faceSign = isP ? faceP.sign : faceQ.sign;
+}
+
+const faceP = { axis: 0, sign: 1 };
+const faceQ = { axis: 0, sign: 1 };
+let reference = 0;
+let incident = 0;
+let faceAxis = 0;
+let faceSign = 1;
+
+/** Half the extent of box e along the unit axis (ax, ay), m (old or current orientation). */
+function extent(world: SimWorld, e: number, ax: number, ay: number, isPrev: boolean): number {
+  const { body } = world;
+  const c = isPrev ? body.prevRotC[e] : body.rotC[e];
+  const s = isPrev ? body.prevRotS[e] : body.rotS[e];
+  return body.halfW[e] * Math.abs(c * ax + s * ay) + body.halfH[e] * Math.abs(-s * ax + c * ay);
+}
+
+/** The reference face now: outward normal (nx, ny), its middle (fx, fy), tangent half-length. */
+const face = { nx: 0, ny: 0, fx: 0, fy: 0, half: 0 };
+
+function placeFace(world: SimWorld): void {
+  const { body } = world;
+  const r = reference;
+  const c = body.rotC[r];
+  const s = body.rotS[r];
+  const ax = faceAxis === 0 ? c : -s;
+  const ay = faceAxis === 0 ? s : c;
+  const depth = faceAxis === 0 ? body.halfW[r] : body.halfH[r];
+  face.nx = ax * faceSign;
+  face.ny = ay * faceSign;
+  face.fx = body.x[r] + face.nx * depth;
+  face.fy = body.y[r] + face.ny * depth;
+  face.half = faceAxis === 0 ? body.halfH[r] : body.halfW[r];
+}
+
+/** Up to two contact points: on the incident box, in its own frame, with their depth. */
+const contactLocalX = new Float64Array(2);
+const contactLocalY = new Float64Array(2);
+const contactDepth = new Float64Array(2);
+let contactPoints = 0;
+
+/**
+ * The incident box's face most against the reference face, clipped to the reference face's
+ * width: up to two points, each as deep as it is past the reference face (Box2D's manifold for
+ * two boxes). Two flush crates touch at the two ends of their common stretch, symmetric, so
+ * neither turns nor slides.
+ */
+function findContacts(world: SimWorld): void {
+  const { body } = world;
+  placeFace(world);
+  const i = incident;
+  const c = body.rotC[i];
+  const s = body.rotS[i];
+  // Of the incident box's four outward normals, the one most against the face's normal.
+  const du = c * face.nx + s * face.ny; // its x axis . n
+  const dv = -s * face.nx + c * face.ny; // its y axis . n
+  let lnx = 0; // that face's outward normal in the incident box's frame
+  let lny = 0;
+  if (Math.abs(du) > Math.abs(dv)) lnx = du > 0 ? -1 : 1;
+  else lny = dv > 0 ? -1 : 1;
+  const hw = body.halfW[i];
+  const hh = body.halfH[i];
+  // Its two corners, in the incident box's frame.
+  const ax = lnx !== 0 ? lnx * hw : -hw;
+  const ay = lny !== 0 ? lny * hh : -hh;
+  const bx = lnx !== 0 ? lnx * hw : hw;
+  const by = lny !== 0 ? lny * hh : hh;
+  // Along the reference face: s = (v - f) . t, t = (-ny, nx).
+  const tx = -face.ny;
+  const ty = face.nx;
+  const wax = body.x[i] + c * ax - s * ay;
+  const way = body.y[i] + s * ax + c * ay;
+  const wbx = body.x[i] + c * bx - s * by;
+  const wby = body.y[i] + s * bx + c * by;
+  let sa = (wax - face.fx) * tx + (way - face.fy) * ty;
+  let sb = (wbx - face.fx) * tx + (wby - face.fy) * ty;
+  let la = 0; // the clipped ends as fractions from a to b
+  let lb = 1;
+  const L = face.half;
+  if (sa > sb) { const t = sa; sa = sb; sb = t; la = 1; lb = 0; } // sa is the lower end
+  if (sb < -L || sa > L || sb - sa < 1e-12) { contactPoints = 0; return; }
+  const f0 = sa < -L ? la + (lb - la) * ((-L - sa) / (sb - sa)) : la;
+  const f1 = sb > L ? la + (lb - la) * ((L - sa) / (sb - sa)) : lb;
+  contactPoints = 0;
+  addContact(world, ax + (bx - ax) * f0, ay + (by - ay) * f0);
+  addContact(world, ax + (bx - ax) * f1, ay + (by - ay) * f1);
+}
+
+/** The incident box's point (lx, ly) of its own frame, kept if it is past the reference face. */
+function addContact(world: SimWorld, lx: number, ly: number): void {
+  const { body } = world;
+  const i = incident;
+  const wx = body.x[i] + body.rotC[i] * lx - body.rotS[i] * ly;
+  const wy = body.y[i] + body.rotS[i] * lx + body.rotC[i] * ly;
+  const depth = -((wx - face.fx) * face.nx + (wy - face.fy) * face.ny);
+  if (depth <= 0) return;
+  contactLocalX[contactPoints] = lx;
+  contactLocalY[contactPoints] = ly;
+  contactDepth[contactPoints++] = depth;
+}
+
+/**
+ * Resting and sliding contacts: each point pushed apart by its depth beyond the slop, re-measured
+ * after the one before it. Impacts (deeper than IMPACT_DEPTH): one push at the middle of the
+ * points by the deepest, so the first point does not take the whole overlap and spin the crate.
+ */
+function solvePair(world: SimWorld, p: number, q: number): void {
+  referenceFace(world, p, q);
+  findContacts(world);
+  if (contactPoints === 0) return;
+  const deepest = contactPoints === 2 ? Math.max(contactDepth[0], contactDepth[1]) : contactDepth[0];
+  if (deepest <= SLOP) return;
+  const { body } = world;
+  let total = 0;
+  if (deepest > IMPACT_DEPTH + SLOP) {
+    const lx = contactPoints === 2 ? (contactLocalX[0] + contactLocalX[1]) / 2 : contactLocalX[0];
+    const ly = contactPoints === 2 ? (contactLocalY[0] + contactLocalY[1]) / 2 : contactLocalY[0];
+    total = pushApart(world, lx, ly, deepest - SLOP);
+  } else {
+    for (let k = 0; k < contactPoints; k++) {
+      let depth = contactDepth[k];
+      if (k > 0) {
+        // Re-measured: the push before it moved and turned both boxes.
+        placeFace(world);
+        const i = incident;
+        const lx = contactLocalX[k];
+        const ly = contactLocalY[k];
+        const wx = body.x[i] + body.rotC[i] * lx - body.rotS[i] * ly;
+        const wy = body.y[i] + body.rotS[i] * lx + body.rotC[i] * ly;
+        depth = -((wx - face.fx) * face.nx + (wy - face.fy) * face.ny);
+      }
+      if (depth > SLOP) total += pushApart(world, contactLocalX[k], contactLocalY[k], depth - SLOP);
+    }
+  }
+  // Friction at every contact point, the pair's push shared between them: a point within the slop
+  // pushes nothing, and friction only where a point pushed let a crate rock about its other
+  // corner and walk sideways (~1 cm/s).
+  if (total <= 0) return;
+  touched = true;
+  for (let k = 0; k < contactPoints; k++) {
+    recordContact(incident, reference, contactLocalX[k], contactLocalY[k], face.nx, face.ny, total / contactPoints);
+  }
+}
+
+/** The incident box's point (lx, ly) and the reference box pushed apart along the face's normal by `depth`; returns the push, kg m. */
+function pushApart(world: SimWorld, lx: number, ly: number, depth: number): number {
+  const { body } = world;
+  const i = incident;
+  const r = reference;
+  const nx = face.nx;
+  const ny = face.ny;
+  const rx = body.rotC[i] * lx - body.rotS[i] * ly;
+  const ry = body.rotS[i] * lx + body.rotC[i] * ly;
+  const ox = body.x[i] + rx - body.x[r];
+  const oy = body.y[i] + ry - body.y[r];
+  onA.rx = rx; onA.ry = ry; onA.nx = nx; onA.ny = ny;
+  invMassAt(world, i, onA);
+  onB.rx = ox; onB.ry = oy; onB.nx = nx; onB.ny = ny;
+  invMassAt(world, r, onB);
+  const wSum = onA.w + onB.w;
+  if (wSum === 0) return 0;
+  const push = depth / wSum;
+  applyPair(world, i, r, rx, ry, ox, oy, nx * push, ny * push);
+  return push;
+}
+
+/** Positional impulse (ix, iy) on p at arm (rx, ry) and its opposite on q at arm (ox, oy). */
+function applyPair(world: SimWorld, p: number, q: number, rx: number, ry: number, ox: number, oy: number, ix: number, iy: number): void {
+  if (world.body.invMass[p] > 0) { onA.rx = rx; onA.ry = ry; onA.nx = ix; onA.ny = iy; pushBody(world, p, onA); }
+  if (world.body.invMass[q] > 0) { onB.rx = ox; onB.ry = oy; onB.nx = -ix; onB.ny = -iy; pushBody(world, q, onB); }
+}
+
+/**
+ * Coulomb friction at the contact of p's point (lx, ly) on q, pushed apart along (nx, ny) by
+ * `push` (kg m): the two surfaces' relative slide over the substep is undone, at most
+ * boxFriction x push of positional impulse.
+ */
+function friction(world: SimWorld, p: number, q: number, lx: number, ly: number, nx: number, ny: number, push: number): void {
+  const { body } = world;
+  const rx = body.rotC[p] * lx - body.rotS[p] * ly;
+  const ry = body.rotS[p] * lx + body.rotC[p] * ly;
+  const wx = body.x[p] + rx;
+  const wy = body.y[p] + ry;
+  const ox = wx - body.x[q];
+  const oy = wy - body.y[q];
+  // The same material point of q at the start of the substep: q's local offset, old pose.
+  const qc = body.rotC[q];
+  const qs = body.rotS[q];
+  const lu = ox * qc + oy * qs;
+  const lv = -ox * qs + oy * qc;
+  const qx = body.prevX[q] + body.prevRotC[q] * lu - body.prevRotS[q] * lv;
+  const qy = body.prevY[q] + body.prevRotS[q] * lu + body.prevRotC[q] * lv;
+  const px = body.prevX[p] + body.prevRotC[p] * lx - body.prevRotS[p] * ly;
+  const py = body.prevY[p] + body.prevRotS[p] * lx + body.prevRotC[p] * ly;
+  const tx = -ny;
+  const ty = nx;
+  const slide = (wx - px - (wx - qx)) * tx + (wy - py - (wy - qy)) * ty; // p's move minus q's, along t
+  onA.rx = rx; onA.ry = ry; onA.nx = tx; onA.ny = ty;
+  invMassAt(world, p, onA);
+  onB.rx = ox; onB.ry = oy; onB.nx = tx; onB.ny = ty;
+  invMassAt(world, q, onB);
+  const wSum = onA.w + onB.w;
+  if (wSum === 0) return;
+  let undo = slide / wSum;
+  const limit = world.settings.boxFriction * push;
+  if (undo > limit) undo = limit;
+  if (undo < -limit) undo = -limit;
+  if (undo === 0) return;
+  applyPair(world, p, q, rx, ry, ox, oy, -tx * undo, -ty * undo);
+}

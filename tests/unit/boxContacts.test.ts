@@ -1,0 +1,102 @@
+// Boxes against boxes (issue 14): crates stack and rest, a swinging crate knocks a hanging one by
+// momentum, a crate dropped fast onto another does not pass through it. Ground truths: at rest the stack's speeds are zero and its
+// heights are the box sizes; in a head-on hit of equal hanging crates the horizontal momentum is
+// kept (the ropes are vertical at the bottom of the swing, so they add none sideways) and, as the
+// contact is position-based (no bounce), they leave together at about half the speed.
+import { describe, expect, it } from 'vitest';
+import { boxEntity, createSimWorld, step, type SimWorld } from '../../src/sim';
+import type { BoxDef, RopeDef, AnchorDef } from '../../src/sim';
+import { labDef } from '../../tools/scenarios/worlds';
+
+function world(boxes: BoxDef[], anchors: AnchorDef[] = [], ropes: RopeDef[] = [], physics = {}): SimWorld {
+  // 40 x 24 room, floor at row 22 (surface y = 22).
+  return createSimWorld(labDef({ width: 40, height: 24, boxes, anchors, ropes, physics }));
+}
+
+const run = (w: SimWorld, ticks: number, each?: (t: number) => void): void => {
+  for (let t = 0; t < ticks; t++) { step(w, [0, 0]); each?.(t); }
+};
+
+describe('boxes against boxes', () => {
+  it('a stack of three 1 m crates rests on the floor, one on another, without creeping or jitter', () => {
+    for (const offset of [0, 0.2]) { // flush, and each 0.2 m right of the one below
+      const w = world([0, 1, 2].map((k) => ({ x: 20 + k * offset, y: 21.5 - k * 1.02, w: 1, h: 1, mass: 30 })));
+      run(w, 300); // settle
+      const ids = [0, 1, 2].map((k) => boxEntity(w, k));
+      const settled = ids.map((e) => [w.body.x[e], w.body.y[e]]);
+      let worstMove = 0;
+      run(w, 600, () => {
+        ids.forEach((e, k) => { worstMove = Math.max(worstMove, Math.hypot(w.body.x[e] - settled[k][0], w.body.y[e] - settled[k][1])); });
+      });
+      ids.forEach((e, k) => {
+        expect(w.body.y[e]).toBeCloseTo(21.5 - k, 2); // each on the one below (within the 2 mm slop per contact)
+        expect(Math.abs(w.body.x[e] - 20 - k * offset)).toBeLessThan(0.01);
+        expect(Math.abs(Math.atan2(w.body.rotS[e], w.body.rotC[e]))).toBeLessThan(0.002);
+        expect(Math.hypot(w.body.vx[e], w.body.vy[e])).toBeLessThan(0.005);
+      });
+      expect(worstMove).toBeLessThan(0.002); // over 10 s: no creep, no visible jitter
+    }
+  });
+
+  it('a heavy crate on a light one, and a crate dropped tilted onto another, come to rest flat on top', () => {
+    const w = world([{ x: 20, y: 21.7, w: 0.6, h: 0.6, mass: 5 }, { x: 20, y: 20.55, w: 1.6, h: 1.6, mass: 200 }]);
+    run(w, 600);
+    const [light, heavy] = [boxEntity(w, 0), boxEntity(w, 1)];
+    expect(w.body.y[light]).toBeCloseTo(21.7, 2); // not crushed into the floor
+    expect(w.body.y[heavy]).toBeGreaterThan(20.6 - 0.001);
+    expect(w.body.y[heavy]).toBeLessThan(20.6 + 0.005);
+    const th = (20 * Math.PI) / 180;
+    const t = world([{ x: 20, y: 21.5, w: 1, h: 1, mass: 30 }, { x: 20.2, y: 19, w: 1, h: 1, mass: 30, rotC: Math.cos(th), rotS: Math.sin(th) }]);
+    run(t, 600);
+    const top = boxEntity(t, 1);
+    expect(Math.abs(Math.atan2(t.body.rotS[top], t.body.rotC[top]))).toBeLessThan(0.002); // flat
+    expect(t.body.y[top]).toBeCloseTo(20.5, 2); // on the other crate
+    expect(Math.hypot(t.body.vx[top], t.body.vy[top])).toBeLessThan(0.005);
+  });
+
+  it('a crate dropped at 25 m/s onto a crate on the floor stops on top of it, not through it', () => {
+    const w = world([{ x: 20, y: 21.5, w: 1, h: 1, mass: 30 }, { x: 20, y: 17, w: 1, h: 1, mass: 30, vy: 25 }]);
+    const [low, high] = [boxEntity(w, 0), boxEntity(w, 1)];
+    let lowest = 0;
+    run(w, 240, () => { lowest = Math.max(lowest, w.body.y[high]); });
+    expect(lowest).toBeLessThan(20.6); // never more than 10 cm into the crate below
+    expect(w.body.y[high]).toBeCloseTo(20.5, 1);
+    expect(w.body.y[low]).toBeCloseTo(21.5, 2);
+  });
+
+  it('a swinging crate hits a hanging crate of the same mass: momentum is kept and shared', () => {
+    // Two 3 m ropes from anchors 1.2 m apart; crate B hangs still, crate A is pulled 40 degrees out
+    // to the left and let go: it reaches B at the bottom of its swing.
+    const L = 3;
+    const th = (40 * Math.PI) / 180;
+    const [axA, axB, ay] = [18.8, 20, 10];
+    const w = world(
+      [
+        { x: axA - Math.sin(th) * (L + 0.5), y: ay + Math.cos(th) * (L + 0.5), w: 1, h: 1, mass: 20, rotC: Math.cos(th), rotS: Math.sin(th) },
+        { x: axB, y: ay + L + 0.5, w: 1, h: 1, mass: 20 },
+      ],
+      [{ x: axA, y: ay }, { x: axB, y: ay }],
+      [
+        { a: { kind: 'anchor', anchor: 0 }, b: { kind: 'box', box: 0, x: 0, y: -0.5 }, length: L, segments: 8 },
+        { a: { kind: 'anchor', anchor: 1 }, b: { kind: 'box', box: 1, x: 0, y: -0.5 }, length: L, segments: 8 },
+      ],
+      { airDrag: 0 },
+    );
+    const [a, b] = [boxEntity(w, 0), boxEntity(w, 1)];
+    // Step until the two touch (B starts moving), remembering A's speed just before.
+    let before = 0;
+    let t = 0;
+    while (Math.abs(w.body.vx[b]) < 1e-3 && t < 300) { before = w.body.vx[a]; step(w, [0, 0]); t++; }
+    expect(t).toBeLessThan(300);
+    expect(before).toBeGreaterThan(3);
+    run(w, 3); // the contact lasts a few substeps
+    const after = w.body.vx[a] + w.body.vx[b];
+    expect(after).toBeGreaterThan(before * 0.9); // momentum (equal masses) kept within 10 %
+    expect(after).toBeLessThan(before * 1.05); // and none made
+    expect(w.body.vx[b]).toBeGreaterThan(before * 0.35); // B takes about half
+    // Never inside each other afterwards.
+    let closest = Infinity;
+    run(w, 300, () => { closest = Math.min(closest, Math.abs(w.body.x[b] - w.body.x[a])); });
+    expect(closest).toBeGreaterThan(0.9);
+  });
+});
