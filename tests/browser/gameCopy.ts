@@ -1,15 +1,16 @@
 // A copy of the game's sources in a temporary directory, for tests that edit level files under a
 // vite dev server (liveReload.test.ts): their edits never reach this checkout's levels/, which
 // other tests (unit tests, the level select's, check-levels) read at the same time.
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** What `npm run dev` serves: the page, its sources, levels and assets, and the configs it reads. */
-const FILES = ['index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'];
+/** What `npm run dev` serves: the page, its sources, levels and assets, and the configs it reads
+ *  (vite.config.ts imports the editor's save plugin from tools/). */
+const FILES = ['index.html', 'package.json', 'tsconfig.json', 'vite.config.ts', 'tools/editorSavePlugin.ts'];
 const DIRS = ['src', 'levels', 'assets'];
 
 export interface GameCopy {
@@ -21,7 +22,10 @@ export interface GameCopy {
 
 export function copyGame(): GameCopy {
   const root = mkdtempSync(join(tmpdir(), 'rb-game-'));
-  for (const name of FILES) cpSync(join(ROOT, name), join(root, name));
+  for (const name of FILES) {
+    mkdirSync(dirname(join(root, name)), { recursive: true });
+    cpSync(join(ROOT, name), join(root, name));
+  }
   for (const name of DIRS) cpSync(join(ROOT, name), join(root, name), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   return {
