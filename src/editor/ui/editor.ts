@@ -1,0 +1,505 @@
+// The level editor: one draft level (an EditorDoc from the editor core, src/editor/doc), drawn by
+// the game's own renderer with the editor's camera, the tools on the mouse, the panels, the keys,
+// live validation and the switch to test-play. The app (main.ts) shows it for the 'editor' view and
+// hands the game's picture to it; test-play is the app's 'testPlay' view, which plays the parsed
+// draft and comes back here with the camera and selection as they were.
+
+import type { GameRenderer } from '../../render/renderer';
+import { createCamera } from '../../render/camera';
+import type { ReplayFile } from '../../level/replay';
+import type { SimWorld, WorldDef } from '../../sim';
+import {
+  createEditorDoc, deleteEntities, duplicateEntities, emptyLevel, entityBounds, findEntity, validateLevel,
+  type EditorDoc, type EntityRef, type LevelFile, type TileChar, type Validation,
+} from '../doc';
+import './editor.css';
+import type { EditorStart } from './editorStart';
+import { createEditorPanels } from './editorPanels';
+import { renderInspector } from './inspector';
+import { createOverlay } from './overlay';
+import { createPointerTools } from './pointerTools';
+import { previewWorld } from './previewWorld';
+import { TILE_KEYS, TOOL_KEYS, type Tool } from './tools';
+import { fitLevel, zoomAt } from './viewCamera';
+
+/** The level as the app plays it. */
+export interface DraftLevel {
+  text: string;
+  id: string;
+  name: string;
+  /** File name without .json (downloads, replays). */
+  baseName: string;
+}
+
+/** What the editor needs from the app (main.ts wires it). */
+export interface EditorHost {
+  root: HTMLElement;
+  renderer: GameRenderer;
+  /** Plays the draft (the app's 'testPlay' view); `fromCheckpoint` -1 = from the spawns. */
+  testPlay(level: DraftLevel, def: WorldDef, fromCheckpoint: number): void;
+  /** Ends test-play (F5, Esc, the button). */
+  endTestPlay(): void;
+  /** Plays a shared link's level as a level from elsewhere. */
+  playLink(level: DraftLevel, def: WorldDef): void;
+  /** Leaves the editor for the title. */
+  close(): void;
+  /** The world being test-played (the tuning panel reads it), or null. */
+  playedWorld(): SimWorld | null;
+  /** The replay of the test-play that just reached the goal from the spawns (recorded by the app). */
+  lastTestReplay(): ReplayFile | null;
+}
+
+export interface EditorDebug {
+  mode: 'edit' | 'play' | 'hidden';
+  revision: number;
+  /** The revision the picture shows. */
+  drawnRevision: number;
+  /** Time to build the preview world of the last edit, ms. */
+  rebuildMs: number;
+  /** From the test-play key to the first frame drawn in play (or back), ms. */
+  lastSwitchMs: number;
+  level: LevelFile;
+  selection: EntityRef[];
+  tool: Tool;
+  problems: string[];
+  isCleared: boolean;
+  camera: { centerX: number; centerY: number; zoom: number };
+}
+
+export interface Editor {
+  open(start: EditorStart): void;
+  setMode(mode: 'edit' | 'play' | 'hidden'): void;
+  /** The test-play that just ended reached the goal from the spawns (its replay from the app). */
+  cleared(ticks: number): void;
+  /** The world to draw while editing (the draft as the game starts it), or null when not editing. */
+  readonly world: SimWorld | null;
+  /** Once per frame before drawing: rebuilds what an edit changed. */
+  frame(): void;
+  readonly debug: EditorDebug;
+}
+
+const VALIDATE_DELAY_MS = 120;
+
+export function createEditor(host: EditorHost): Editor {
+  const { renderer } = host;
+  let doc: EditorDoc = createEditorDoc(emptyLevel());
+  let unsubscribe = doc.subscribe(() => onDocChange());
+  let selection: EntityRef[] = [];
+  let tool: Tool = { kind: 'select' };
+  let tile: TileChar = '#';
+  let mode: 'edit' | 'play' | 'hidden' = 'hidden';
+  let isGridOn = true;
+  let isSpaceHeld = false;
+  const camera = createCamera();
+  let world: SimWorld | null = null;
+  let worldRevision = -1;
+  let isOverlayDirty = true;
+  let validation: Validation | null = null;
+  let validatedRevision = -1;
+  let validateTimer = 0;
+  let rebuildMs = 0;
+  let switchStartedMs = 0;
+  let lastSwitchMs = 0;
+  let hasPendingSwitch = false;
+
+  const panels = createEditorPanels(host.root, {
+    pickTool: (t) => setTool(t),
+    pickTile: (t) => pickTile(t),
+    undo: () => undo(),
+    redo: () => redo(),
+    play: () => startTestPlay(),
+    stopPlay: () => stopTestPlay(),
+    fit: () => fit(),
+    toggleGrid: () => { isGridOn = !isGridOn; isOverlayDirty = true; refreshHeader(); },
+    exportFile: () => panels.toast('Export is not ready yet.', true),
+    openFile: () => panels.toast('Open is not ready yet.', true),
+    share: () => panels.toast('Share links are not ready yet.', true),
+    myLevels: () => panels.toast('My levels is not ready yet.', true),
+    exit: () => host.close(),
+  });
+  const overlay = createOverlay(renderer.overlay);
+
+  const pointer = createPointerTools({
+    canvas: renderer.canvas,
+    doc: () => doc,
+    camera,
+    screenSize: () => renderer.screenSize,
+    tool: () => tool,
+    tile: () => tile,
+    setTool: (t) => setTool(t),
+    selection: () => selection,
+    select: (refs) => select(refs),
+    isSpaceHeld: () => isSpaceHeld,
+    changed: () => { isOverlayDirty = true; },
+    isActive: () => mode === 'edit',
+  });
+
+  // ---- state changes ---------------------------------------------------------------------------
+
+  function onDocChange(): void {
+    isOverlayDirty = true;
+    // Entities that are gone (undo of their creation, a delete) leave the selection.
+    const kept = selection.filter((r) => findEntity(doc.level, r) !== undefined);
+    if (kept.length !== selection.length) selection = kept;
+    scheduleValidation();
+    refreshHeader();
+    if (!doc.inTransaction) refreshInspector();
+  }
+
+  function scheduleValidation(): void {
+    window.clearTimeout(validateTimer);
+    validateTimer = window.setTimeout(() => validateNow(), VALIDATE_DELAY_MS);
+  }
+
+  function validateNow(): Validation {
+    window.clearTimeout(validateTimer);
+    if (validation && validatedRevision === doc.revision) return validation;
+    validation = validateLevel(doc.level);
+    validatedRevision = doc.revision;
+    refreshProblems();
+    refreshHeader();
+    return validation;
+  }
+
+  function setTool(next: Tool): void {
+    tool = next;
+    isOverlayDirty = true;
+    refreshTools();
+  }
+
+  function refreshTools(): void {
+    panels.setTool(tool, tile);
+    renderer.canvas.style.cursor = tool.kind === 'select' ? 'default' : 'crosshair';
+  }
+
+  /** A tile for the brush and the rectangle; with another tool up, the brush is picked too. */
+  function pickTile(next: TileChar): void {
+    tile = next;
+    if (tool.kind !== 'brush' && tool.kind !== 'rect') setTool({ kind: 'brush' });
+    else refreshTools();
+  }
+
+  function select(refs: readonly EntityRef[]): void {
+    selection = [...refs];
+    isOverlayDirty = true;
+    refreshInspector();
+    refreshStartAt();
+  }
+
+  function refreshHeader(): void {
+    const v = validation && validatedRevision === doc.revision ? validation : null;
+    panels.setHeader({
+      name: doc.level.name,
+      saveStatus: '',
+      isSaveProblem: false,
+      isCleared: doc.cleared !== null,
+      canUndo: doc.canUndo,
+      canRedo: doc.canRedo,
+      undoLabel: doc.undoLabel,
+      redoLabel: doc.redoLabel,
+      playBlockedReason: v ? v.reason : null,
+      isGridOn,
+    });
+  }
+
+  function refreshInspector(): void {
+    renderInspector(panels.inspector, doc, selection, {
+      renamed: (ref) => select([ref]),
+      addPathNodes: () => setTool({ kind: 'pathNodes' }),
+    });
+  }
+
+  function refreshProblems(): void {
+    const list = panels.problems;
+    list.replaceChildren();
+    const problems = validation?.problems ?? [];
+    if (problems.length === 0) {
+      const ok = document.createElement('li');
+      ok.className = 'ed-ok';
+      ok.textContent = validation?.cost ? `No problems. Cost ${validation.cost.ms.toFixed(2)} ms per tick of 4 ms.` : 'No problems.';
+      list.append(ok);
+      return;
+    }
+    for (const problem of problems) {
+      const li = document.createElement('li');
+      li.textContent = problem.message;
+      li.title = 'Select and centre it';
+      li.addEventListener('click', () => {
+        if (problem.entity) {
+          select([problem.entity]);
+          centreOn(problem.entity);
+        } else if (problem.tileRow !== null) {
+          camera.centerY = problem.tileRow + 0.5;
+        }
+      });
+      list.append(li);
+    }
+  }
+
+  /** The "Start at" choice: the spawns, or one of the level's checkpoints. */
+  function refreshStartAt(): void {
+    const select = panels.startAt;
+    const chosen = select.value;
+    select.replaceChildren();
+    const add = (value: string, label: string) => {
+      const o = document.createElement('option');
+      o.value = value;
+      o.textContent = label;
+      select.append(o);
+    };
+    add('-1', 'spawns');
+    (doc.level.checkpoints ?? []).forEach((c, i) => add(String(i), `checkpoint '${c.id}'`));
+    select.value = [...select.options].some((o) => o.value === chosen) ? chosen : '-1';
+  }
+
+  function centreOn(ref: EntityRef): void {
+    const b = entityBounds(doc.level, ref);
+    if (!b) return;
+    camera.centerX = (b.x0 + b.x1) / 2;
+    camera.centerY = (b.y0 + b.y1) / 2;
+    isOverlayDirty = true;
+  }
+
+  function fit(): void {
+    const { width, height } = renderer.screenSize;
+    fitLevel(camera, width, height, doc.level.tiles[0]?.length ?? 1, doc.level.tiles.length, 150, 300);
+    isOverlayDirty = true;
+  }
+
+  function undo(): void {
+    pointer.cancel();
+    if (!doc.undo()) panels.toast('Nothing to undo.');
+  }
+
+  function redo(): void {
+    pointer.cancel();
+    if (!doc.redo()) panels.toast('Nothing to redo.');
+  }
+
+  function useDoc(next: EditorDoc): void {
+    unsubscribe();
+    doc = next;
+    unsubscribe = doc.subscribe(() => onDocChange());
+    selection = [];
+    validation = null;
+    validatedRevision = -1;
+    worldRevision = -1;
+    onDocChange();
+    refreshInspector();
+    refreshStartAt();
+    fit();
+  }
+
+  // ---- test-play -------------------------------------------------------------------------------
+
+  function startTestPlay(): void {
+    if (mode !== 'edit') return;
+    pointer.cancel();
+    const v = validateNow();
+    if (!v.ok || !v.result.ok) {
+      panels.toast(`Can't play yet: ${v.reason ?? 'the level has problems'}`, true);
+      return;
+    }
+    const from = Number(panels.startAt.value);
+    const checkpoint = from >= 0 ? v.result.def.checkpoints?.[from] : undefined;
+    // From a checkpoint: both players start at its respawn points; the rest of the level is as made.
+    const def: WorldDef = checkpoint ? { ...v.result.def, spawns: checkpoint.spawns } : v.result.def;
+    switchStartedMs = performance.now();
+    hasPendingSwitch = true;
+    host.testPlay(draftLevel(), def, checkpoint ? from : -1);
+  }
+
+  function stopTestPlay(): void {
+    if (mode !== 'play') return;
+    switchStartedMs = performance.now();
+    hasPendingSwitch = true;
+    host.endTestPlay();
+  }
+
+  function draftLevel(): DraftLevel {
+    const level = doc.level;
+    return { text: `${JSON.stringify(level, null, 2)}\n`, id: level.id, name: level.name, baseName: level.id };
+  }
+
+  // ---- keys --------------------------------------------------------------------------------------
+
+  const isTyping = (e: KeyboardEvent): boolean => {
+    const t = e.target as HTMLElement | null;
+    return !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+  };
+
+  const onKeyDown = (e: KeyboardEvent): void => {
+    if (mode === 'play') {
+      if (e.code === 'F5') {
+        e.preventDefault();
+        if (!e.repeat) stopTestPlay();
+      }
+      return;
+    }
+    if (mode !== 'edit') return;
+    if (e.code === 'F5') {
+      e.preventDefault(); // never the browser's reload
+      if (!e.repeat) startTestPlay();
+      return;
+    }
+    if (isTyping(e)) return;
+    const ctrl = e.ctrlKey || e.metaKey;
+    if (ctrl) {
+      const handled = onCommandKey(e);
+      if (handled) e.preventDefault();
+      return;
+    }
+    if (e.code === 'Space') {
+      isSpaceHeld = true;
+      e.preventDefault();
+      return;
+    }
+    const { width, height } = renderer.screenSize;
+    const pan = 48 / camera.zoom;
+    switch (e.code) {
+      case 'ArrowLeft': camera.centerX -= pan; break;
+      case 'ArrowRight': camera.centerX += pan; break;
+      case 'ArrowUp': camera.centerY -= pan; break;
+      case 'ArrowDown': camera.centerY += pan; break;
+      case 'Equal': case 'NumpadAdd': zoomAt(camera, width, height, width / 2, height / 2, 1.25); break;
+      case 'Minus': case 'NumpadSubtract': zoomAt(camera, width, height, width / 2, height / 2, 0.8); break;
+      case 'Digit0': case 'Numpad0': fit(); break;
+      case 'KeyH': isGridOn = !isGridOn; refreshHeader(); break;
+      case 'Delete': case 'Backspace': deleteSelection(); break;
+      case 'Escape':
+        if (!pointer.cancel()) {
+          if (tool.kind !== 'select') setTool({ kind: 'select' });
+          else select([]);
+        }
+        break;
+      default: {
+        const t = TOOL_KEYS.find((k) => k.code === e.code);
+        const c = TILE_KEYS.find((k) => k.code === e.code);
+        if (t) setTool(t.tool);
+        else if (c) pickTile(c.tile);
+        else return;
+      }
+    }
+    isOverlayDirty = true;
+    e.preventDefault();
+  };
+
+  /** Ctrl / Cmd shortcuts; true when used. */
+  const onCommandKey = (e: KeyboardEvent): boolean => {
+    switch (e.code) {
+      case 'KeyZ': if (e.shiftKey) redo(); else undo(); return true;
+      case 'KeyY': redo(); return true;
+      case 'KeyD': duplicateSelection(); return true;
+      case 'KeyA': select(listAll()); return true;
+      default: return false;
+    }
+  };
+
+  const onKeyUp = (e: KeyboardEvent): void => {
+    if (e.code === 'Space') isSpaceHeld = false;
+  };
+
+  function listAll(): EntityRef[] {
+    return [
+      ...doc.level.spawns.map((s) => ({ kind: 'spawn' as const, id: s.id })),
+      { kind: 'goal' as const, id: doc.level.goal.id },
+      ...(doc.level.anchors ?? []).map((a) => ({ kind: 'anchor' as const, id: a.id })),
+      ...(doc.level.boxes ?? []).map((b) => ({ kind: 'box' as const, id: b.id })),
+      ...(doc.level.ropes ?? []).map((r) => ({ kind: 'rope' as const, id: r.id })),
+      ...(doc.level.platforms ?? []).map((p) => ({ kind: 'platform' as const, id: p.id })),
+      ...(doc.level.checkpoints ?? []).map((c) => ({ kind: 'checkpoint' as const, id: c.id })),
+    ];
+  }
+
+  function deleteSelection(): void {
+    const refs = selection.filter((r) => r.kind !== 'spawn' && r.kind !== 'goal');
+    if (refs.length === 0) {
+      if (selection.length > 0) panels.toast('The spawns and the goal cannot be deleted: move them instead.');
+      return;
+    }
+    doc.apply(refs.length === 1 ? `Delete ${refs[0].kind}` : `Delete ${refs.length} things`, (l) => deleteEntities(l, refs).level);
+    select([]);
+  }
+
+  function duplicateSelection(): void {
+    if (selection.length === 0) return;
+    let refs: EntityRef[] = [];
+    doc.apply('Duplicate', (l) => {
+      const out = duplicateEntities(l, selection, 1, 0);
+      refs = out.refs;
+      return out.level;
+    });
+    if (refs.length > 0) select(refs);
+  }
+
+  window.addEventListener('keydown', onKeyDown);
+  window.addEventListener('keyup', onKeyUp);
+  window.addEventListener('blur', () => { isSpaceHeld = false; });
+
+  // ---- the app's side ------------------------------------------------------------------------------
+
+  const editor: Editor = {
+    open(start) {
+      if (start.kind === 'resume') {
+        if (worldRevision < 0) useDoc(createEditorDoc(emptyLevel()));
+      } else if (start.kind === 'copy') {
+        try {
+          useDoc(createEditorDoc(JSON.parse(start.text) as LevelFile));
+        } catch (e) {
+          panels.toast(`Could not open ${start.file}: ${String(e)}`, true);
+        }
+      }
+      this.setMode('edit');
+      refreshTools();
+    },
+    setMode(next) {
+      mode = next;
+      panels.setMode(next);
+      if (next === 'edit') {
+        renderer.setCameraOverride(camera);
+        renderer.overlay.visible = true;
+        isOverlayDirty = true;
+        renderer.canvas.focus();
+      } else {
+        renderer.setCameraOverride(null);
+        renderer.overlay.visible = false;
+      }
+    },
+    cleared(ticks) {
+      const replay = host.lastTestReplay();
+      if (!replay) return;
+      doc.markCleared({ replay });
+      panels.toast(`Cleared in ${(ticks / 60).toFixed(2)} s: the level is proven playable.`);
+      refreshHeader();
+    },
+    get world() {
+      return mode === 'edit' ? world : null;
+    },
+    frame() {
+      if (hasPendingSwitch) {
+        lastSwitchMs = performance.now() - switchStartedMs;
+        hasPendingSwitch = false;
+      }
+      if (mode !== 'edit') return;
+      if (worldRevision !== doc.revision) {
+        const t0 = performance.now();
+        world = previewWorld(doc.level);
+        rebuildMs = performance.now() - t0;
+        worldRevision = doc.revision;
+      }
+      if (isOverlayDirty) {
+        isOverlayDirty = false;
+        overlay.draw({ level: doc.level, selection, zoom: camera.zoom, showGrid: isGridOn, ...pointer.overlayPart() });
+      }
+    },
+    get debug(): EditorDebug {
+      return {
+        mode, revision: doc.revision, drawnRevision: worldRevision, rebuildMs, lastSwitchMs,
+        level: doc.level, selection: [...selection], tool, isCleared: doc.cleared !== null,
+        problems: (validation?.problems ?? []).map((p) => p.message),
+        camera: { centerX: camera.centerX, centerY: camera.centerY, zoom: camera.zoom },
+      };
+    },
+  };
+  return editor;
+}
