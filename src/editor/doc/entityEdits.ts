@@ -1,0 +1,359 @@
+// Entity edits on the level value: find, add, move, resize, duplicate, delete, rename, set a field.
+// Every function is pure (a new level, sharing what did not change) and keeps the key order of
+// what it does not touch, so a level read from a file is written back the same way.
+
+import { RESERVED_IDS } from '../../level/parseLevel';
+import { defaultPhysicsSettings } from '../../sim';
+import {
+  KIND_OF_LIST, LIST_KEY, round6,
+  type EntityKind, type EntityOfKind, type EntityRef, type LevelFile, type LevelRope, type LevelRopeEnd, type ListKind,
+} from './levelTypes';
+
+const PLAYER = defaultPhysicsSettings();
+
+/** Every entity of the level, in file order: spawns, goal, anchors, boxes, ropes, platforms, checkpoints. */
+export function listEntities(level: LevelFile): EntityRef[] {
+  const out: EntityRef[] = level.spawns.map((s) => ({ kind: 'spawn', id: s.id }));
+  out.push({ kind: 'goal', id: level.goal.id });
+  for (const kind of ['anchor', 'box', 'rope', 'platform', 'checkpoint'] as const) {
+    for (const e of level[LIST_KEY[kind]] ?? []) out.push({ kind, id: e.id });
+  }
+  return out;
+}
+
+/** The list index of the first entity of this kind with this id, or -1 (the goal: 0). */
+export function indexOf(level: LevelFile, ref: EntityRef): number {
+  if (ref.kind === 'goal') return level.goal.id === ref.id ? 0 : -1;
+  const list: ReadonlyArray<{ id: string }> = level[LIST_KEY[ref.kind]] ?? [];
+  return list.findIndex((e) => e.id === ref.id);
+}
+
+/** The entity `ref` names, or undefined. */
+export function findEntity<K extends EntityKind>(level: LevelFile, ref: { kind: K; id: string }): EntityOfKind[K] | undefined {
+  if (ref.kind === 'goal') return (level.goal.id === ref.id ? level.goal : undefined) as EntityOfKind[K] | undefined;
+  const list = listOf(level, ref.kind as K & ListKind);
+  return list.find((e) => e.id === ref.id);
+}
+
+/** The JSON path of an entity ("$.boxes[2]", "$.goal"), or null when it is not there. */
+export function entityPath(level: LevelFile, ref: EntityRef): string | null {
+  const i = indexOf(level, ref);
+  if (i < 0) return null;
+  return ref.kind === 'goal' ? '$.goal' : `$.${LIST_KEY[ref.kind]}[${i}]`;
+}
+
+/** Replaces the entity `ref` names with `update(entity)`. */
+export function updateEntity<K extends EntityKind>(level: LevelFile, ref: { kind: K; id: string }, update: (e: EntityOfKind[K]) => EntityOfKind[K]): LevelFile {
+  if (ref.kind === 'goal') {
+    if (level.goal.id !== ref.id) return level;
+    const goal = update(level.goal as EntityOfKind[K]) as EntityOfKind['goal'];
+    return goal === level.goal ? level : { ...level, goal };
+  }
+  const key = LIST_KEY[ref.kind as ListKind];
+  const list = listOf(level, ref.kind as K & ListKind);
+  const i = list.findIndex((e) => e.id === ref.id);
+  if (i < 0) return level;
+  const next = update(list[i]);
+  if (next === list[i]) return level;
+  return { ...level, [key]: list.map((e, k) => (k === i ? next : e)) };
+}
+
+/** The level's list of this kind (empty when the optional list is missing). */
+export function listOf<K extends ListKind>(level: LevelFile, kind: K): ReadonlyArray<EntityOfKind[K]> {
+  // The level type maps each LIST_KEY to its entity type; TypeScript cannot follow that through a
+  // generic index, hence the one cast.
+  return (level[LIST_KEY[kind]] ?? []) as unknown as ReadonlyArray<EntityOfKind[K]>;
+}
+
+/** Every id in the level (and the reserved ones), for fresh ids. */
+export function usedIds(level: LevelFile): Set<string> {
+  const ids = new Set(listEntities(level).map((r) => r.id));
+  for (const id of Object.keys(RESERVED_IDS)) ids.add(id);
+  return ids;
+}
+
+/** `base` if no entity has it, else base-2, base-3, ... (ids are 1-40 of A-Z a-z 0-9 _ -). */
+export function freshId(level: LevelFile | Set<string>, base: string): string {
+  const used = level instanceof Set ? level : usedIds(level);
+  const clean = base.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 32) || 'entity';
+  if (!used.has(clean)) return clean;
+  const stem = clean.replace(/-\d+$/, '');
+  for (let n = 2; ; n++) if (!used.has(`${stem}-${n}`)) return `${stem}-${n}`;
+}
+
+/** World-space bounding box of an entity, m (ropes: their fixed points only; null when none). */
+export function entityBounds(level: LevelFile, ref: EntityRef): { x0: number; y0: number; x1: number; y1: number } | null {
+  const box = (x0: number, y0: number, x1: number, y1: number) => ({ x0, y0, x1, y1 });
+  switch (ref.kind) {
+    case 'spawn': {
+      const s = findEntity(level, { kind: 'spawn', id: ref.id });
+      return s ? box(s.x - PLAYER.playerHalfWidth, s.y - 2 * PLAYER.playerHalfHeight, s.x + PLAYER.playerHalfWidth, s.y) : null;
+    }
+    case 'goal': case 'checkpoint': {
+      const g = ref.kind === 'goal' ? findEntity(level, { kind: 'goal', id: ref.id }) : findEntity(level, { kind: 'checkpoint', id: ref.id });
+      return g ? box(g.x, g.y, g.x + g.w, g.y + g.h) : null;
+    }
+    case 'anchor': {
+      const a = findEntity(level, { kind: 'anchor', id: ref.id });
+      return a ? box(a.x, a.y, a.x, a.y) : null;
+    }
+    case 'box': {
+      const b = findEntity(level, { kind: 'box', id: ref.id });
+      return b ? box(b.x - b.w / 2, b.y - b.h / 2, b.x + b.w / 2, b.y + b.h / 2) : null;
+    }
+    case 'platform': {
+      const p = findEntity(level, { kind: 'platform', id: ref.id });
+      if (!p) return null;
+      const xs = p.path.map((q) => q[0]);
+      const ys = p.path.map((q) => q[1]);
+      return box(Math.min(...xs) - p.w / 2, Math.min(...ys) - p.h / 2, Math.max(...xs) + p.w / 2, Math.max(...ys) + p.h / 2);
+    }
+    case 'rope': {
+      const r = findEntity(level, { kind: 'rope', id: ref.id });
+      const points = r ? [r.a.point, r.b.point].filter((p) => p !== undefined) : [];
+      if (points.length === 0) return null;
+      return box(Math.min(...points.map((p) => p[0])), Math.min(...points.map((p) => p[1])), Math.max(...points.map((p) => p[0])), Math.max(...points.map((p) => p[1])));
+    }
+  }
+}
+
+const shift2 = (p: readonly [number, number], dx: number, dy: number): [number, number] => [round6(p[0] + dx), round6(p[1] + dy)];
+const shiftEnd = (end: LevelRopeEnd, dx: number, dy: number): LevelRopeEnd => (end.point ? { ...end, point: shift2(end.point, dx, dy) } : end);
+
+/** Moves an entity by (dx, dy) m: all its points (a platform's whole path, a checkpoint's area and
+ *  respawn points, a rope's fixed-point ends). What hangs from it follows in the sim, not here. */
+export function shiftEntity(level: LevelFile, ref: EntityRef, dx: number, dy: number): LevelFile {
+  if (dx === 0 && dy === 0) return level;
+  const xy = <T extends { x: number; y: number }>(e: T): T => ({ ...e, x: round6(e.x + dx), y: round6(e.y + dy) });
+  switch (ref.kind) {
+    case 'spawn': return updateEntity(level, { kind: 'spawn', id: ref.id }, xy);
+    case 'goal': return updateEntity(level, { kind: 'goal', id: ref.id }, xy);
+    case 'anchor': return updateEntity(level, { kind: 'anchor', id: ref.id }, xy);
+    case 'box': return updateEntity(level, { kind: 'box', id: ref.id }, xy);
+    case 'checkpoint':
+      return updateEntity(level, { kind: 'checkpoint', id: ref.id }, (c) => ({ ...xy(c), p1: shift2(c.p1, dx, dy), p2: shift2(c.p2, dx, dy) }));
+    case 'platform':
+      return updateEntity(level, { kind: 'platform', id: ref.id }, (p) => ({ ...p, path: p.path.map((q) => shift2(q, dx, dy)) }));
+    case 'rope':
+      return updateEntity(level, { kind: 'rope', id: ref.id }, (r) => (r.a.point || r.b.point ? { ...r, a: shiftEnd(r.a, dx, dy), b: shiftEnd(r.b, dx, dy) } : r));
+  }
+}
+
+/** Moves the entity so its reference point (see entityPosition) is at (x, y). */
+export function moveEntity(level: LevelFile, ref: EntityRef, x: number, y: number): LevelFile {
+  const at = entityPosition(level, ref);
+  return at ? shiftEntity(level, ref, round6(x - at.x), round6(y - at.y)) : level;
+}
+
+/** The point the editor drags an entity by: a spawn's feet, a box's centre, the top-left of an
+ *  area, a platform's first path point, a rope's first fixed-point end (null for ropes without one). */
+export function entityPosition(level: LevelFile, ref: EntityRef): { x: number; y: number } | null {
+  if (ref.kind === 'platform') {
+    const p = findEntity(level, { kind: 'platform', id: ref.id });
+    return p ? { x: p.path[0][0], y: p.path[0][1] } : null;
+  }
+  if (ref.kind === 'rope') {
+    const r = findEntity(level, { kind: 'rope', id: ref.id });
+    const p = r?.a.point ?? r?.b.point;
+    return p ? { x: p[0], y: p[1] } : null;
+  }
+  const e = findEntity(level, ref) as { x: number; y: number } | undefined;
+  return e ? { x: e.x, y: e.y } : null;
+}
+
+/** A world rectangle (top-left x, y and size, m). */
+export interface Rect { x: number; y: number; w: number; h: number }
+
+/**
+ * Gives a goal, checkpoint, box or platform this world rectangle (resize handles). A box keeps its
+ * rope attachment points at the same place relative to its size; a platform's path moves with its
+ * centre. Other kinds are returned unchanged.
+ */
+export function setEntityRect(level: LevelFile, ref: EntityRef, rect: Rect): LevelFile {
+  const r = { x: round6(rect.x), y: round6(rect.y), w: round6(rect.w), h: round6(rect.h) };
+  const cx = round6(r.x + r.w / 2);
+  const cy = round6(r.y + r.h / 2);
+  switch (ref.kind) {
+    case 'goal': return updateEntity(level, { kind: 'goal', id: ref.id }, (g) => ({ ...g, ...r }));
+    case 'checkpoint': return updateEntity(level, { kind: 'checkpoint', id: ref.id }, (c) => ({ ...c, ...r }));
+    case 'box': {
+      const old = findEntity(level, { kind: 'box', id: ref.id });
+      if (!old) return level;
+      const next = updateEntity(level, { kind: 'box', id: ref.id }, (b) => ({ ...b, x: cx, y: cy, w: r.w, h: r.h }));
+      const scale = (end: LevelRopeEnd): LevelRopeEnd =>
+        end.box === ref.id && end.at ? { ...end, at: [round6((end.at[0] * r.w) / old.w), round6((end.at[1] * r.h) / old.h)] } : end;
+      return mapRopes(next, (rope) => ({ ...rope, a: scale(rope.a), b: scale(rope.b) }));
+    }
+    case 'platform':
+      return updateEntity(level, { kind: 'platform', id: ref.id }, (p) => {
+        const dx = round6(cx - p.path[0][0]);
+        const dy = round6(cy - p.path[0][1]);
+        return { ...p, w: r.w, h: r.h, path: p.path.map((q) => shift2(q, dx, dy)) };
+      });
+    default: return level;
+  }
+}
+
+/** Ropes mapped through `f`, keeping ropes `f` returns equal in content as the same objects. */
+function mapRopes(level: LevelFile, f: (r: LevelRope) => LevelRope): LevelFile {
+  if (!level.ropes) return level;
+  let changed = false;
+  const ropes = level.ropes.map((r) => {
+    const n = f(r);
+    if (JSON.stringify(n) === JSON.stringify(r)) return r;
+    changed = true;
+    return n;
+  });
+  return changed ? { ...level, ropes } : level;
+}
+
+/** Adds an entity of a list kind at the end of its list (its id made fresh if taken). */
+export function addEntity<K extends ListKind>(level: LevelFile, kind: K, entity: EntityOfKind[K]): { level: LevelFile; ref: { kind: K; id: string } } {
+  const id = freshId(level, entity.id);
+  const key = LIST_KEY[kind];
+  const list = listOf(level, kind);
+  return { level: { ...level, [key]: [...list, { ...entity, id }] }, ref: { kind, id } };
+}
+
+/**
+ * Copies these entities, moved by (dx, dy), with fresh ids. A rope is copied when it is selected
+ * or both its ends are copied entities; its ends then tie to the copies. Spawns and the goal (a
+ * level has exactly one of each) are not copied. Returns the copies' refs.
+ */
+export function duplicateEntities(level: LevelFile, refs: readonly EntityRef[], dx = 1, dy = 0): { level: LevelFile; refs: EntityRef[] } {
+  const used = usedIds(level);
+  const rename = new Map<string, string>(); // "kind:id" -> new id
+  const take = (kind: EntityKind, id: string) => {
+    const fresh = freshId(used, id);
+    used.add(fresh);
+    rename.set(`${kind}:${id}`, fresh);
+    return fresh;
+  };
+  const chosen = refs.filter((r) => r.kind !== 'spawn' && r.kind !== 'goal' && findEntity(level, r));
+  for (const r of chosen) if (r.kind !== 'rope') take(r.kind, r.id);
+  const endCopied = (e: LevelRopeEnd) => (e.anchor !== undefined && rename.has(`anchor:${e.anchor}`)) || (e.box !== undefined && rename.has(`box:${e.box}`));
+  const ropeIds = new Set(chosen.filter((r) => r.kind === 'rope').map((r) => r.id));
+  for (const rope of level.ropes ?? []) if (!ropeIds.has(rope.id) && endCopied(rope.a) && endCopied(rope.b)) ropeIds.add(rope.id);
+  for (const id of ropeIds) take('rope', id);
+  let next = level;
+  const out: EntityRef[] = [];
+  const copyList = <K extends ListKind>(kind: K, remap: (e: EntityOfKind[K]) => EntityOfKind[K]) => {
+    const key = LIST_KEY[kind];
+    const list = listOf(next, kind);
+    const copies = list.filter((e) => rename.has(`${kind}:${e.id}`)).map((e) => ({ ...remap(e), id: rename.get(`${kind}:${e.id}`)! }));
+    if (copies.length === 0) return;
+    next = { ...next, [key]: [...list, ...copies] };
+    for (const c of copies) out.push({ kind, id: c.id });
+  };
+  const end = (e: LevelRopeEnd): LevelRopeEnd => {
+    if (e.anchor !== undefined && rename.has(`anchor:${e.anchor}`)) return { ...e, anchor: rename.get(`anchor:${e.anchor}`) };
+    if (e.box !== undefined && rename.has(`box:${e.box}`)) return { ...e, box: rename.get(`box:${e.box}`) };
+    return shiftEnd(e, dx, dy);
+  };
+  const xy = <T extends { x: number; y: number }>(e: T): T => ({ ...e, x: round6(e.x + dx), y: round6(e.y + dy) });
+  copyList('platform', (p) => ({ ...p, path: p.path.map((q) => shift2(q, dx, dy)) }));
+  copyList('anchor', (a) => {
+    const moved = xy(a);
+    if (a.platform !== undefined && rename.has(`platform:${a.platform}`)) return { ...moved, platform: rename.get(`platform:${a.platform}`) };
+    return moved;
+  });
+  copyList('box', xy);
+  copyList('checkpoint', (c) => ({ ...xy(c), p1: shift2(c.p1, dx, dy), p2: shift2(c.p2, dx, dy) }));
+  copyList('rope', (r) => ({ ...r, a: end(r.a), b: end(r.b) }));
+  return { level: next, refs: out };
+}
+
+/**
+ * Removes these entities, and what cannot stay without them: ropes tied to a removed anchor or
+ * box. Anchors riding a removed platform stay where they are, fixed. Spawns and the goal are not
+ * removed (a level needs them). Returns every entity removed.
+ */
+export function deleteEntities(level: LevelFile, refs: readonly EntityRef[]): { level: LevelFile; removed: EntityRef[] } {
+  const gone = new Set(refs.filter((r) => r.kind !== 'spawn' && r.kind !== 'goal').map((r) => `${r.kind}:${r.id}`));
+  const tied = (e: LevelRopeEnd) => (e.anchor !== undefined && gone.has(`anchor:${e.anchor}`)) || (e.box !== undefined && gone.has(`box:${e.box}`));
+  for (const rope of level.ropes ?? []) if (tied(rope.a) || tied(rope.b)) gone.add(`rope:${rope.id}`);
+  if (gone.size === 0) return { level, removed: [] };
+  const removed: EntityRef[] = [];
+  let next: LevelFile = { ...level };
+  for (const kind of ['anchor', 'box', 'rope', 'platform', 'checkpoint'] as const) {
+    const key = LIST_KEY[kind];
+    const list: ReadonlyArray<{ id: string }> | undefined = level[key];
+    if (!list) continue;
+    const kept = list.filter((e) => {
+      const isGone = gone.has(`${kind}:${e.id}`);
+      if (isGone) removed.push({ kind, id: e.id });
+      return !isGone;
+    });
+    if (kept.length !== list.length) next = { ...next, [key]: kept };
+  }
+  if (next.anchors?.some((a) => a.platform !== undefined && gone.has(`platform:${a.platform}`))) {
+    next = {
+      ...next,
+      anchors: next.anchors.map((a) => {
+        if (a.platform === undefined || !gone.has(`platform:${a.platform}`)) return a;
+        const { platform: _, ...fixed } = a;
+        return fixed;
+      }),
+    };
+  }
+  return { level: removed.length > 0 ? next : level, removed };
+}
+
+/** Gives an entity a new id and updates every reference to it (rope ends, anchors' platform). */
+export function renameEntity(level: LevelFile, ref: EntityRef, newId: string): LevelFile {
+  if (newId === ref.id || indexOf(level, ref) < 0) return level;
+  const setId = <T extends { id: string }>(e: T): T => ({ ...e, id: newId });
+  let next = ref.kind === 'goal' ? { ...level, goal: setId(level.goal) } : updateEntity(level, ref, setId);
+  const end = (e: LevelRopeEnd): LevelRopeEnd =>
+    ref.kind === 'anchor' && e.anchor === ref.id ? { ...e, anchor: newId } : ref.kind === 'box' && e.box === ref.id ? { ...e, box: newId } : e;
+  if (ref.kind === 'anchor' || ref.kind === 'box') next = mapRopes(next, (r) => ({ ...r, a: end(r.a), b: end(r.b) }));
+  if (ref.kind === 'platform' && next.anchors?.some((a) => a.platform === ref.id)) {
+    next = { ...next, anchors: next.anchors.map((a) => (a.platform === ref.id ? { ...a, platform: newId } : a)) };
+  }
+  return next;
+}
+
+/** One step of a JSON path: an object key or an array index. */
+export type PathKey = string | number;
+
+/**
+ * Sets the value at a JSON path of the level (['boxes', 2, 'mass'], ['physics', 'gravity']);
+ * `undefined` removes an optional field, and an emptied optional object ('physics') goes too.
+ * Missing objects on the way are created. The value is not checked: validation reports it.
+ */
+export function setField(level: LevelFile, path: readonly PathKey[], value: unknown): LevelFile {
+  if (path.length === 0) return level;
+  const set = (node: unknown, i: number): unknown => {
+    const key = path[i];
+    const last = i === path.length - 1;
+    if (Array.isArray(node) && typeof key === 'number') {
+      if (key < 0 || key > node.length) return node;
+      const child = last ? value : set(node[key], i + 1);
+      if (child === node[key]) return node;
+      const copy = [...node];
+      copy[key] = child;
+      return copy;
+    }
+    const obj = (typeof node === 'object' && node !== null ? node : {}) as Record<string, unknown>;
+    const k = String(key);
+    const child = last ? value : set(Object.hasOwn(obj, k) ? obj[k] : undefined, i + 1);
+    if (Object.hasOwn(obj, k) && child === obj[k]) return node;
+    if (child === undefined) {
+      if (!Object.hasOwn(obj, k)) return node;
+      const { [k]: _, ...rest } = obj;
+      return rest;
+    }
+    return { ...obj, [k]: child };
+  };
+  let next = set(level, 0) as LevelFile;
+  if (next.physics && Object.keys(next.physics).length === 0) {
+    const { physics: _, ...rest } = next;
+    next = rest as LevelFile;
+  }
+  return next;
+}
+
+/** The kind of entity a list key holds ('boxes' -> 'box'), or undefined. */
+export function kindOfList(key: string): ListKind | undefined {
+  return Object.hasOwn(KIND_OF_LIST, key) ? KIND_OF_LIST[key] : undefined;
+}

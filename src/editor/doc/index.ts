@@ -1,0 +1,54 @@
+// The level editor's core: the edited level as a value, every edit as a pure function, undo/redo,
+// validation by the game's own parser. No pixi, no DOM: tested in Node (tests/unit/editor*.test.ts).
+//
+// API (stable: things are added, not renamed)
+//
+//   Document (editorDoc.ts)
+//     createEditorDoc(level, cleared?) -> EditorDoc
+//       doc.level            the level now (LevelFile, deep-frozen: never mutate it)
+//       doc.apply(label, edit)   edit: (level) => level, one undo step (or part of a transaction)
+//       doc.begin(label) / doc.commit() / doc.cancel()   a brush stroke or a drag = one undo step
+//       doc.undo() / doc.redo(), canUndo, canRedo, undoLabel, redoLabel (UNDO_LIMIT = 1000 steps)
+//       doc.revision         goes up on every change; doc.subscribe(listener) -> unsubscribe
+//       doc.cleared / doc.markCleared({ replay })   any later edit clears it; undo brings it back
+//     emptyLevel(id?, name?)  a small valid level to start from
+//
+//   Edits: pure (level, ...) => level, for doc.apply. Those that create entities return
+//   { level, ref | refs } so the UI can select what was made:
+//     doc.apply('Add box', (l) => addEntity(l, 'box', { id: 'box', x, y, w: 1, h: 1, mass: 20 }).level)
+//   Tiles (tileEdits.ts):   paintCells(l, cells, '#'), paintRect(l, fromCell, toCell, '='),
+//                           previewResize(l, {left,right,top,bottom}) -> what would be lost / error,
+//                           resizeGrid(l, {left,right,top,bottom}) (negative removes; world places kept)
+//   Entities (entityEdits.ts): EntityRef = { kind, id }; listEntities, findEntity, entityPath,
+//                           entityBounds, entityPosition, addEntity, moveEntity(l, ref, x, y),
+//                           shiftEntity(l, ref, dx, dy), setEntityRect(l, ref, {x,y,w,h}),
+//                           duplicateEntities(l, refs, dx, dy), deleteEntities(l, refs) (ropes tied to
+//                           removed things go too), renameEntity(l, ref, id) (references follow),
+//                           updateEntity(l, ref, fn), setField(l, ['boxes', 0, 'mass'], 30)
+//                           (undefined removes an optional field), freshId(l, base)
+//   Ropes (ropeEdits.ts):   linkRope(l, endA, endB, opts?) (length = distance + slack),
+//                           ropeEndPosition(l, end), ropesTiedTo(l, ref)
+//   Level (levelMeta.ts):   setLevelMeta(l, {name, author, description, id}), setTether(l, {length, segments}),
+//                           setPhysics(l, {gravity: 30, airDrag: undefined})
+//   Stamps (stamps.ts):     STAMPS, insertStamp(l, 'spiked-pendulum' | 'crate-bridge' | 'crate-gate' | 'gondola', x, y)
+//
+//   Validation (validate.ts)
+//     validateLevel(level) -> { ok, problems: [{ message, path, keys, text, entity, tileRow }], reason, cost, result }
+//       ok = the game accepts it (play and share allowed); reason says why not.
+
+export { createEditorDoc, deepFreeze, UNDO_LIMIT, type ClearedMark, type EditorDoc, type LevelEdit } from './editorDoc';
+export { emptyLevel, EMPTY_LEVEL_HEIGHT, EMPTY_LEVEL_WIDTH } from './emptyLevel';
+export {
+  addEntity, deleteEntities, duplicateEntities, entityBounds, entityPath, entityPosition, findEntity, freshId,
+  indexOf, kindOfList, listEntities, listOf, moveEntity, renameEntity, setEntityRect, setField, shiftEntity,
+  updateEntity, usedIds, type PathKey, type Rect,
+} from './entityEdits';
+export { setLevelMeta, setPhysics, setTether, type LevelMeta } from './levelMeta';
+export * from './levelTypes';
+export {
+  defaultRopeLength, defaultRopeSegments, linkRope, ropeEndPosition, ropesTiedTo, ROPE_SLACK_FRACTION, ROPE_SLACK_M,
+  type LinkOptions,
+} from './ropeEdits';
+export { insertStamp, STAMPS, type StampKind } from './stamps';
+export { paintCells, paintRect, previewResize, resizeGrid, type Cell, type GridResize, type ResizePreview } from './tileEdits';
+export { entityAt, toProblem, validateLevel, type Problem, type Validation } from './validate';

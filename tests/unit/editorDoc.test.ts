@@ -1,0 +1,257 @@
+// The editor's document: edits as pure functions on the level value, one undo step per apply or
+// transaction, and levels made by the edits that the game's own parser accepts.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  addEntity, createEditorDoc, deleteEntities, duplicateEntities, emptyLevel, findEntity, insertStamp, linkRope,
+  moveEntity, paintCells, paintRect, previewResize, renameEntity, resizeGrid, setEntityRect, setField, setPhysics,
+  setTether, validateLevel, STAMPS, UNDO_LIMIT, type LevelFile,
+} from '../../src/editor/doc';
+
+const json = (l: LevelFile) => JSON.stringify(l);
+const readLevel = (name: string) => JSON.parse(readFileSync(`levels/${name}.json`, 'utf8')) as LevelFile;
+
+/** An empty level widened to 40x20 (room for stamps), floor at rows 18-19. */
+function roomy(): LevelFile {
+  const wide = resizeGrid(emptyLevel(), { left: 0, right: 16, top: 6, bottom: 0 });
+  return paintRect(wide, { col: 0, row: 18 }, { col: 39, row: 19 }, '#');
+}
+
+describe('empty level', () => {
+  it('is accepted by the game', () => {
+    const v = validateLevel(emptyLevel());
+    expect(v.problems).toEqual([]);
+    expect(v.ok).toBe(true);
+  });
+});
+
+describe('document and undo', () => {
+  it('one apply is one undo step; undo and redo give the same JSON', () => {
+    const doc = createEditorDoc(emptyLevel());
+    const start = json(doc.level);
+    expect(doc.apply('Paint', (l) => paintCells(l, [{ col: 1, row: 1 }], '#'))).toBe(true);
+    const after = json(doc.level);
+    expect(doc.level.tiles[1][1]).toBe('#');
+    expect(doc.undoLabel).toBe('Paint');
+    doc.undo();
+    expect(json(doc.level)).toBe(start);
+    doc.redo();
+    expect(json(doc.level)).toBe(after);
+  });
+
+  it('an edit that changes nothing is no step', () => {
+    const doc = createEditorDoc(emptyLevel());
+    expect(doc.apply('Paint', (l) => paintCells(l, [{ col: 1, row: 12 }], '#'))).toBe(false);
+    expect(doc.canUndo).toBe(false);
+  });
+
+  it('a brush stroke in a transaction is one undo step; cancel puts the level back', () => {
+    const doc = createEditorDoc(emptyLevel());
+    const start = json(doc.level);
+    doc.begin('Brush');
+    for (let col = 2; col < 10; col++) doc.apply('Brush', (l) => paintCells(l, [{ col, row: 5 }], '='));
+    doc.commit();
+    expect(doc.level.tiles[5].slice(2, 10)).toBe('========');
+    doc.undo();
+    expect(json(doc.level)).toBe(start);
+    expect(doc.canUndo).toBe(false);
+    doc.begin('Drag');
+    doc.apply('Drag', (l) => moveEntity(l, { kind: 'goal', id: 'goal' }, 10, 2));
+    doc.cancel();
+    expect(json(doc.level)).toBe(start);
+    expect(doc.canUndo).toBe(false);
+  });
+
+  it('a stroke that ends where it began, or an edit to the same content, is no step', () => {
+    const doc = createEditorDoc(emptyLevel());
+    const start = doc.level;
+    doc.begin('Brush');
+    doc.apply('Brush', (l) => paintCells(l, [{ col: 4, row: 4 }], '#'));
+    doc.apply('Brush', (l) => paintCells(l, [{ col: 4, row: 4 }], '.'));
+    doc.commit();
+    expect(doc.level).toBe(start);
+    expect(doc.canUndo).toBe(false);
+    expect(doc.apply('Move', (l) => moveEntity(l, { kind: 'goal', id: 'goal' }, l.goal.x, l.goal.y))).toBe(false);
+    expect(doc.apply('Same', (l) => ({ ...l }))).toBe(false);
+  });
+
+  it(`keeps ${UNDO_LIMIT} steps (at least 500)`, () => {
+    const doc = createEditorDoc(emptyLevel());
+    const start = json(doc.level);
+    for (let i = 0; i < 600; i++) doc.apply('Move', (l) => moveEntity(l, { kind: 'goal', id: 'goal' }, 5 + (i % 10), 2));
+    let n = 0;
+    while (doc.undo()) n++;
+    expect(n).toBe(600);
+    expect(json(doc.level)).toBe(start);
+  });
+
+  it('the level is frozen: mutating it throws instead of bypassing undo', () => {
+    const doc = createEditorDoc(emptyLevel());
+    expect(() => { (doc.level.spawns[0] as { x: number }).x = 9; }).toThrow(TypeError);
+  });
+
+  it('the cleared mark goes with any edit and comes back with undo', () => {
+    const doc = createEditorDoc(emptyLevel());
+    const replay = { format: 'ropebound-replay', version: 1, level: 'my-level', levelHash: '00000000', ticks: 0, inputs: [], hashes: [], completedTick: 0 } as const;
+    doc.markCleared({ replay: { ...replay, inputs: [], hashes: [] } });
+    expect(doc.cleared).not.toBeNull();
+    doc.apply('Tether', (l) => setTether(l, { length: 7 }));
+    expect(doc.cleared).toBeNull();
+    doc.undo();
+    expect(doc.cleared?.replay.level).toBe('my-level');
+    doc.redo();
+    expect(doc.cleared).toBeNull();
+  });
+
+  it('tells listeners about every change', () => {
+    const doc = createEditorDoc(emptyLevel());
+    let calls = 0;
+    const off = doc.subscribe(() => calls++);
+    doc.apply('Tether', (l) => setTether(l, { segments: 30 }));
+    doc.undo();
+    off();
+    doc.redo();
+    expect(calls).toBe(2);
+    expect(doc.revision).toBe(3);
+  });
+});
+
+describe('tiles', () => {
+  it('paints a rectangle from any corner', () => {
+    const l = paintRect(emptyLevel(), { col: 6, row: 4 }, { col: 3, row: 2 }, '^');
+    expect(l.tiles.slice(2, 5).map((r) => r.slice(3, 7))).toEqual(['^^^^', '^^^^', '^^^^']);
+    expect(l.tiles[1]).toBe(emptyLevel().tiles[1]);
+  });
+
+  it('adding on the left and top shifts every entity and keeps it valid', () => {
+    const base = insertStamp(roomy(), 'spiked-pendulum', 26, 5).level;
+    const l = resizeGrid(base, { left: 3, right: 0, top: 2, bottom: 0 });
+    expect(l.tiles.length).toBe(base.tiles.length + 2);
+    expect(l.tiles[0].length).toBe(base.tiles[0].length + 3);
+    expect(l.spawns[0]).toMatchObject({ x: base.spawns[0].x + 3, y: base.spawns[0].y + 2 });
+    expect(l.anchors![0]).toMatchObject({ x: 29, y: 7 });
+    expect(l.goal.x).toBe(base.goal.x + 3);
+    expect(validateLevel(l).ok).toBe(true);
+    // and back: the same level
+    expect(json(resizeGrid(l, { left: -3, right: 0, top: -2, bottom: 0 }))).toBe(json(base));
+  });
+
+  it('says what would fall off the edge, and removes it with the ropes tied to it', () => {
+    const base = insertStamp(roomy(), 'crate-gate', 35, 4).level;
+    const p = previewResize(base, { left: 0, right: -8, top: 0, bottom: 0 });
+    expect(p.lostEntities).toEqual([{ kind: 'anchor', id: 'gate-hook' }, { kind: 'box', id: 'gate-crate' }]);
+    expect(p.lostTiles).toBe(16);
+    expect(p.outsideRequired).toEqual([]);
+    const l = resizeGrid(base, { left: 0, right: -8, top: 0, bottom: 0 });
+    expect(l.anchors).toEqual([]);
+    expect(l.boxes).toEqual([]);
+    expect(l.ropes).toEqual([]);
+    const q = previewResize(base, { left: -20, right: 0, top: 0, bottom: 0 });
+    expect(q.outsideRequired.map((r) => r.kind)).toEqual(['spawn', 'spawn', 'goal']);
+  });
+
+  it('refuses a grid out of bounds', () => {
+    const base = emptyLevel();
+    expect(previewResize(base, { left: -23, right: 0, top: 0, bottom: 0 }).error).toMatch(/2 to 512 tiles wide/);
+    expect(resizeGrid(base, { left: 0, right: 600, top: 0, bottom: 0 })).toBe(base);
+  });
+});
+
+describe('entities', () => {
+  it('duplicates a box with its anchor and rope, all with fresh ids tied to each other', () => {
+    const base = insertStamp(roomy(), 'crate-gate', 20, 4).level;
+    const { level, refs } = duplicateEntities(base, [{ kind: 'anchor', id: 'gate-hook' }, { kind: 'box', id: 'gate-crate' }], 6, 0);
+    expect(refs).toEqual([{ kind: 'anchor', id: 'gate-hook-2' }, { kind: 'box', id: 'gate-crate-2' }, { kind: 'rope', id: 'gate-rope-2' }]);
+    expect(level.ropes![1]).toMatchObject({ a: { anchor: 'gate-hook-2' }, b: { box: 'gate-crate-2' } });
+    expect(level.boxes![1].x).toBe(26);
+    expect(validateLevel(level).ok).toBe(true);
+  });
+
+  it('deleting an anchor removes the ropes tied to it; spawns and the goal stay', () => {
+    const base = insertStamp(roomy(), 'crate-gate', 20, 4).level;
+    const { level, removed } = deleteEntities(base, [{ kind: 'anchor', id: 'gate-hook' }, { kind: 'spawn', id: 'p1' }, { kind: 'goal', id: 'goal' }]);
+    expect(removed).toEqual([{ kind: 'anchor', id: 'gate-hook' }, { kind: 'rope', id: 'gate-rope' }]);
+    expect(level.spawns.length).toBe(2);
+    expect(level.boxes!.length).toBe(1);
+  });
+
+  it('renaming updates the references to it', () => {
+    const base = insertStamp(roomy(), 'gondola', 10, 4).level;
+    const a = renameEntity(base, { kind: 'platform', id: 'trolley' }, 'cart');
+    expect(a.anchors!.map((x) => x.platform)).toEqual(['cart', 'cart']);
+    const b = renameEntity(a, { kind: 'box', id: 'gondola' }, 'car');
+    expect(b.ropes!.map((r) => r.b.box)).toEqual(['car', 'car']);
+    expect(validateLevel(b).ok).toBe(true);
+  });
+
+  it('resizing a box keeps its rope points at the same place relative to its size', () => {
+    const base = insertStamp(roomy(), 'gondola', 10, 4).level;
+    const g = findEntity(base, { kind: 'box', id: 'gondola' })!;
+    const l = setEntityRect(base, { kind: 'box', id: 'gondola' }, { x: g.x - 2.6, y: g.y - 0.25, w: 5.2, h: 0.5 });
+    expect(l.boxes![0]).toMatchObject({ x: g.x, w: 5.2 });
+    expect(l.ropes!.map((r) => r.b.at)).toEqual([[-2.2, -0.25], [2.2, -0.25]]);
+  });
+
+  it('setField sets and removes fields, keeping key order', () => {
+    const base = insertStamp(roomy(), 'spiked-pendulum', 26, 5).level;
+    const a = setField(base, ['boxes', 0, 'mass'], 60);
+    expect(Object.keys(a.boxes![0])).toEqual(Object.keys(base.boxes![0]));
+    expect(a.boxes![0].mass).toBe(60);
+    const b = setField(a, ['boxes', 0, 'startAngle'], undefined);
+    expect('startAngle' in b.boxes![0]).toBe(false);
+    const c = setPhysics(b, { gravity: 30 });
+    expect(c.physics).toEqual({ gravity: 30 });
+    expect(setPhysics(c, { gravity: undefined }).physics).toBeUndefined();
+  });
+
+  it('a new rope is as long as the distance plus slack, and the game accepts it', () => {
+    const base = addEntity(addEntity(roomy(), 'anchor', { id: 'hook', x: 12, y: 8 }).level, 'box', { id: 'crate', x: 12, y: 14, w: 1, h: 1, mass: 20 }).level;
+    const { level, ref } = linkRope(base, { anchor: 'hook' }, { box: 'crate' });
+    const rope = findEntity(level, ref)!;
+    expect(rope.length).toBeGreaterThan(5.5);
+    expect(rope.length).toBeLessThan(6.2);
+    expect(validateLevel(level).ok).toBe(true);
+  });
+});
+
+describe('stamps', () => {
+  for (const { kind } of STAMPS) {
+    it(`${kind}: fresh ids, and the game accepts the level (twice over)`, () => {
+      const once = insertStamp(roomy(), kind, 14, 3);
+      const twice = insertStamp(once.level, kind, 26, 3);
+      const ids = [...once.refs, ...twice.refs].map((r) => r.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      const v = validateLevel(twice.level);
+      expect(v.problems.map((p) => p.message)).toEqual([]);
+    });
+  }
+});
+
+describe('validation', () => {
+  it('maps each problem to its path and entity', () => {
+    const base = insertStamp(roomy(), 'crate-gate', 20, 4).level;
+    const broken = setField(setField(base, ['boxes', 0, 'w'], 99), ['ropes', 0, 'a', 'anchor'], 'nowhere');
+    const v = validateLevel(broken);
+    expect(v.ok).toBe(false);
+    expect(v.reason).toMatch(/before it can be played or shared/);
+    const w = v.problems.find((p) => p.path === '$.boxes[0].w')!;
+    expect(w.entity).toEqual({ kind: 'box', id: 'gate-crate' });
+    expect(w.keys).toEqual(['boxes', 0, 'w']);
+    const a = v.problems.find((p) => p.path === '$.ropes[0].a')!;
+    expect(a.entity).toEqual({ kind: 'rope', id: 'gate-rope' });
+    expect(a.text).toMatch(/no anchor with id 'nowhere'/);
+  });
+
+  it('names tile rows and whole-level problems', () => {
+    const l = setField(emptyLevel(), ['tiles', 3], '..');
+    const v = validateLevel(l);
+    expect(v.problems[0]).toMatchObject({ path: '$.tiles[3]', tileRow: 3, entity: null });
+    const far = setTether(emptyLevel(), { length: 1 });
+    expect(validateLevel(far).problems.some((p) => p.path === '$.spawns' && p.entity === null)).toBe(true);
+  });
+
+  it('accepts every campaign level as it is', () => {
+    for (const name of ['05-swing-yard', '08-finale']) expect(validateLevel(readLevel(name)).ok).toBe(true);
+  });
+});
