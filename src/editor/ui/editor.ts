@@ -455,6 +455,7 @@ export function createEditor(host: EditorHost): Editor {
     setMode(next) {
       mode = next;
       panels.setMode(next);
+      host.root.classList.toggle('is-editing', next === 'edit');
       if (next === 'edit') {
         renderer.setCameraOverride(camera);
         renderer.overlay.visible = true;
