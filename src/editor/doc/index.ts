@@ -35,6 +35,12 @@
 //   Validation (validate.ts)
 //     validateLevel(level) -> { ok, problems: [{ message, path, keys, text, entity, tileRow }], reason, cost, result }
 //       ok = the game accepts it (play and share allowed); reason says why not.
+//
+//   Inspector (fieldMeta.ts): bounds and types from the valibot schema, words/units/defaults from
+//   src/level/levelFieldDocs.ts (shared with levels/level.schema.json)
+//     entityFields('box') -> FieldMeta[] in schema order; fieldsOf('physics'), fieldsOf('') (the level);
+//     fieldMeta('boxes[].mass' | ['boxes', 3, 'mass']) -> { type, min, max, components, options,
+//       pattern, optional, unit, default, description }
 
 export { createEditorDoc, deepFreeze, UNDO_LIMIT, type ClearedMark, type EditorDoc, type LevelEdit } from './editorDoc';
 export { emptyLevel, EMPTY_LEVEL_HEIGHT, EMPTY_LEVEL_WIDTH } from './emptyLevel';
@@ -52,3 +58,4 @@ export {
 export { insertStamp, STAMPS, type StampKind } from './stamps';
 export { paintCells, paintRect, previewResize, resizeGrid, type Cell, type GridResize, type ResizePreview } from './tileEdits';
 export { entityAt, toProblem, validateLevel, type Problem, type Validation } from './validate';
+export { entityFields, fieldMeta, fieldsOf, schemaPath, type FieldMeta, type FieldType } from './fieldMeta';
