@@ -117,7 +117,7 @@ export function createEditor(host: EditorHost): Editor {
     myLevels: () => panels.toast('My levels is not ready yet.', true),
     exit: () => host.close(),
   });
-  const overlay = createOverlay(renderer.overlay);
+  const overlay = createOverlay(() => renderer.addOverlayGraphics());
 
   const pointer = createPointerTools({
     canvas: renderer.canvas,

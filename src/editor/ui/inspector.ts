@@ -1,13 +1,13 @@
 // The inspector: the selected entity's fields (or, with nothing selected, the level's own: name,
 // author, description, tether, physics), each change one undo step. Bounds, units and defaults come
-// from the level schema through fieldInfo (fieldInfo.ts), so there is no second copy of them here;
-// numbers with both bounds get a slider beside the box.
+// from the level schema through the core's field metadata (fieldMeta), so there is no second copy
+// of them here; numbers with both bounds get a slider beside the box.
 
 import { el } from '../../ui/dom';
 import {
-  findEntity, renameEntity, setField, type EditorDoc, type EntityRef, type LevelFile, type PathKey,
+  entityFields, fieldMeta, fieldsOf, findEntity, renameEntity, setField,
+  type EditorDoc, type EntityRef, type FieldMeta, type LevelFile, type PathKey,
 } from '../doc';
-import { fieldInfo } from './fieldInfo';
 
 export interface InspectorHandlers {
   /** The selection's id changed (a rename): select the renamed entity. */
@@ -18,28 +18,6 @@ export interface InspectorHandlers {
 
 const LIST_KEYS: Record<string, keyof LevelFile> = {
   spawn: 'spawns', anchor: 'anchors', box: 'boxes', rope: 'ropes', platform: 'platforms', checkpoint: 'checkpoints',
-};
-
-/** Fields the level-wide view offers when they are missing from the file. */
-const LEVEL_FIELDS: ReadonlyArray<{ path: PathKey[]; kind: 'text' | 'longText' | 'number' }> = [
-  { path: ['name'], kind: 'text' },
-  { path: ['id'], kind: 'text' },
-  { path: ['author'], kind: 'text' },
-  { path: ['description'], kind: 'longText' },
-  { path: ['tether', 'length'], kind: 'number' },
-  { path: ['tether', 'segments'], kind: 'number' },
-  { path: ['physics', 'gravity'], kind: 'number' },
-  { path: ['physics', 'substeps'], kind: 'number' },
-  { path: ['physics', 'runSpeed'], kind: 'number' },
-  { path: ['physics', 'jumpSpeed'], kind: 'number' },
-  { path: ['physics', 'ropeDamping'], kind: 'number' },
-  { path: ['physics', 'airDrag'], kind: 'number' },
-];
-
-/** Optional fields an entity of each kind may have, shown even when the file leaves them out. */
-const OPTIONAL_FIELDS: Record<string, ReadonlyArray<{ key: string; kind: 'number' | 'boolean' | 'pair' }>> = {
-  box: [{ key: 'spikes', kind: 'boolean' }, { key: 'startAngle', kind: 'number' }, { key: 'push', kind: 'pair' }],
-  rope: [{ key: 'compliance', kind: 'number' }, { key: 'breakTension', kind: 'number' }, { key: 'maxLength', kind: 'number' }],
 };
 
 function valueAt(root: unknown, path: readonly PathKey[]): unknown {
@@ -58,7 +36,13 @@ export function renderInspector(box: HTMLElement, doc: EditorDoc, selection: rea
   const ref = selection[0];
   if (!ref) {
     el('p', 'ed-help', box, 'The level (select something to edit it).');
-    for (const f of LEVEL_FIELDS) field(box, doc, f.path, f.kind === 'number' ? numberOr(valueAt(level, f.path)) : valueAt(level, f.path), f.kind);
+    for (const meta of fieldsOf('')) {
+      if (meta.type === 'string' && meta.key !== '$schema') field(box, doc, [meta.key], valueAt(level, [meta.key]), meta);
+    }
+    for (const section of ['tether', 'physics'] as const) {
+      el('h3', '', box, section);
+      for (const meta of fieldsOf(section)) field(box, doc, [section, meta.key], valueAt(level, [section, meta.key]), meta);
+    }
     return;
   }
   const entity = findEntity(level, ref) as Record<string, unknown> | undefined;
@@ -76,23 +60,14 @@ export function renderInspector(box: HTMLElement, doc: EditorDoc, selection: rea
     doc.apply('Rename', (l) => renameEntity(l, ref, next));
     h.renamed({ kind: ref.kind, id: next });
   });
-  for (const [key, value] of Object.entries(entity)) {
-    if (key === 'id') continue;
-    const path = [...base, key];
-    if (typeof value === 'number') field(box, doc, path, value, 'number');
-    else if (typeof value === 'boolean') field(box, doc, path, value, 'boolean');
-    else if (key === 'mode') field(box, doc, path, value, 'mode');
-    else if (Array.isArray(value) && value.length === 2 && value.every((n) => typeof n === 'number')) field(box, doc, path, value, 'pair');
-    else if (key === 'a' || key === 'b') el('div', 'ed-help', box, `end ${key}: ${describeEnd(value as Record<string, unknown>)}`);
-    else if (key === 'path') el('div', 'ed-help', box, `path: ${(value as unknown[]).length} points (drag the pink dots)`);
-    else if (typeof value === 'string') field(box, doc, path, value, 'text');
-  }
-  for (const opt of OPTIONAL_FIELDS[ref.kind] ?? []) {
-    if (opt.key in entity) continue;
-    field(box, doc, [...base, opt.key], undefined, opt.kind);
+  for (const meta of entityFields(ref.kind)) {
+    if (meta.key === 'id') continue;
+    const value = entity[meta.key];
+    if (meta.type === 'ropeEnd') el('div', 'ed-help', box, `end ${meta.key}: ${describeEnd(value as Record<string, unknown>)}`);
+    else if (meta.type === 'path') el('div', 'ed-help', box, `path: ${(value as unknown[]).length} points (drag the pink dots)`);
+    else field(box, doc, [...base, meta.key], value, meta);
   }
   if (ref.kind === 'platform') {
-    if (!('mode' in entity)) field(box, doc, [...base, 'mode'], undefined, 'mode');
     const add = el('button', '', box, 'Add path points (click the level; Esc stops)');
     add.type = 'button';
     add.addEventListener('click', () => h.addPathNodes());
@@ -107,10 +82,6 @@ function describeEnd(end: Record<string, unknown>): string {
   return '?';
 }
 
-function numberOr(value: unknown): number | undefined {
-  return typeof value === 'number' ? value : undefined;
-}
-
 function row(box: HTMLElement, label: string, title: string | null): HTMLElement {
   const r = el('div', 'ed-field', box);
   const l = el('label', '', r, label);
@@ -118,32 +89,35 @@ function row(box: HTMLElement, label: string, title: string | null): HTMLElement
   return el('div', 'ed-num', r);
 }
 
-/** One field: a number box (+ slider when bounded), a checkbox, a pair of numbers, a text, or the platform mode. */
-function field(box: HTMLElement, doc: EditorDoc, path: PathKey[], value: unknown, kind: 'number' | 'boolean' | 'pair' | 'text' | 'longText' | 'mode'): void {
-  const info = fieldInfo(path);
-  const label = String(path[path.length - 1]);
-  const title = [info?.description, info?.defaultValue !== undefined ? `default ${String(info.defaultValue)}` : null,
-    info && info.min !== undefined && info.max !== undefined ? `${info.min} to ${info.max}` : null].filter(Boolean).join(' · ');
+/** One field by its schema metadata: a number box (+ slider when bounded), a checkbox, a choice, a vector, a text. */
+function field(box: HTMLElement, doc: EditorDoc, path: PathKey[], value: unknown, meta: FieldMeta | null = fieldMeta(path)): void {
+  if (!meta) return;
+  const label = meta.key;
+  const bounds = meta.min !== null && meta.max !== null ? `${meta.min} to ${meta.max}` : null;
+  const title = [meta.description, meta.default !== null ? `default ${String(meta.default)}` : null, bounds].filter(Boolean).join(' · ');
   const cell = row(box, label, title || null);
   const set = (v: unknown) => doc.apply(`Set ${label}`, (l) => setField(l, path, v));
-  switch (kind) {
-    case 'number': {
+  const unit = () => { if (meta.unit) el('span', 'ed-unit', cell, meta.unit); };
+  switch (meta.type) {
+    case 'number':
+    case 'integer': {
+      const isInt = meta.type === 'integer';
       const input = el('input', '', cell);
       input.type = 'number';
-      input.step = info?.isInteger ? '1' : 'any';
-      if (info?.min !== undefined) input.min = String(info.min);
-      if (info?.max !== undefined) input.max = String(info.max);
-      input.value = value === undefined ? '' : String(value);
-      input.placeholder = info?.defaultValue !== undefined ? String(info.defaultValue) : '';
+      input.step = isInt ? '1' : 'any';
+      if (meta.min !== null) input.min = String(meta.min);
+      if (meta.max !== null) input.max = String(meta.max);
+      input.value = typeof value === 'number' ? String(value) : '';
+      input.placeholder = meta.default !== null ? String(meta.default) : '';
       input.dataset.path = path.join('.');
-      input.addEventListener('change', () => set(input.value === '' ? undefined : Number(input.value)));
-      if (info?.min !== undefined && info.max !== undefined && info.max - info.min <= 100000) {
+      input.addEventListener('change', () => set(input.value === '' && meta.optional ? undefined : Number(input.value)));
+      if (meta.min !== null && meta.max !== null && meta.max - meta.min <= 100000) {
         const slider = el('input', '', cell);
         slider.type = 'range';
-        slider.min = String(info.min);
-        slider.max = String(info.max);
-        slider.step = info.isInteger ? '1' : String((info.max - info.min) / 200);
-        slider.value = String(value ?? info.defaultValue ?? info.min);
+        slider.min = String(meta.min);
+        slider.max = String(meta.max);
+        slider.step = isInt ? '1' : String((meta.max - meta.min) / 200);
+        slider.value = String(typeof value === 'number' ? value : meta.default ?? meta.min);
         // A slider drag is one undo step: applied live inside a transaction, committed on release.
         slider.addEventListener('pointerdown', () => { if (!doc.inTransaction) doc.begin(`Set ${label}`); });
         slider.addEventListener('input', () => {
@@ -152,17 +126,17 @@ function field(box: HTMLElement, doc: EditorDoc, path: PathKey[], value: unknown
         });
         slider.addEventListener('change', () => { if (doc.inTransaction) doc.commit(); });
       }
-      if (info?.unit) el('span', 'ed-unit', cell, info.unit);
+      unit();
       return;
     }
     case 'boolean': {
       const input = el('input', '', cell);
       input.type = 'checkbox';
       input.checked = value === true;
-      input.addEventListener('change', () => set(input.checked ? true : undefined));
+      input.addEventListener('change', () => set(input.checked ? true : meta.optional ? undefined : false));
       return;
     }
-    case 'pair': {
+    case 'vector': {
       const pair = Array.isArray(value) ? (value as number[]) : undefined;
       const inputs = [0, 1].map((i) => {
         const input = el('input', '', cell);
@@ -173,25 +147,31 @@ function field(box: HTMLElement, doc: EditorDoc, path: PathKey[], value: unknown
       });
       const commit = () => {
         const [a, b] = inputs.map((i) => i.value);
-        set(a === '' && b === '' ? undefined : [Number(a || 0), Number(b || 0)]);
+        set(a === '' && b === '' && meta.optional ? undefined : [Number(a || 0), Number(b || 0)]);
       };
       for (const input of inputs) input.addEventListener('change', commit);
-      if (info?.unit) el('span', 'ed-unit', cell, info.unit);
+      unit();
       return;
     }
-    case 'mode': {
+    case 'enum': {
       const select = el('select', '', cell);
-      for (const m of ['pingpong', 'loop']) el('option', '', select, m).value = m;
-      select.value = typeof value === 'string' ? value : 'pingpong';
-      select.addEventListener('change', () => set(select.value));
+      for (const option of meta.options ?? []) el('option', '', select, String(option)).value = String(option);
+      select.value = value === undefined ? String(meta.default ?? meta.options?.[0] ?? '') : String(value);
+      select.addEventListener('change', () => {
+        const option = (meta.options ?? []).find((o) => String(o) === select.value);
+        set(option);
+      });
       return;
     }
-    case 'text':
-    case 'longText': {
-      const input = kind === 'text' ? el('input', '', cell) : el('textarea', '', cell);
+    case 'string': {
+      const isLong = (meta.max ?? 0) > 200;
+      const input = isLong ? el('textarea', '', cell) : el('input', '', cell);
       if (input instanceof HTMLInputElement) input.type = 'text';
       input.value = typeof value === 'string' ? value : '';
-      input.addEventListener('change', () => set(input.value === '' && path[0] !== 'name' && path[0] !== 'id' ? undefined : input.value));
+      input.addEventListener('change', () => set(input.value === '' && meta.optional ? undefined : input.value));
+      return;
     }
+    default:
+      cell.textContent = JSON.stringify(value ?? null);
   }
 }

@@ -4,7 +4,7 @@
 // (an arrow), a rectangle being dragged and a rope being linked. Redrawn only when something it
 // shows changed (the editor asks), not every frame.
 
-import { Graphics } from 'pixi.js';
+import type { Graphics } from 'pixi.js';
 import { CM_PER_M as U } from '../../render/units';
 import {
   entityBounds, findEntity, ropeEndPosition, type EntityRef, type LevelFile,
@@ -37,11 +37,10 @@ export interface Overlay {
   draw(state: OverlayState): void;
 }
 
-export function createOverlay(parent: { addChild(g: Graphics): unknown }): Overlay {
-  const grid = new Graphics();
-  const marks = new Graphics();
-  parent.addChild(grid);
-  parent.addChild(marks);
+/** `newGraphics` makes a Graphics in the renderer's overlay (GameRenderer.addOverlayGraphics). */
+export function createOverlay(newGraphics: () => Graphics): Overlay {
+  const grid = newGraphics();
+  const marks = newGraphics();
   let gridKey = '';
 
   const drawGrid = (level: LevelFile, zoom: number, isOn: boolean): void => {
@@ -153,6 +152,9 @@ function drawBoxStart(g: Graphics, level: LevelFile, id: string, line: number): 
       // Down is +90° on screen (y down); a positive startAngle swings the box to the right.
       const down = Math.PI / 2;
       const to = down - (b.startAngle * Math.PI) / 180;
+      const from = Math.min(down, to);
+      // arc() would join the path's last point (the scene's origin) to the arc's start: start there.
+      g.moveTo(fixed.x * U + Math.cos(from) * radius, fixed.y * U + Math.sin(from) * radius);
       g.arc(fixed.x * U, fixed.y * U, radius, Math.min(down, to), Math.max(down, to)).stroke({ color: ROPE_PREVIEW, width: line, alpha: 0.9 });
       g.moveTo(fixed.x * U, fixed.y * U).lineTo(fixed.x * U + Math.cos(to) * radius, fixed.y * U + Math.sin(to) * radius)
         .stroke({ color: ROPE_PREVIEW, width: line / 2, alpha: 0.9 });
