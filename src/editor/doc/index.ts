@@ -41,6 +41,21 @@
 //     entityFields('box') -> FieldMeta[] in schema order; fieldsOf('physics'), fieldsOf('') (the level);
 //     fieldMeta('boxes[].mass' | ['boxes', 3, 'mass']) -> { type, min, max, components, options,
 //       pattern, optional, unit, default, description }
+//
+//   Files (levelExport.ts)
+//     exportLevel(level, replay?, baseName?) -> { level: {name, text}, replay: {name, text} | null }
+//       ("$schema" first; the replay only when recorded on this very content; put it in replays/)
+//     importLevelText(text) -> { ok: true, level, valid, problems } | { ok: false, errors }
+//       (a level breaking only bounds or whole-level rules opens with its problems; hostile text is refused)
+//     levelToText(level), importReplayText(text)
+//   Cleared (clearedMark.ts)
+//     clearedFromInputs(level, masks) -> ClearedMark | null   from a test-play's per-tick [p1, p2] masks
+//     verifyCleared(level, replay) -> { ok, mark, completedTick } | { ok: false, message }
+//       re-simulates the replay's state hashes (as check-levels does) before a badge is shown
+//   Share links (shareLink.ts), async (CompressionStream 'deflate-raw' + base64url)
+//     encodeShareLink(level, replay?) -> { ok, fragment: '#share=1.…', chars } | { ok: false, message }
+//     decodeShareLink(location.hash or a pasted URL) -> { ok, level, replay } | { ok: false, errors }
+//       (the replay is a claim: verifyCleared it before showing the badge); isShareLink(hash)
 
 export { createEditorDoc, deepFreeze, UNDO_LIMIT, type ClearedMark, type EditorDoc, type LevelEdit } from './editorDoc';
 export { emptyLevel, EMPTY_LEVEL_HEIGHT, EMPTY_LEVEL_WIDTH } from './emptyLevel';
@@ -59,3 +74,9 @@ export { insertStamp, STAMPS, type StampKind } from './stamps';
 export { paintCells, paintRect, previewResize, resizeGrid, type Cell, type GridResize, type ResizePreview } from './tileEdits';
 export { entityAt, toProblem, validateLevel, type Problem, type Validation } from './validate';
 export { entityFields, fieldMeta, fieldsOf, schemaPath, type FieldMeta, type FieldType } from './fieldMeta';
+export { exportLevel, importLevelText, importReplayText, levelBaseName, levelToText, LEVEL_SCHEMA_REF, type Export, type ExportedFile, type ImportResult } from './levelExport';
+export { clearedFromInputs, verifyCleared, type ClearedCheck } from './clearedMark';
+export {
+  decodeShareLink, encodeShareLink, fromBase64Url, isShareLink, toBase64Url, MAX_SHARE_CHARS, MAX_SHARE_JSON_BYTES, SHARE_PREFIX,
+  type DecodeResult, type EncodeResult,
+} from './shareLink';
