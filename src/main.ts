@@ -312,8 +312,8 @@ let shownAlpha = 1;
 
 async function boot(): Promise<void> {
   const params = new URLSearchParams(window.location.search);
-  // A shared level travels in the fragment (#level=...), which never reaches a server.
-  const link = /^#level=./.test(window.location.hash) ? window.location.hash.slice(1) : null;
+  // A shared level travels in the fragment (#share=1....), which never reaches a server.
+  const link = /^#share=./.test(window.location.hash) ? window.location.hash : null;
   app.dispatch({ type: 'boot', query: params.get('level'), edit: params.has('edit'), link });
   designer.startFromUrl(window.location.search);
   try {

@@ -24,7 +24,7 @@ export interface AppEnv {
 
 export type AppEvent =
   /** Start-up: `query` is the URL's `?level=` value (null without one); `edit`: the URL has `?edit`;
-   *  `link`: the URL's fragment holds a shared level (`#level=...`), or null. */
+   *  `link`: the URL's fragment when it holds a shared level (`#share=1....`), or null. */
   | { type: 'boot'; query: string | null; edit?: boolean; link?: string | null }
   /** Title: Create; level select: Edit a copy (`levelKey`); a level from a file: Edit. */
   | { type: 'openEditor'; start: EditorStart }
@@ -381,6 +381,8 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
       if (view.screen !== 'complete') return stay(state);
       return toMenu(state, env, campaignKeyOf(view.level));
     case 'loadLevel':
+      // The editor opens dropped files itself; live reload never replaces its draft or test-play.
+      if (view.screen === 'editor' || view.screen === 'testPlay') return stay(state);
       return play(state, levelFromTools(env, event.level, event.def), event.keepCamera);
     case 'completed':
       // A test-play from the spawns clears the draft; from a checkpoint it only proves the rest.

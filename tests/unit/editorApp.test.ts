@@ -40,8 +40,8 @@ describe('opening the editor', () => {
 
   it('?edit and a shared link open the editor at start-up, whatever ?level= says', () => {
     expect(run([{ type: 'boot', query: '3', edit: true }]).state.view).toEqual({ screen: 'editor' });
-    const link = run([{ type: 'boot', query: null, link: 'level=abc' }]);
-    expect(link.effects).toContainEqual({ kind: 'showEditor', start: { kind: 'link', fragment: 'level=abc' } });
+    const link = run([{ type: 'boot', query: null, link: '#share=1.abc' }]);
+    expect(link.effects).toContainEqual({ kind: 'showEditor', start: { kind: 'link', fragment: '#share=1.abc' } });
   });
 
   it('Exit goes back to the title with the editor hidden', () => {

@@ -9,11 +9,13 @@ import { createCamera } from '../../render/camera';
 import type { ReplayFile } from '../../level/replay';
 import type { SimWorld, WorldDef } from '../../sim';
 import {
-  createEditorDoc, deleteEntities, duplicateEntities, emptyLevel, entityBounds, findEntity, validateLevel,
-  type EditorDoc, type EntityRef, type LevelFile, type TileChar, type Validation,
+  createEditorDoc, decodeShareLink, deleteEntities, duplicateEntities, emptyLevel, entityBounds, findEntity,
+  importLevelText, levelBaseName, levelToText, validateLevel, verifyCleared,
+  type ClearedMark, type EditorDoc, type EntityRef, type LevelFile, type TileChar, type Validation,
 } from '../doc';
 import './editor.css';
 import type { EditorStart } from './editorStart';
+import { createEditorFiles } from './editorFiles';
 import { createEditorPanels } from './editorPanels';
 import { renderInspector } from './inspector';
 import { createOverlay } from './overlay';
@@ -111,12 +113,23 @@ export function createEditor(host: EditorHost): Editor {
     stopPlay: () => stopTestPlay(),
     fit: () => fit(),
     toggleGrid: () => { isGridOn = !isGridOn; isOverlayDirty = true; refreshHeader(); },
-    exportFile: () => panels.toast('Export is not ready yet.', true),
-    openFile: () => panels.toast('Open is not ready yet.', true),
-    share: () => panels.toast('Share links are not ready yet.', true),
+    exportFile: () => files.exportFiles(),
+    openFile: () => files.pickFile(),
+    share: () => void files.share(),
     myLevels: () => panels.toast('My levels is not ready yet.', true),
     exit: () => host.close(),
   });
+  const files = createEditorFiles({
+    root: panels.root,
+    level: () => doc.level,
+    cleared: () => doc.cleared,
+    open: (level, mark) => useDoc(createEditorDoc(level, mark)),
+    markCleared: (mark) => { doc.markCleared(mark); refreshHeader(); },
+    toast: (m, isError) => panels.toast(m, isError),
+    isActive: () => mode === 'edit' && linkView === null,
+  });
+  /** A level opened from a share link, shown with Play and Edit a copy (null: editing). */
+  let linkView: { level: LevelFile; mark: ClearedMark | null; banner: HTMLElement } | null = null;
   const overlay = createOverlay(() => renderer.addOverlayGraphics());
 
   const pointer = createPointerTools({
@@ -131,7 +144,7 @@ export function createEditor(host: EditorHost): Editor {
     select: (refs) => select(refs),
     isSpaceHeld: () => isSpaceHeld,
     changed: () => { isOverlayDirty = true; },
-    isActive: () => mode === 'edit',
+    isActive: () => mode === 'edit' && linkView === null,
   });
 
   // ---- state changes ---------------------------------------------------------------------------
@@ -318,7 +331,61 @@ export function createEditor(host: EditorHost): Editor {
 
   function draftLevel(): DraftLevel {
     const level = doc.level;
-    return { text: `${JSON.stringify(level, null, 2)}\n`, id: level.id, name: level.name, baseName: level.id };
+    return { text: levelToText(level), id: level.id, name: level.name, baseName: levelBaseName(level) };
+  }
+
+  // ---- a level from a share link -------------------------------------------------------------------
+
+  async function openLink(fragment: string): Promise<void> {
+    const decoded = await decodeShareLink(fragment);
+    if (!decoded.ok) {
+      panels.toast(`This link could not be opened: ${decoded.errors.join('; ')}`, true);
+      return;
+    }
+    // The replay is a claim until it is re-simulated on this very level.
+    const check = decoded.replay ? verifyCleared(decoded.level, decoded.replay) : null;
+    const mark = check?.ok ? check.mark : null;
+    useDoc(createEditorDoc(decoded.level, mark));
+    const banner = document.createElement('div');
+    banner.className = 'ed-panel ed-link-banner';
+    const title = document.createElement('h2');
+    title.textContent = decoded.level.name;
+    const about = document.createElement('p');
+    about.className = 'ed-help';
+    about.textContent = `A level shared by link${decoded.level.author ? ` by ${decoded.level.author}` : ''}. ${check === null ? 'Not cleared.' : check.ok ? '✓ Cleared: its replay was checked.' : `Its replay was not accepted (${check.message}).`}`;
+    const play = document.createElement('button');
+    play.type = 'button';
+    play.textContent = '▶ Play';
+    play.className = 'ed-play';
+    play.addEventListener('click', () => playLink());
+    const copy = document.createElement('button');
+    copy.type = 'button';
+    copy.textContent = 'Edit a copy';
+    copy.addEventListener('click', () => editLinkCopy());
+    banner.append(title, about, play, copy);
+    panels.root.append(banner);
+    linkView = { level: decoded.level, mark, banner };
+    panels.setMode('link');
+  }
+
+  function playLink(): void {
+    if (!linkView) return;
+    const v = validateLevel(linkView.level);
+    if (!v.result.ok) {
+      panels.toast(`This level cannot be played: ${v.reason ?? ''}`, true);
+      return;
+    }
+    host.playLink({ ...draftLevel(), baseName: levelBaseName(linkView.level) }, v.result.def);
+  }
+
+  function editLinkCopy(): void {
+    if (!linkView) return;
+    linkView.banner.remove();
+    linkView = null;
+    // The page's address stops pointing at the link: a reload comes back to this draft.
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    panels.setMode('edit');
+    fit();
   }
 
   // ---- keys --------------------------------------------------------------------------------------
@@ -336,7 +403,7 @@ export function createEditor(host: EditorHost): Editor {
       }
       return;
     }
-    if (mode !== 'edit') return;
+    if (mode !== 'edit' || linkView) return;
     if (e.code === 'F5') {
       e.preventDefault(); // never the browser's reload
       if (!e.repeat) startTestPlay();
@@ -391,6 +458,8 @@ export function createEditor(host: EditorHost): Editor {
       case 'KeyY': redo(); return true;
       case 'KeyD': duplicateSelection(); return true;
       case 'KeyA': select(listAll()); return true;
+      case 'KeyS': files.exportFiles(); return true;
+      case 'KeyO': files.pickFile(); return true;
       default: return false;
     }
   };
@@ -443,18 +512,18 @@ export function createEditor(host: EditorHost): Editor {
       if (start.kind === 'resume') {
         if (worldRevision < 0) useDoc(createEditorDoc(emptyLevel()));
       } else if (start.kind === 'copy') {
-        try {
-          useDoc(createEditorDoc(JSON.parse(start.text) as LevelFile));
-        } catch (e) {
-          panels.toast(`Could not open ${start.file}: ${String(e)}`, true);
-        }
+        const result = importLevelText(start.text);
+        if (result.ok) useDoc(createEditorDoc({ ...result.level, id: `${result.level.id}-copy`.slice(0, 40), name: `${result.level.name} (copy)`.slice(0, 80) }));
+        else panels.toast(`Could not open ${start.file}: ${result.errors.slice(0, 3).join('; ')}`, true);
+      } else {
+        void openLink(start.fragment);
       }
       this.setMode('edit');
       refreshTools();
     },
     setMode(next) {
       mode = next;
-      panels.setMode(next);
+      panels.setMode(next === 'edit' && linkView ? 'link' : next);
       host.root.classList.toggle('is-editing', next === 'edit');
       if (next === 'edit') {
         renderer.setCameraOverride(camera);

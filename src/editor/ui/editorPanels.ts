@@ -29,7 +29,8 @@ export interface EditorPanels {
   problems: HTMLElement;
   tuning: HTMLElement;
   startAt: HTMLSelectElement;
-  setMode(mode: 'edit' | 'play' | 'hidden'): void;
+  /** 'link': a shared level on show, only its banner (the editor's own) over the picture. */
+  setMode(mode: 'edit' | 'play' | 'hidden' | 'link'): void;
   setTool(tool: Tool, tile: TileChar): void;
   setHeader(info: {
     name: string; saveStatus: string; isSaveProblem: boolean; isCleared: boolean;
