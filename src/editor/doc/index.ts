@@ -56,6 +56,14 @@
 //     encodeShareLink(level, replay?) -> { ok, fragment: '#share=1.…', chars } | { ok: false, message }
 //     decodeShareLink(location.hash or a pasted URL) -> { ok, level, replay } | { ok: false, errors }
 //       (the replay is a claim: verifyCleared it before showing the badge); isShareLink(hash)
+//   My levels (levelLibrary.ts), IndexedDB through idb-keyval; options.store injects a UseStore
+//     createLevelLibrary() -> { list, open, save, create, duplicate, rename, remove (returns the
+//       record), restore, lastOpened, setLastOpened }; saves check a revision counter in one
+//       transaction: another tab's newer save gives { ok: false, reason: 'conflict', message }
+//     blocked / full storage: { ok: false, reason: 'blocked' | 'full', message } (export still works)
+//   Autosave (autosave.ts)
+//     createAutosave({ doc, library, docId, revision, getView?, onStatus? }) -> { status, flush,
+//       overwrite, keepMineAsCopy(newDocId), stop }: saves <= AUTOSAVE_DELAY_MS (400) after a change
 
 export { createEditorDoc, deepFreeze, UNDO_LIMIT, type ClearedMark, type EditorDoc, type LevelEdit } from './editorDoc';
 export { emptyLevel, EMPTY_LEVEL_HEIGHT, EMPTY_LEVEL_WIDTH } from './emptyLevel';
@@ -80,3 +88,7 @@ export {
   decodeShareLink, encodeShareLink, fromBase64Url, isShareLink, toBase64Url, MAX_SHARE_CHARS, MAX_SHARE_JSON_BYTES, SHARE_PREFIX,
   type DecodeResult, type EncodeResult,
 } from './shareLink';
+export {
+  createLevelLibrary, storageMessage, type LevelLibrary, type LibraryOptions, type SaveResult, type SavedLevel, type SavedLevelInfo,
+} from './levelLibrary';
+export { AUTOSAVE_DELAY_MS, createAutosave, type Autosave, type AutosaveOptions, type AutosaveStatus } from './autosave';
