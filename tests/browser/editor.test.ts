@@ -2,11 +2,16 @@
 // editor opens on, paint a floor, place the spawns and the goal (and resize it by its handle), hang
 // a crate by dragging a rope from an anchor, stamp a spiked pendulum, test-play with the players'
 // keys to the goal (the level becomes "cleared"), come back with the camera and selection kept,
-// undo and redo. Screenshots: test-results/editor-*.png.
+// undo and redo, reload (everything is still there), export (the files pass check-levels), and open
+// the share link in a fresh page and play it. Screenshots: test-results/editor-*.png.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { sharedBrowser, screenshotStats } from './browser';
-import { openPage, screenOf, waitScreen } from './menu';
+import { openPage, screenOf, waitReady, waitScreen } from './menu';
 import { clickButton, clickLevel, dragLevel, editorState, waitDrawn, waitEditorMode } from './editorPage';
 
 let browser: Browser;
@@ -125,6 +130,70 @@ test('build a rope-hazard level with the mouse, test-play it to the goal, undo a
     await page.keyboard.press('Control+KeyY');
     s = await waitDrawn(page);
     expect(s.level).toEqual(before.level);
+
+    // Autosave: within a second the status says Saved; a reload opens exactly this level, cleared
+    // (its replay verified again), with its camera.
+    await page.locator('.ed-status', { hasText: 'Saved' }).waitFor({ state: 'visible', timeout: 5000 });
+    await page.reload({ waitUntil: 'load' });
+    await waitReady(page);
+    await waitEditorMode(page, 'edit');
+    await page.waitForFunction((id) => {
+      const e = (window as unknown as { __ropebound: { editor(): { level: { boxes?: Array<{ id: string }> }; isCleared: boolean } | null } }).__ropebound.editor();
+      return e !== null && e.isCleared && (e.level.boxes ?? []).some((b) => b.id === id);
+    }, crate!.id);
+    s = await waitDrawn(page);
+    expect(s.level).toEqual(before.level);
+    expect(s.camera).toEqual(before.camera);
+    await screenshotStats(page, 'editor-reloaded');
+
+    // Export (Ctrl+S): the level and its replay, which together pass check-levels.
+    const dir = mkdtempSync(join(tmpdir(), 'rb-editor-export-'));
+    try {
+      const downloads: Array<{ name: string; path: string }> = [];
+      page.on('download', (d) => {
+        const name = d.suggestedFilename();
+        const path = name.endsWith('.replay.json') ? join(dir, 'replays', name) : join(dir, name);
+        downloads.push({ name, path });
+        void d.saveAs(path);
+      });
+      mkdirSync(join(dir, 'replays'));
+      await page.keyboard.press('Control+KeyS');
+      await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(2);
+      await page.waitForTimeout(500); // saveAs finishes writing
+      expect(downloads.map((d) => d.name).sort()).toEqual([`${s.level.id}.json`, `${s.level.id}.replay.json`]);
+      const exported = JSON.parse(readFileSync(join(dir, `${s.level.id}.json`), 'utf8'));
+      expect(exported.$schema).toBe('./level.schema.json');
+      const check = execFileSync('npx', ['tsx', 'tools/checkLevels.ts', '--dir', dir], { encoding: 'utf8' });
+      expect(check).toMatch(/ok/i);
+      console.log(check.trim());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // Share link: the whole level in the URL's fragment.
+    await clickButton(page, 'Share link');
+    const link = await page.locator('.ed-share textarea').inputValue();
+    expect(link).toMatch(/#share=1\./);
+    expect(errors).toEqual([]);
+
+    // A fresh page (another browser profile: no saved levels) opens the link: Play plays it.
+    const other = await openPage(browser, link.replace(/^https?:\/\/[^/]+\//, ''));
+    try {
+      await other.page.locator('.ed-link-banner').waitFor({ state: 'visible' });
+      expect(await other.page.locator('.ed-link-banner').textContent()).toContain('Cleared');
+      await screenshotStats(other.page, 'editor-link');
+      await clickButton(other.page, 'Play', '.ed-link-banner');
+      await waitScreen(other.page, 'playing');
+      await other.page.keyboard.down('KeyD');
+      await other.page.keyboard.down('ArrowRight');
+      await waitScreen(other.page, 'complete');
+      await other.page.keyboard.up('KeyD');
+      await other.page.keyboard.up('ArrowRight');
+      await screenshotStats(other.page, 'editor-link-complete');
+      expect(other.errors).toEqual([]);
+    } finally {
+      await other.close();
+    }
     expect(errors).toEqual([]);
   } finally {
     await screenshotStats(page, 'editor-last').catch(() => {});

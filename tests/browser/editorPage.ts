@@ -52,8 +52,8 @@ export async function dragLevel(page: Page, points: ReadonlyArray<readonly [numb
 }
 
 /** Clicks an editor toolbar button by its visible label. */
-export async function clickButton(page: Page, label: string): Promise<void> {
-  const button = page.locator('.editor button', { hasText: label }).first();
+export async function clickButton(page: Page, label: string, within = '.editor'): Promise<void> {
+  const button = page.locator(`${within} button`, { hasText: label }).first();
   const box = await button.boundingBox();
   if (!box) throw new Error(`no editor button '${label}' on screen`);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);

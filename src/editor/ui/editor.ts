@@ -10,13 +10,15 @@ import type { ReplayFile } from '../../level/replay';
 import type { SimWorld, WorldDef } from '../../sim';
 import {
   createEditorDoc, decodeShareLink, deleteEntities, duplicateEntities, emptyLevel, entityBounds, findEntity,
-  importLevelText, levelBaseName, levelToText, validateLevel, verifyCleared,
-  type ClearedMark, type EditorDoc, type EntityRef, type LevelFile, type TileChar, type Validation,
+  createAutosave, createLevelLibrary, importLevelText, levelBaseName, levelToText, validateLevel, verifyCleared,
+  type Autosave, type AutosaveStatus, type ClearedMark, type EditorDoc, type EntityRef, type LevelFile, type TileChar,
+  type Validation,
 } from '../doc';
 import './editor.css';
 import type { EditorStart } from './editorStart';
 import { createEditorFiles } from './editorFiles';
 import { createEditorPanels } from './editorPanels';
+import { showConflict, showMyLevels } from './myLevels';
 import { renderInspector } from './inspector';
 import { createOverlay } from './overlay';
 import { createPointerTools } from './pointerTools';
@@ -103,6 +105,11 @@ export function createEditor(host: EditorHost): Editor {
   let switchStartedMs = 0;
   let lastSwitchMs = 0;
   let hasPendingSwitch = false;
+  const library = createLevelLibrary();
+  let autosave: Autosave | null = null;
+  let saveStatus: { text: string; isProblem: boolean } = { text: '', isProblem: false };
+  /** The storage problem last told in a toast (said once, not on every retry). */
+  let toldProblem = '';
 
   const panels = createEditorPanels(host.root, {
     pickTool: (t) => setTool(t),
@@ -116,14 +123,19 @@ export function createEditor(host: EditorHost): Editor {
     exportFile: () => files.exportFiles(),
     openFile: () => files.pickFile(),
     share: () => void files.share(),
-    myLevels: () => panels.toast('My levels is not ready yet.', true),
+    myLevels: () => void showMyLevels(panels.root, library, {
+      currentDocId: () => autosave?.docId ?? null,
+      open: (docId) => void openSaved(docId),
+      create: () => void openNewDraft(emptyLevel(), null),
+      toast: (m, isError) => panels.toast(m, isError),
+    }),
     exit: () => host.close(),
   });
   const files = createEditorFiles({
     root: panels.root,
     level: () => doc.level,
     cleared: () => doc.cleared,
-    open: (level, mark) => useDoc(createEditorDoc(level, mark)),
+    open: (level, mark) => void openNewDraft(level, mark),
     markCleared: (mark) => { doc.markCleared(mark); refreshHeader(); },
     toast: (m, isError) => panels.toast(m, isError),
     isActive: () => mode === 'edit' && linkView === null,
@@ -203,8 +215,8 @@ export function createEditor(host: EditorHost): Editor {
     const v = validation && validatedRevision === doc.revision ? validation : null;
     panels.setHeader({
       name: doc.level.name,
-      saveStatus: '',
-      isSaveProblem: false,
+      saveStatus: saveStatus.text,
+      isSaveProblem: saveStatus.isProblem,
       isCleared: doc.cleared !== null,
       canUndo: doc.canUndo,
       canRedo: doc.canRedo,
@@ -290,6 +302,10 @@ export function createEditor(host: EditorHost): Editor {
   }
 
   function useDoc(next: EditorDoc): void {
+    // The draft that was open keeps its last change: saved now, then left alone.
+    const old = autosave;
+    autosave = null;
+    if (old) void old.flush().finally(() => old.stop());
     unsubscribe();
     doc = next;
     unsubscribe = doc.subscribe(() => onDocChange());
@@ -302,6 +318,83 @@ export function createEditor(host: EditorHost): Editor {
     refreshStartAt();
     fit();
   }
+
+  // ---- My levels and autosave -------------------------------------------------------------------
+
+  function onSaveStatus(status: AutosaveStatus): void {
+    switch (status.state) {
+      case 'saved': saveStatus = { text: 'Saved', isProblem: false }; toldProblem = ''; break;
+      case 'pending': saveStatus = { text: 'Unsaved changes', isProblem: false }; break;
+      case 'saving': saveStatus = { text: 'Saving…', isProblem: false }; break;
+      case 'error':
+        saveStatus = { text: status.reason === 'conflict' ? 'Not saved: changed in another tab' : 'Not saved in this browser', isProblem: true };
+        if (status.reason === 'conflict') showConflictChoices(status.message);
+        else if (toldProblem !== status.message) {
+          toldProblem = status.message;
+          panels.toast(status.message, true);
+        }
+    }
+    refreshHeader();
+  }
+
+  function showConflictChoices(message: string): void {
+    const saving = autosave;
+    if (!saving) return;
+    showConflict(panels.root, message, {
+      reload: () => void openSaved(saving.docId),
+      keepCopy: () => void saving.keepMineAsCopy(crypto.randomUUID()).then(() => library.setLastOpened(saving.docId)).catch(() => {}),
+      overwrite: () => void saving.overwrite(),
+    });
+  }
+
+  /** Autosaves the open draft as `docId` (stored at `revision`), and reopens it with ?edit. */
+  function startAutosave(docId: string, revision: number): void {
+    autosave?.stop();
+    autosave = createAutosave({
+      doc, library, docId, revision,
+      getView: () => ({ camera: { centerX: camera.centerX, centerY: camera.centerY, zoom: camera.zoom }, selection }),
+      onStatus: onSaveStatus,
+    });
+    onSaveStatus(autosave.status);
+    library.setLastOpened(docId).catch(() => {});
+  }
+
+  /** A new draft (a new level, a copy, a file, a link's copy), saved to My levels at once. */
+  async function openNewDraft(level: LevelFile, mark: ClearedMark | null): Promise<void> {
+    useDoc(createEditorDoc(level, mark));
+    const docId = crypto.randomUUID();
+    const result = await library.save(docId, 0, level, mark?.replay ?? null, null).catch((e: unknown) => ({ ok: false as const, reason: 'blocked' as const, message: String(e) }));
+    if (result.ok) startAutosave(docId, result.revision);
+    else onSaveStatus({ state: 'error', reason: result.reason, message: result.message });
+  }
+
+  /** A level from My levels, as saved: its cleared mark checked again, its camera and selection back. */
+  async function openSaved(docId: string): Promise<boolean> {
+    try {
+      const saved = await library.open(docId);
+      if (!saved) return false;
+      const level = JSON.parse(saved.text) as LevelFile;
+      const check = saved.replay ? verifyCleared(level, saved.replay) : null;
+      useDoc(createEditorDoc(level, check?.ok ? check.mark : null));
+      const view = saved.view as { camera?: { centerX: number; centerY: number; zoom: number }; selection?: EntityRef[] } | null;
+      if (view?.camera && [view.camera.centerX, view.camera.centerY, view.camera.zoom].every(Number.isFinite)) Object.assign(camera, view.camera);
+      if (Array.isArray(view?.selection)) select(view.selection.filter((r) => findEntity(doc.level, r) !== undefined));
+      startAutosave(docId, saved.revision);
+      return true;
+    } catch (e) {
+      onSaveStatus({ state: 'error', reason: 'blocked', message: `The saved levels cannot be read (${e instanceof Error ? e.message : String(e)}). Export keeps working.` });
+      return false;
+    }
+  }
+
+  /** ?edit and Create: the level edited last, or a new one. */
+  async function resume(): Promise<void> {
+    const last = await library.lastOpened().catch(() => null);
+    if (last && (await openSaved(last))) return;
+    await openNewDraft(emptyLevel(), null);
+  }
+
+  window.addEventListener('beforeunload', () => { void autosave?.flush(); });
 
   // ---- test-play -------------------------------------------------------------------------------
 
@@ -345,6 +438,7 @@ export function createEditor(host: EditorHost): Editor {
     // The replay is a claim until it is re-simulated on this very level.
     const check = decoded.replay ? verifyCleared(decoded.level, decoded.replay) : null;
     const mark = check?.ok ? check.mark : null;
+    // Shown, not saved: only Edit a copy makes it one of My levels.
     useDoc(createEditorDoc(decoded.level, mark));
     const banner = document.createElement('div');
     banner.className = 'ed-panel ed-link-banner';
@@ -380,8 +474,10 @@ export function createEditor(host: EditorHost): Editor {
 
   function editLinkCopy(): void {
     if (!linkView) return;
+    const { level, mark } = linkView;
     linkView.banner.remove();
     linkView = null;
+    void openNewDraft(level, mark);
     // The page's address stops pointing at the link: a reload comes back to this draft.
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
     panels.setMode('edit');
@@ -510,10 +606,10 @@ export function createEditor(host: EditorHost): Editor {
   const editor: Editor = {
     open(start) {
       if (start.kind === 'resume') {
-        if (worldRevision < 0) useDoc(createEditorDoc(emptyLevel()));
+        if (autosave === null) void resume();
       } else if (start.kind === 'copy') {
         const result = importLevelText(start.text);
-        if (result.ok) useDoc(createEditorDoc({ ...result.level, id: `${result.level.id}-copy`.slice(0, 40), name: `${result.level.name} (copy)`.slice(0, 80) }));
+        if (result.ok) void openNewDraft({ ...result.level, id: `${result.level.id}-copy`.slice(0, 40), name: `${result.level.name} (copy)`.slice(0, 80) }, null);
         else panels.toast(`Could not open ${start.file}: ${result.errors.slice(0, 3).join('; ')}`, true);
       } else {
         void openLink(start.fragment);
