@@ -82,6 +82,10 @@ const titleScreen = createTitleScreen(appRoot, {
 const levelSelect = createLevelSelect(appRoot, {
   onStart: (levelKey) => app.dispatch({ type: 'startLevel', levelKey }),
   onToggleUnlockAll: send({ type: 'toggleUnlockAll' }),
+  onEditCopy(levelKey) {
+    const entry = catalog.find((e) => e.key === levelKey);
+    if (entry) app.dispatch({ type: 'openEditor', start: { kind: 'copy', text: entry.text, file: entry.file } });
+  },
   onBack: send({ type: 'back' }),
   onSelect: (levelKey) => app.previewLevel(levelKey),
   describe: (levelKey) => app.describeLevel(levelKey),

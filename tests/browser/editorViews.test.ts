@@ -1,0 +1,143 @@
+// The level editor's ways in and out and its safety nets, in the real page: the title's Create and
+// the editor's Exit, Edit a copy in the level select (on the largest campaign level, where the
+// edit-to-redraw time is measured), test-play from a chosen checkpoint, the problem list selecting
+// and centring what it names, and a browser that refuses storage (a clear message; export still
+// works). Screenshots: test-results/editor-views-*.png.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { clickAt, sharedBrowser, screenshotStats } from './browser';
+import { getState } from './gameState';
+import { openLevelSelect, openPage, screenOf, waitScreen } from './menu';
+import { clickButton, clickLevel, editorState, waitDrawn, waitEditorMode } from './editorPage';
+
+let browser: Browser;
+beforeAll(async () => { browser = await sharedBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+type Handle = { __ropebound: { editor(): { revision: number; drawnRevision: number } | null } };
+
+/** From a real click with the brush to the frame that shows it, ms (measured in the page). */
+async function clickToRedrawMs(page: Page, x: number, y: number): Promise<number> {
+  await page.evaluate(() => {
+    const w = window as unknown as Handle & { __t0?: number; __rev0?: number };
+    w.__rev0 = w.__ropebound.editor()!.revision;
+    document.querySelector('canvas')!.addEventListener('pointerdown', () => { w.__t0 = performance.now(); }, { capture: true, once: true });
+  });
+  await clickLevel(page, x, y);
+  return page.evaluate(() => new Promise<number>((resolve) => {
+    const w = window as unknown as Handle & { __t0: number; __rev0: number };
+    // The game's frame callback runs before this one in each frame: the first frame after the
+    // rebuild (drawnRevision moved) has drawn it by the time this callback runs.
+    const check = (): void => {
+      const e = w.__ropebound.editor()!;
+      if (e.drawnRevision > w.__rev0) resolve(performance.now() - w.__t0);
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  }));
+}
+
+test("Create opens the editor from the title and Exit goes back; the level select's Edit a copy opens a copy, playable from a checkpoint", async () => {
+  const { page, errors, close } = await openLevelSelect(browser);
+  page.setDefaultTimeout(20_000);
+  try {
+    // Edit a copy of the finale (level 8, the largest level).
+    const row = page.locator('.menu-screen .level[data-level-id="finale"]');
+    await page.locator('.unlock-all').click();
+    await row.hover();
+    await clickAt(row.locator('.edit-copy'));
+    await waitEditorMode(page, 'edit');
+    let s = await waitDrawn(page);
+    expect(s.level.id).toBe('finale-copy');
+    expect(s.level.tiles).toHaveLength(34);
+    expect(s.level.boxes?.map((b) => b.id)).toEqual(['bumper', 'blade', 'plug', 'gondola']);
+    await screenshotStats(page, 'editor-views-finale');
+
+    // Edit-to-redraw on the largest level: a brush click, to the frame that shows it.
+    await page.keyboard.press('KeyB');
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) times.push(await clickToRedrawMs(page, 40.5 + i, 3.5));
+    s = await editorState(page);
+    expect(s.level.tiles[3].slice(40, 45)).toBe('#####');
+    times.sort((a, b) => a - b);
+    console.log(`edit-to-redraw on levels/08-finale.json (100x34): median ${times[2].toFixed(1)} ms (${times.map((t) => t.toFixed(0)).join(', ')}); preview rebuild ${s.rebuildMs.toFixed(1)} ms`);
+    expect(times[2]).toBeLessThan(1000);
+
+    // Test-play from the first checkpoint: the players start at its respawn points; F5 comes back.
+    await page.locator('.ed-start-at').selectOption('0');
+    await page.locator('canvas').first().focus();
+    await page.keyboard.press('F5');
+    await waitScreen(page, 'testPlay');
+    const state = await getState(page);
+    expect(state.players[0].x).toBeCloseTo(25.2, 5);
+    expect(state.players[1].x).toBeCloseTo(27.6, 5);
+    await page.keyboard.press('F5');
+    await waitEditorMode(page, 'edit');
+    console.log(`test-play switch back: ${(await editorState(page)).lastSwitchMs.toFixed(1)} ms`);
+    expect(await screenOf(page)).toBe('editor');
+
+    // Exit goes to the title, whose Create comes back to the same draft.
+    await clickButton(page, 'Exit');
+    await waitScreen(page, 'title');
+    expect(await page.locator('.editor').isVisible()).toBe(false);
+    await clickAt(page.locator('.title-screen [data-item="create"]'));
+    await waitEditorMode(page, 'edit');
+    expect((await editorState(page)).level.id).toBe('finale-copy');
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 120_000);
+
+test('the problem list names what is wrong; clicking a problem selects and centres it; Play waits until it is fixed', async () => {
+  const { page, errors, close } = await openPage(browser, '?edit');
+  page.setDefaultTimeout(20_000);
+  try {
+    await waitEditorMode(page, 'edit');
+    await waitDrawn(page);
+    // A crate inside the floor: the game refuses it, and says which one.
+    await clickButton(page, 'Crate');
+    await clickLevel(page, 8, 12.5);
+    await page.locator('.ed-problems li', { hasText: 'crate' }).first().waitFor({ state: 'visible' });
+    expect(await page.locator('.ed-play').isDisabled()).toBe(true);
+    await clickButton(page, 'Select');
+    await clickLevel(page, 2, 2); // deselect (an empty spot)
+    await page.keyboard.press('Digit0');
+    expect((await editorState(page)).selection).toEqual([]);
+    await clickAt(page.locator('.ed-problems li', { hasText: 'crate' }).first());
+    const s = await editorState(page);
+    expect(s.selection).toEqual([{ kind: 'box', id: 'crate' }]);
+    expect(s.camera.centerX).toBeCloseTo(8, 5);
+    expect(s.camera.centerY).toBeCloseTo(12.5, 5);
+    await screenshotStats(page, 'editor-views-problem');
+    // F5 refuses with the reason; Delete removes the crate and Play is back.
+    await page.keyboard.press('F5');
+    await page.locator('.ed-toast', { hasText: "Can't play yet" }).waitFor({ state: 'visible' });
+    expect(await screenOf(page)).toBe('editor');
+    await page.keyboard.press('Delete');
+    await page.waitForFunction(() => !(document.querySelector('.ed-play') as HTMLButtonElement).disabled);
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 90_000);
+
+test('storage blocked: the editor says the level is not saved in this browser, and export still works', async () => {
+  // IndexedDB refuses to open, as in some private windows.
+  const { page, errors, close } = await openPage(browser, '?edit', {
+    initScript: `IDBFactory.prototype.open = function () { throw new DOMException('blocked by the test', 'SecurityError'); };`,
+  });
+  page.setDefaultTimeout(20_000);
+  try {
+    await waitEditorMode(page, 'edit');
+    await page.locator('.ed-status.is-problem', { hasText: 'Not saved' }).waitFor({ state: 'visible' });
+    await page.locator('.ed-toast', { hasText: 'Export it' }).waitFor({ state: 'visible' });
+    await screenshotStats(page, 'editor-views-blocked');
+    const download = page.waitForEvent('download');
+    await clickButton(page, 'Export');
+    expect((await download).suggestedFilename()).toBe('my-level.json');
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 90_000);
