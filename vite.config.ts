@@ -4,8 +4,12 @@
 // Assets made for the game live in assets/ and are imported by code (`?url`), so the build gives
 // them hashed names that can be cached forever; public/ is only for files that must keep their name.
 import { defineConfig } from 'vite';
+import { editorSavePlugin } from './tools/editorSavePlugin';
 
 export default defineConfig({
+  // The level editor's "Save to the project" (POST /__ropebound/save-level into levels/): the dev
+  // server only (the plugin says apply: 'serve'); a production build has no such endpoint.
+  plugins: [editorSavePlugin()],
   build: {
     // Sounds stay files of their own (fetched by howler, cached by the browser) even when small:
     // inlined as base64 they would land in the JavaScript and count against its budget.

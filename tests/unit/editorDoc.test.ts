@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  addEntity, createEditorDoc, deleteEntities, duplicateEntities, emptyLevel, findEntity, insertStamp, linkRope,
+  addEntity, addPathNode, createEditorDoc, movePathNode, patchEntity, removePathNode, testPlayText, deleteEntities, duplicateEntities, emptyLevel, findEntity, insertStamp, linkRope,
   moveEntity, paintCells, paintRect, previewResize, renameEntity, resizeGrid, setEntityRect, setField, setPhysics,
-  setTether, validateLevel, STAMPS, UNDO_LIMIT, type LevelFile,
+  setTether, validateLevel, levelToText, levelCostOf, STAMPS, UNDO_LIMIT, type LevelFile,
 } from '../../src/editor/doc';
 
 const json = (l: LevelFile) => JSON.stringify(l);
@@ -140,7 +140,10 @@ describe('tiles', () => {
   it('says what would fall off the edge, and removes it with the ropes tied to it', () => {
     const base = insertStamp(roomy(), 'crate-gate', 35, 4).level;
     const p = previewResize(base, { left: 0, right: -8, top: 0, bottom: 0 });
-    expect(p.lostEntities).toEqual([{ kind: 'anchor', id: 'gate-hook' }, { kind: 'box', id: 'gate-crate' }]);
+    expect(p.lostEntities).toEqual([{ kind: 'anchor', id: 'gate-hook' }, { kind: 'box', id: 'gate-crate' }, { kind: 'rope', id: 'gate-rope' }]);
+    // the crate alone off the edge: its rope goes with it, the hook stays
+    const q0 = previewResize(base, { left: 0, right: 0, top: 0, bottom: -10 });
+    expect(q0.lostEntities).toEqual([{ kind: 'box', id: 'gate-crate' }, { kind: 'rope', id: 'gate-rope' }]);
     expect(p.lostTiles).toBe(16);
     expect(p.outsideRequired).toEqual([]);
     const l = resizeGrid(base, { left: 0, right: -8, top: 0, bottom: 0 });
@@ -215,6 +218,42 @@ describe('entities', () => {
   });
 });
 
+describe('platforms, the inspector and test-play', () => {
+  it('adds, drags and removes path nodes; a path keeps 2', () => {
+    const base = insertStamp(roomy(), 'gondola', 10, 4).level;
+    const a = addPathNode(base, 'trolley', 22, 6);
+    expect(a.platforms![0].path).toEqual([[10, 4], [22, 4], [22, 6]]);
+    const b = addPathNode(a, 'trolley', 16, 2, 1);
+    expect(b.platforms![0].path[1]).toEqual([16, 2]);
+    const c = movePathNode(b, 'trolley', 1, 16.5, 2);
+    expect(c.platforms![0].path[1]).toEqual([16.5, 2]);
+    expect(movePathNode(c, 'trolley', 1, 16.5, 2)).toBe(c);
+    const d = removePathNode(removePathNode(c, 'trolley', 1), 'trolley', 2);
+    expect(d.platforms![0].path).toEqual([[10, 4], [22, 4]]);
+    expect(removePathNode(d, 'trolley', 0)).toBe(d);
+  });
+
+  it('patches several fields of an entity, removing those set to undefined', () => {
+    const base = insertStamp(roomy(), 'spiked-pendulum', 26, 5).level;
+    const l = patchEntity(base, { kind: 'box', id: 'blade' }, { mass: 55, startAngle: undefined, push: [1, 0] });
+    expect(l.boxes![0]).toEqual({ id: 'blade', x: 26, y: 10.4, w: 0.8, h: 0.8, mass: 55, spikes: true, push: [1, 0] });
+    expect(patchEntity(base, { kind: 'box', id: 'nothing' }, { mass: 1 })).toBe(base);
+    expect(patchEntity(base, { kind: 'goal', id: 'goal' }, { w: 4 }).goal.w).toBe(4);
+  });
+
+  it('test-play from a checkpoint plays a derived level that cannot clear it', () => {
+    const base = addEntity(roomy(), 'checkpoint', { id: 'cp', x: 10, y: 14, w: 2, h: 4, p1: [11, 18], p2: [10.5, 18] }).level;
+    const fromStart = testPlayText(base);
+    expect(fromStart).toEqual({ text: levelToText(base), canClear: true });
+    const fromCp = testPlayText(base, 'cp');
+    expect(fromCp.canClear).toBe(false);
+    const played = JSON.parse(fromCp.text) as LevelFile;
+    expect(played.spawns.map((p) => [p.x, p.y])).toEqual([[11, 18], [10.5, 18]]);
+    expect(played.checkpoints).toEqual([]);
+    expect(validateLevel(played).ok).toBe(true);
+  });
+});
+
 describe('stamps', () => {
   for (const { kind } of STAMPS) {
     it(`${kind}: fresh ids, and the game accepts the level (twice over)`, () => {
@@ -249,6 +288,31 @@ describe('validation', () => {
     expect(v.problems[0]).toMatchObject({ path: '$.tiles[3]', tileRow: 3, entity: null });
     const far = setTether(emptyLevel(), { length: 1 });
     expect(validateLevel(far).problems.some((p) => p.path === '$.spawns' && p.entity === null)).toBe(true);
+  });
+
+  it('answers again at once for a document\'s level seen before (undo), not for a changed copy', () => {
+    const doc = createEditorDoc(emptyLevel());
+    const first = validateLevel(doc.level);
+    expect(validateLevel(doc.level)).toBe(first);
+    doc.apply('Tether', (l) => setTether(l, { length: 1 }));
+    const second = validateLevel(doc.level);
+    expect(second.ok).toBe(false);
+    doc.undo();
+    expect(validateLevel(doc.level)).toBe(first);
+    const loose = { ...emptyLevel() };
+    expect(validateLevel(loose)).not.toBe(validateLevel(loose)); // not frozen: may change, not cached
+  });
+
+  it('gives the cost per tick against the bound, also for a level that does not validate', () => {
+    const base = insertStamp(roomy(), 'crate-bridge', 20, 4).level;
+    const c = levelCostOf(base)!;
+    expect(c.limitMs).toBe(4);
+    expect(c.cost.particles).toBe(22 + 4 * 16);
+    expect(c.fraction).toBeCloseTo(c.cost.ms / 4, 12);
+    const heavy = setPhysics(setField(base, ['boxes', 0, 'w'], 99), { substeps: 64 });
+    expect(validateLevel(heavy).ok).toBe(false);
+    expect(levelCostOf(heavy)!.cost.substeps).toBe(64);
+    expect(levelCostOf(setTether(base, { segments: 0 }))).toBeNull();
   });
 
   it('accepts every campaign level as it is', () => {

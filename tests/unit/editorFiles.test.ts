@@ -60,6 +60,15 @@ describe('export', () => {
   });
 });
 
+describe('campaign levels through the editor', () => {
+  it('exported again (formatting changes, content does not), each keeps its committed replay', () => {
+    for (const f of campaign) {
+      const out = exportLevel(readLevel(f), readReplay(f), f.replace(/\.json$/, ''));
+      expect(out.replay?.name, f).toBe(f.replace(/\.json$/, '.replay.json'));
+    }
+  });
+});
+
 describe('import', () => {
   it('opens every campaign level as it is (version 1 text is migrated)', () => {
     for (const f of campaign) {
@@ -98,6 +107,8 @@ describe('import', () => {
       [JSON.stringify(base).replace('"length":6', '"length":1e309'), /finite number/],
       ['{"format":"ropebound-level","version":2,"x":"' + 'a'.repeat(1_100_000) + '"}', /levels may be at most 1048576 bytes/],
       ['['.repeat(100_000) + ']'.repeat(100_000), /must be a JSON object|not valid JSON/],
+      [JSON.stringify({ ...base, anchors: Array.from({ length: 5000 }, (_, i) => ({ id: `a${i}`, x: 1, y: 1 })) }), /may list at most 256 anchors/],
+      [JSON.stringify({ ...base, spawns: [base.spawns[0]] }), /must list exactly 2 spawns/],
     ];
     for (const [text, message] of cases) {
       const r = importLevelText(text);

@@ -42,7 +42,7 @@ describe('My levels', () => {
     const mark = clearedFromInputs(level, Array.from({ length: 400 }, () => [2, 2] as const));
     const created = await lib.create(level);
     const doc = createEditorDoc(level, mark);
-    const autosave = createAutosave({ doc, library: lib, docId: created.docId, revision: created.revision, getView: () => ({ zoom: 2, selection: ['box', 'blade'] }) });
+    const autosave = createAutosave({ doc, library: lib, docId: created.docId, revision: created.revision, getView: () => ({ zoom: 2, selection: ['box', 'blade'], redraw: () => 1 }) });
     doc.markCleared(mark);
     await autosave.flush();
     // "a reload": a new library on the same database

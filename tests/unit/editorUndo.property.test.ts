@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addEntity, createEditorDoc, deleteEntities, duplicateEntities, emptyLevel, insertStamp, linkRope, listEntities,
-  moveEntity, paintCells, paintRect, renameEntity, resizeGrid, setEntityRect, setField, setLevelMeta, setPhysics,
-  setTether, STAMPS, TILE_CHARS, type LevelEdit, type LevelFile,
+  addPathNode, movePathNode, moveEntity, paintCells, patchEntity, removePathNode, paintRect, renameEntity, resizeGrid, setEntityRect, setField, setLevelMeta, setPhysics,
+  sameContent, setTether, STAMPS, TILE_CHARS, type LevelEdit, type LevelFile,
 } from '../../src/editor/doc';
 
 const pick = <T>(list: readonly T[], i: number): T | undefined => (list.length === 0 ? undefined : list[i % list.length]);
@@ -47,6 +47,14 @@ const edit: fc.Arbitrary<[string, LevelEdit]> = fc.oneof(
     ['tether', (l) => setTether(l, { length, segments })]),
   fc.option(fc.double({ min: 0, max: 200, noNaN: true }), { nil: undefined }).map((gravity): [string, LevelEdit] =>
     ['physics', (l) => setPhysics(l, { gravity })]),
+  fc.tuple(fc.nat(), fc.nat(70), fc.nat(30), fc.nat(5), fc.constantFrom('add', 'move', 'remove')).map(([i, x, y, k, op]): [string, LevelEdit] =>
+    ['path', (l) => {
+      const p = pick(l.platforms ?? [], i);
+      if (!p) return l;
+      return op === 'add' ? addPathNode(l, p.id, x, y, k) : op === 'move' ? movePathNode(l, p.id, k, x, y) : removePathNode(l, p.id, k);
+    }]),
+  fc.tuple(fc.nat(), fc.double({ min: 0.1, max: 100, noNaN: true }), fc.boolean()).map(([i, mass, spikes]): [string, LevelEdit] =>
+    ['patch', (l) => { const b = pick(l.boxes ?? [], i); return b ? patchEntity(l, { kind: 'box', id: b.id }, { mass, spikes: spikes || undefined }) : l; }]),
   fc.string({ maxLength: 20 }).map((name): [string, LevelEdit] => ['meta', (l) => setLevelMeta(l, { name: name || 'x', author: name })]),
 );
 
@@ -84,4 +92,28 @@ describe('undo/redo over random edits', () => {
       }), { numRuns: 150 });
     });
   }
+});
+
+describe('sameContent', () => {
+  it('agrees with comparing JSON text, on any JSON values', () => {
+    const json = fc.jsonValue({ maxDepth: 3 });
+    fc.assert(fc.property(json, json, (a, b) => {
+      expect(sameContent(a, b)).toBe(JSON.stringify(a) === JSON.stringify(b));
+      expect(sameContent(a, structuredClone(a))).toBe(true);
+    }), { numRuns: 500 });
+    expect(sameContent({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false); // key order is part of the bytes
+    expect(sameContent({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+  });
+});
+
+describe('resizing keeps the world in place', () => {
+  it('growing on any sides and shrinking back gives the same level, for every campaign level', () => {
+    const levels = ['01-tied-together', '05-swing-yard', '07-sky-ferry', '08-finale'].map((f) => JSON.parse(readFileSync(`levels/${f}.json`, 'utf8')) as LevelFile);
+    const grow = fc.record({ left: fc.nat(20), right: fc.nat(20), top: fc.nat(20), bottom: fc.nat(20) });
+    fc.assert(fc.property(fc.constantFrom(...levels), grow, (level, d) => {
+      const big = resizeGrid(level, d);
+      const back = resizeGrid(big, { left: -d.left, right: -d.right, top: -d.top, bottom: -d.bottom });
+      expect(JSON.stringify(back)).toBe(JSON.stringify(level));
+    }), { numRuns: 100 });
+  });
 });

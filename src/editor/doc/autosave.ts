@@ -26,8 +26,8 @@ export interface Autosave {
   flush(): Promise<AutosaveStatus>;
   /** After a conflict: saves this tab's level over the other one. */
   overwrite(): Promise<AutosaveStatus>;
-  /** After a conflict: saves this tab's level as a new level and goes on autosaving that one. */
-  keepMineAsCopy(newDocId: string): Promise<AutosaveStatus>;
+  /** After a conflict: saves this tab's level as a new level (default id: a random UUID) and goes on autosaving that one. */
+  keepMineAsCopy(newDocId?: string): Promise<AutosaveStatus>;
   /** Stops listening to the document (a save under way still finishes). */
   stop(): void;
 }
@@ -114,7 +114,7 @@ export function createAutosave(options: AutosaveOptions): Autosave {
       isPaused = false;
       return run(true);
     },
-    keepMineAsCopy(newDocId) {
+    keepMineAsCopy(newDocId = crypto.randomUUID()) {
       docId = newDocId;
       revision = 0;
       isPaused = false;

@@ -81,7 +81,7 @@ export function createEditorDoc(level: LevelFile, cleared: ClearedMark | null = 
     apply(label, edit) {
       const next = edit(state.level);
       // A new object with the same content (a drag back to where it started) is no step either.
-      if (next === state.level || JSON.stringify(next) === JSON.stringify(state.level)) return false;
+      if (sameContent(next, state.level)) return false;
       const before = state;
       // Any edit takes the cleared mark away: the replay proved the level as it was.
       state = { level: deepFreeze(next), cleared: null };
@@ -100,7 +100,7 @@ export function createEditorDoc(level: LevelFile, cleared: ClearedMark | null = 
       if (before.level === state.level) return;
       // A stroke that ends where it began (paint, then erase the same cells) is no step: the
       // level goes back to the very object it was, cleared mark and all.
-      if (JSON.stringify(before.level) === JSON.stringify(state.level)) {
+      if (sameContent(before.level, state.level)) {
         state = before;
         changed();
         return;
@@ -145,6 +145,30 @@ export function createEditorDoc(level: LevelFile, cleared: ClearedMark | null = 
     },
   };
   return doc;
+}
+
+/**
+ * True when `a` and `b` serialize to the same JSON (same keys in the same order, same values).
+ * Shared subtrees are equal by reference, so comparing two steps costs what changed between them,
+ * not the size of the level (JSON.stringify of a 512x256 grid twice took ~3 ms a brush dab).
+ */
+export function sameContent(a: unknown, b: unknown): boolean {
+  if (a === b) return true; // (also 0 and -0, which JSON writes alike)
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameContent(a[i], b[i])) return false;
+    return true;
+  }
+  // JSON.stringify leaves out undefined fields: compare the keys it would write, in order.
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    if (ka[i] !== kb[i] || !sameContent((a as Record<string, unknown>)[ka[i]], (b as Record<string, unknown>)[kb[i]])) return false;
+  }
+  return true;
 }
 
 /** Freezes `value` and everything in it not frozen yet: new parts of an edit, O(what changed). */

@@ -19,22 +19,26 @@
 //   Tiles (tileEdits.ts):   paintCells(l, cells, '#'), paintRect(l, fromCell, toCell, '='),
 //                           previewResize(l, {left,right,top,bottom}) -> what would be lost / error,
 //                           resizeGrid(l, {left,right,top,bottom}) (negative removes; world places kept)
-//   Entities (entityEdits.ts): EntityRef = { kind, id }; listEntities, findEntity, entityPath,
+//   Entities (entityEdits.ts, entityQueries.ts, setField.ts): EntityRef = { kind, id }; listEntities, findEntity, entityPath,
 //                           entityBounds, entityPosition, addEntity, moveEntity(l, ref, x, y),
 //                           shiftEntity(l, ref, dx, dy), setEntityRect(l, ref, {x,y,w,h}),
 //                           duplicateEntities(l, refs, dx, dy), deleteEntities(l, refs) (ropes tied to
 //                           removed things go too), renameEntity(l, ref, id) (references follow),
-//                           updateEntity(l, ref, fn), setField(l, ['boxes', 0, 'mass'], 30)
+//                           updateEntity(l, ref, fn), setField(l, ['boxes', 0, 'mass'], 30),
+//                           patchEntity(l, ref, { mass: 30, spikes: undefined }) (inspector, tuning)
 //                           (undefined removes an optional field), freshId(l, base)
 //   Ropes (ropeEdits.ts):   linkRope(l, endA, endB, opts?) (length = distance + slack),
 //                           ropeEndPosition(l, end), ropesTiedTo(l, ref)
 //   Level (levelMeta.ts):   setLevelMeta(l, {name, author, description, id}), setTether(l, {length, segments}),
 //                           setPhysics(l, {gravity: 30, airDrag: undefined})
+//   Platforms (platformEdits.ts): addPathNode(l, id, x, y, index?), movePathNode, removePathNode
 //   Stamps (stamps.ts):     STAMPS, insertStamp(l, 'spiked-pendulum' | 'crate-bridge' | 'crate-gate' | 'gondola', x, y)
 //
 //   Validation (validate.ts)
 //     validateLevel(level) -> { ok, problems: [{ message, path, keys, text, entity, tileRow }], reason, cost, result }
-//       ok = the game accepts it (play and share allowed); reason says why not.
+//       ok = the game accepts it (play and share allowed); reason says why not. Cached per frozen
+//       level object (undo/redo re-validate for free); 20-60 ms on the finale: run it after drawing.
+//     levelCostOf(level) -> { cost, limitMs, fraction } | null   the tuning panel's cost gauge
 //
 //   Inspector (fieldMeta.ts): bounds and types from the valibot schema, words/units/defaults from
 //   src/level/levelFieldDocs.ts (shared with levels/level.schema.json)
@@ -61,17 +65,23 @@
 //       record), restore, lastOpened, setLastOpened }; saves check a revision counter in one
 //       transaction: another tab's newer save gives { ok: false, reason: 'conflict', message }
 //     blocked / full storage: { ok: false, reason: 'blocked' | 'full', message } (export still works)
+//   Test-play (testPlay.ts): testPlayText(level, checkpointId?) -> { text, canClear } (the text the
+//     game plays; from a checkpoint it is a derived level and cannot clear the level)
+//   Save to the project (projectSave.ts; dev server only, tools/editorSavePlugin.ts):
+//     saveToProject(exportLevel(...), '09-my-level', { overwrite? }) -> { ok, message, files | exists }
 //   Autosave (autosave.ts)
 //     createAutosave({ doc, library, docId, revision, getView?, onStatus? }) -> { status, flush,
 //       overwrite, keepMineAsCopy(newDocId), stop }: saves <= AUTOSAVE_DELAY_MS (400) after a change
 
-export { createEditorDoc, deepFreeze, UNDO_LIMIT, type ClearedMark, type EditorDoc, type LevelEdit } from './editorDoc';
+export { createEditorDoc, deepFreeze, sameContent, UNDO_LIMIT, type ClearedMark, type EditorDoc, type LevelEdit } from './editorDoc';
 export { emptyLevel, EMPTY_LEVEL_HEIGHT, EMPTY_LEVEL_WIDTH } from './emptyLevel';
 export {
-  addEntity, deleteEntities, duplicateEntities, entityBounds, entityPath, entityPosition, findEntity, freshId,
-  indexOf, kindOfList, listEntities, listOf, moveEntity, renameEntity, setEntityRect, setField, shiftEntity,
-  updateEntity, usedIds, type PathKey, type Rect,
+  addEntity, deleteEntities, duplicateEntities, moveEntity, renameEntity, setEntityRect, shiftEntity, updateEntity, type Rect,
 } from './entityEdits';
+export {
+  entityBounds, entityPath, entityPosition, findEntity, freshId, indexOf, kindOfList, listEntities, listOf, usedIds,
+} from './entityQueries';
+export { setField, type PathKey } from './setField';
 export { setLevelMeta, setPhysics, setTether, type LevelMeta } from './levelMeta';
 export * from './levelTypes';
 export {
@@ -80,7 +90,7 @@ export {
 } from './ropeEdits';
 export { insertStamp, STAMPS, type StampKind } from './stamps';
 export { paintCells, paintRect, previewResize, resizeGrid, type Cell, type GridResize, type ResizePreview } from './tileEdits';
-export { entityAt, toProblem, validateLevel, type Problem, type Validation } from './validate';
+export { entityAt, levelCostOf, toProblem, validateLevel, type Problem, type Validation } from './validate';
 export { entityFields, fieldMeta, fieldsOf, schemaPath, type FieldMeta, type FieldType } from './fieldMeta';
 export { exportLevel, importLevelText, importReplayText, levelBaseName, levelToText, LEVEL_SCHEMA_REF, type Export, type ExportedFile, type ImportResult } from './levelExport';
 export { clearedFromInputs, verifyCleared, type ClearedCheck } from './clearedMark';
@@ -92,3 +102,7 @@ export {
   createLevelLibrary, storageMessage, type LevelLibrary, type LibraryOptions, type SaveResult, type SavedLevel, type SavedLevelInfo,
 } from './levelLibrary';
 export { AUTOSAVE_DELAY_MS, createAutosave, type Autosave, type AutosaveOptions, type AutosaveStatus } from './autosave';
+export { patchEntity } from './entityEdits';
+export { addPathNode, movePathNode, removePathNode } from './platformEdits';
+export { testPlayText } from './testPlay';
+export { LEVEL_FILE_NAME, SAVE_LEVEL_ENDPOINT, saveToProject, type ProjectSaveResult } from './projectSave';

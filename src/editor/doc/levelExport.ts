@@ -53,9 +53,12 @@ export type ImportResult =
   | { ok: true; level: LevelFile; valid: boolean; problems: string[]; fileVersion: number }
   | { ok: false; errors: string[] };
 
-/** Schema issues that still leave a level the editor can show and fix: a number or text out of its
- *  bounds. Types, unknown fields, missing fields and bad tile characters are refused. */
+/** Schema issues that still leave a level the editor can show and fix: a number or a text out of
+ *  its bounds, a rope end naming two things. Types, unknown or missing fields, bad tile characters
+ *  and lists of the wrong length (a hostile file's 20,000 boxes) are refused. */
 const FIXABLE_ISSUES = new Set(['min_value', 'max_value', 'integer', 'min_length', 'max_length', 'max_bytes', 'check']);
+const isFixable = (i: v.BaseIssue<unknown>) =>
+  FIXABLE_ISSUES.has(i.type) && !((i.type === 'min_length' || i.type === 'max_length') && Array.isArray(i.input));
 
 /** Reads level text (a file, a drop, pasted text). Never throws. */
 export function importLevelText(text: string): ImportResult {
@@ -66,7 +69,7 @@ export function importLevelText(text: string): ImportResult {
   if (json === null) return { ok: false, errors: parsed.errors };
   const version = json.version;
   const result = v.safeParse(version === 1 ? levelSchemaV1 : levelSchema, json);
-  const fixable = result.success || result.issues.every((i) => FIXABLE_ISSUES.has(i.type) && isListOrField(i) && !isTileIssue(i));
+  const fixable = result.success || result.issues.every((i) => isFixable(i) && isListOrField(i) && !isTileIssue(i));
   if (!fixable || !hasEditableGrid(json)) return { ok: false, errors: parsed.errors };
   const level = (version === 1 ? migrateV1(json as unknown as LevelFileV1) : json) as unknown as LevelFile;
   return { ok: true, level, valid: false, problems: parsed.errors, fileVersion: version as number };

@@ -114,6 +114,14 @@ export function createLevelLibrary(options: LibraryOptions = {}): LevelLibrary {
   });
 
   const save: LevelLibrary['save'] = async (docId, baseRevision, level, replay, view = null, force = false) => {
+    // The view as plain JSON: something IndexedDB cannot clone (a function, a pixi object) would
+    // fail the whole save and look like blocked storage.
+    let plainView: unknown = null;
+    try {
+      plainView = view === undefined ? null : (JSON.parse(JSON.stringify(view) ?? 'null') as unknown);
+    } catch {
+      plainView = null;
+    }
     try {
       return await transact<SaveResult>((s, done) => {
         const read = s.get(levelKey(docId));
@@ -133,7 +141,7 @@ export function createLevelLibrary(options: LibraryOptions = {}): LevelLibrary {
             };
             return;
           }
-          const saved: SavedLevel = { docId, revision: Math.max(stored, baseRevision) + 1, savedAt: now(), text: JSON.stringify(level), replay, view };
+          const saved: SavedLevel = { docId, revision: Math.max(stored, baseRevision) + 1, savedAt: now(), text: JSON.stringify(level), replay, view: plainView };
           s.put(saved, levelKey(docId));
           s.put(infoOf(saved, level), infoKey(docId));
           done({ ok: true, revision: saved.revision });

@@ -2,7 +2,7 @@
 // Physics fields set to their default value are kept as written (a designer may want them
 // explicit); `undefined` removes a field so the default applies.
 
-import { setField } from './entityEdits';
+import { setField } from './setField';
 import type { LevelFile, LevelPhysics } from './levelTypes';
 
 export interface LevelMeta { id?: string; name?: string; author?: string | undefined; description?: string | undefined }

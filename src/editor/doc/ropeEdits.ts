@@ -4,7 +4,8 @@
 
 import { MAX_ROPE_LENGTH } from '../../level/levelSchema';
 import { defaultPhysicsSettings } from '../../sim';
-import { addEntity, findEntity } from './entityEdits';
+import { addEntity } from './entityEdits';
+import { findEntity } from './entityQueries';
 import { round6, type EntityRef, type LevelFile, type LevelRope, type LevelRopeEnd } from './levelTypes';
 
 const PLAYER_HALF_HEIGHT = defaultPhysicsSettings().playerHalfHeight;

@@ -2,7 +2,8 @@
 // at a point the designer clicks (the top of the hazard: its hook or its trolley), then edited like
 // anything else. The numbers are the campaign's (levels/05, 06, 04, 08), scaled to a compact size.
 
-import { addEntity, freshId, usedIds } from './entityEdits';
+import { addEntity } from './entityEdits';
+import { freshId, usedIds } from './entityQueries';
 import { round6, type EntityRef, type LevelAnchor, type LevelBox, type LevelFile, type LevelPlatform, type LevelRope } from './levelTypes';
 
 export type StampKind = 'spiked-pendulum' | 'crate-bridge' | 'crate-gate' | 'gondola';

@@ -3,7 +3,8 @@
 // says first what would end up outside, so the editor can warn before anything is lost.
 
 import { MAX_HEIGHT, MAX_WIDTH } from '../../level/levelSchema';
-import { entityBounds, listEntities, shiftEntity, deleteEntities } from './entityEdits';
+import { deleteEntities, shiftEntity } from './entityEdits';
+import { entityBounds, listEntities } from './entityQueries';
 import type { EntityRef, LevelFile, TileChar } from './levelTypes';
 
 export interface Cell { col: number; row: number }
@@ -48,7 +49,7 @@ export interface ResizePreview {
   error: string | null;
   /** Non-empty tiles cut off. */
   lostTiles: number;
-  /** Entities that would end up (partly) outside the grid: the resize removes them, and the ropes tied to them. */
+  /** Entities that would end up (partly) outside the grid, and the ropes tied to them: the resize removes them all. */
   lostEntities: EntityRef[];
   /** Spawns and the goal outside the grid: they are kept (a level needs them) and validation flags them. */
   outsideRequired: EntityRef[];
@@ -79,7 +80,9 @@ export function previewResize(level: LevelFile, d: GridResize): ResizePreview {
     if (inside) continue;
     (ref.kind === 'spawn' || ref.kind === 'goal' ? outsideRequired : lostEntities).push(ref);
   }
-  return { width, height, error, lostTiles, lostEntities, outsideRequired };
+  // With them go the ropes tied to them: name those too, so the warning is the whole loss.
+  const cascade = deleteEntities(level, lostEntities).removed;
+  return { width, height, error, lostTiles, lostEntities: cascade, outsideRequired };
 }
 
 /**
