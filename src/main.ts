@@ -350,6 +350,7 @@ async function boot(): Promise<void> {
       // A stopped sim (paused, complete) is drawn still, not wobbling between its last two ticks.
       if (isPlayed && waitingSlot === null) shownAlpha = alpha;
       gameRenderer.draw(shown, shownAlpha, frameSec);
+      editor.drawn();
       // A new world starts at its own event count; settings or controls over a paused level keep its music.
       audio.update(level ? session.world : null, musicScreenOf(app.state));
       deathFlash.update(frameSec);

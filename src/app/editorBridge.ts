@@ -21,6 +21,7 @@ export interface EditorBridge {
   /** The draft to draw while editing, or null. */
   readonly world: SimWorld | null;
   frame(): void;
+  drawn(): void;
   readonly debug: EditorDebug | null;
 }
 
@@ -85,6 +86,9 @@ export function createEditorBridge(makeHost: () => Promise<Omit<EditorHost, 'las
     },
     frame() {
       editor?.frame();
+    },
+    drawn() {
+      editor?.drawn();
     },
     get debug() {
       return editor?.debug ?? null;

@@ -116,6 +116,22 @@ test('the problem list names what is wrong; clicking a problem selects and centr
     expect(await screenOf(page)).toBe('editor');
     await page.keyboard.press('Delete');
     await page.waitForFunction(() => !(document.querySelector('.ed-play') as HTMLButtonElement).disabled);
+
+    // Grid resize from the level's inspector: a column on the left keeps everything in its place on the tiles.
+    await page.keyboard.press('Escape');
+    const before = (await editorState(page)).level;
+    await clickAt(page.locator('.ed-grid-size button[data-side="left"][data-by="1"]'));
+    let after = (await waitDrawn(page)).level;
+    expect(after.tiles[0]).toHaveLength(25);
+    expect(after.spawns[0].x).toBe(before.spawns[0].x + 1);
+    // Removing the bottom row would cut the floor: the editor asks first, and Cancel keeps it.
+    await clickAt(page.locator('.ed-grid-size button[data-side="bottom"][data-by="-1"]'));
+    await page.locator('.ed-confirm', { hasText: 'tile' }).waitFor({ state: 'visible' });
+    await clickAt(page.locator('.ed-confirm button', { hasText: 'Cancel' }));
+    expect((await editorState(page)).level.tiles).toHaveLength(14);
+    await page.keyboard.press('Control+KeyZ');
+    after = (await waitDrawn(page)).level;
+    expect(after).toEqual(before);
     expect(errors).toEqual([]);
   } finally {
     await close();

@@ -10,7 +10,7 @@ import type { ReplayFile } from '../../level/replay';
 import type { SimWorld, WorldDef } from '../../sim';
 import {
   createEditorDoc, decodeShareLink, deleteEntities, duplicateEntities, emptyLevel, entityBounds, findEntity,
-  createAutosave, createLevelLibrary, importLevelText, levelBaseName, levelToText, validateLevel, verifyCleared,
+  createAutosave, createLevelLibrary, importLevelText, previewResize, resizeGrid, levelBaseName, levelToText, validateLevel, verifyCleared,
   type Autosave, type AutosaveStatus, type ClearedMark, type EditorDoc, type EntityRef, type LevelFile, type TileChar,
   type Validation,
 } from '../doc';
@@ -60,7 +60,8 @@ export interface EditorDebug {
   drawnRevision: number;
   /** Time to build the preview world of the last edit, ms. */
   rebuildMs: number;
-  /** From the test-play key to the first frame drawn in play (or back), ms. */
+  /** From the test-play key (or button) to the end of the first frame drawn in play (or back in
+   *  the editor), ms: the switch as the designer sees it. */
   lastSwitchMs: number;
   level: LevelFile;
   selection: EntityRef[];
@@ -79,6 +80,8 @@ export interface Editor {
   readonly world: SimWorld | null;
   /** Once per frame before drawing: rebuilds what an edit changed. */
   frame(): void;
+  /** Once per frame after drawing: a switch to or from test-play is on screen now. */
+  drawn(): void;
   readonly debug: EditorDebug;
 }
 
@@ -123,6 +126,8 @@ export function createEditor(host: EditorHost): Editor {
     exportFile: () => files.exportFiles(),
     openFile: () => files.pickFile(),
     share: () => void files.share(),
+    // The endpoint exists only on the dev server (tools/editorSavePlugin.ts); a build leaves the button out.
+    saveToProject: import.meta.env.DEV ? () => files.saveToProjectDialog() : null,
     myLevels: () => void showMyLevels(panels.root, library, {
       currentDocId: () => autosave?.docId ?? null,
       open: (docId) => void openSaved(docId),
@@ -231,6 +236,7 @@ export function createEditor(host: EditorHost): Editor {
     renderInspector(panels.inspector, doc, selection, {
       renamed: (ref) => select([ref]),
       addPathNodes: () => setTool({ kind: 'pathNodes' }),
+      resize: (side, by) => resize(side, by),
     });
   }
 
@@ -275,6 +281,52 @@ export function createEditor(host: EditorHost): Editor {
     add('-1', 'spawns');
     (doc.level.checkpoints ?? []).forEach((c, i) => add(String(i), `checkpoint '${c.id}'`));
     select.value = [...select.options].some((o) => o.value === chosen) ? chosen : '-1';
+  }
+
+  /** Grows or shrinks the grid on one side; what would be lost is named and asked about first. */
+  function resize(side: 'left' | 'right' | 'top' | 'bottom', by: number, isConfirmed = false): void {
+    const d = { left: 0, right: 0, top: 0, bottom: 0, [side]: by };
+    const preview = previewResize(doc.level, d);
+    if (preview.error) {
+      panels.toast(`Can't resize: ${preview.error}`, true);
+      return;
+    }
+    const lost = [
+      preview.lostTiles > 0 ? `${preview.lostTiles} tile(s)` : '',
+      ...preview.lostEntities.map((r) => `${r.kind} '${r.id}'`),
+    ].filter(Boolean);
+    if (lost.length > 0 && !isConfirmed) {
+      confirmBox(`Removing this ${side === 'left' || side === 'right' ? 'column' : 'row'} deletes ${lost.join(', ')}.`, 'Remove anyway', () => resize(side, by, true));
+      return;
+    }
+    doc.apply(`Resize grid (${side} ${by > 0 ? '+' : ''}${by})`, (l) => resizeGrid(l, d));
+    // Things keep their place in the world; the view moves with them when the left or top side grows.
+    if (side === 'left') camera.centerX += by;
+    if (side === 'top') camera.centerY += by;
+    if (preview.outsideRequired.length > 0) panels.toast(`Move ${preview.outsideRequired.map((r) => r.id).join(' and ')} back into the grid: a level needs them.`, true);
+  }
+
+  /** A small question over the editor: the action runs only on its button. */
+  function confirmBox(question: string, yes: string, action: () => void): void {
+    panels.root.querySelector('.ed-confirm')?.remove();
+    const box = document.createElement('div');
+    box.className = 'ed-panel ed-dialog ed-confirm';
+    box.setAttribute('role', 'alertdialog');
+    const p = document.createElement('p');
+    p.textContent = question;
+    const row = document.createElement('div');
+    row.className = 'ed-row';
+    const ok = document.createElement('button');
+    ok.type = 'button';
+    ok.textContent = yes;
+    ok.addEventListener('click', () => { box.remove(); action(); });
+    const cancel = document.createElement('button');
+    cancel.type = 'button';
+    cancel.textContent = 'Cancel';
+    cancel.addEventListener('click', () => box.remove());
+    row.append(ok, cancel);
+    box.append(p, row);
+    panels.root.append(box);
   }
 
   function centreOn(ref: EntityRef): void {
@@ -641,11 +693,13 @@ export function createEditor(host: EditorHost): Editor {
     get world() {
       return mode === 'edit' ? world : null;
     },
-    frame() {
+    drawn() {
       if (hasPendingSwitch) {
         lastSwitchMs = performance.now() - switchStartedMs;
         hasPendingSwitch = false;
       }
+    },
+    frame() {
       if (mode !== 'edit') return;
       if (worldRevision !== doc.revision) {
         const t0 = performance.now();

@@ -6,7 +6,7 @@
 
 import { el } from '../../ui/dom';
 import {
-  decodeShareLink, encodeShareLink, exportLevel, importLevelText, importReplayText, isShareLink, verifyCleared,
+  decodeShareLink, encodeShareLink, exportLevel, levelBaseName, saveToProject, importLevelText, importReplayText, isShareLink, verifyCleared,
   type ClearedMark, type LevelFile,
 } from '../doc';
 
@@ -27,6 +27,8 @@ export interface EditorFiles {
   exportFiles(): void;
   pickFile(): void;
   share(): Promise<void>;
+  /** Under `npm run dev`: asks for a file name and writes the level (and its replay) into levels/. */
+  saveToProjectDialog(): void;
   /** Opens text (a file's, pasted): a level, a replay of the draft, or a share link. */
   openText(text: string, name: string): Promise<void>;
   /** The last share link made (for tests and the dialog). */
@@ -163,6 +165,41 @@ export function createEditorFiles(ctx: FilesContext): EditorFiles {
       }
       lastLink = `${window.location.origin}${window.location.pathname}${result.fragment}`;
       showLinkDialog(ctx.root, lastLink, result.chars);
+    },
+    saveToProjectDialog() {
+      ctx.root.querySelector('.ed-project')?.remove();
+      const box = el('div', 'ed-panel ed-dialog ed-project', ctx.root);
+      box.setAttribute('role', 'dialog');
+      el('h2', '', box, 'Save to the project');
+      el('p', 'ed-help', box, `Writes levels/<name>.json${ctx.cleared() ? ' and levels/replays/<name>.replay.json' : ' (clear it with a test-play first to write its replay too; check-levels needs one)'}. Campaign files are named like 09-my-level.`);
+      const input = el('input', '', box);
+      input.type = 'text';
+      input.value = levelBaseName(ctx.level());
+      const message = el('p', 'ed-help', box);
+      const row = el('div', 'ed-row', box);
+      const save = (overwrite: boolean) => {
+        const files = exportLevel(ctx.level(), ctx.cleared()?.replay ?? null);
+        void saveToProject(files, input.value.trim(), { overwrite }).then((r) => {
+          if (r.ok) {
+            box.remove();
+            ctx.toast(`Saved ${r.files.join(' and ')}.`);
+          } else {
+            message.textContent = r.message;
+            if (r.exists) {
+              const over = el('button', '', row, 'Overwrite');
+              over.type = 'button';
+              over.addEventListener('click', () => save(true));
+            }
+          }
+        });
+      };
+      const ok = el('button', 'ed-play', row, 'Save');
+      ok.type = 'button';
+      ok.addEventListener('click', () => save(false));
+      const cancel = el('button', '', row, 'Cancel');
+      cancel.type = 'button';
+      cancel.addEventListener('click', () => box.remove());
+      input.focus();
     },
     openText,
     get lastLink() {

@@ -19,6 +19,8 @@ export interface PanelHandlers {
   exportFile(): void;
   openFile(): void;
   share(): void;
+  /** Only under `npm run dev` (the dev server's endpoint); null hides the button. */
+  saveToProject: (() => void) | null;
   myLevels(): void;
   exit(): void;
 }
@@ -70,6 +72,7 @@ export function createEditorPanels(parent: HTMLElement, h: PanelHandlers): Edito
   button(top, 'Open', h.openFile, 'Ctrl+O');
   button(top, 'Export', h.exportFile, 'Ctrl+S');
   const share = button(top, 'Share link', h.share);
+  if (h.saveToProject) button(top, 'Save to project', h.saveToProject);
   button(top, 'Exit', h.exit);
 
   // ---- tools

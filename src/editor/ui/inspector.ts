@@ -14,6 +14,8 @@ export interface InspectorHandlers {
   renamed(ref: EntityRef): void;
   /** "Add path points" for a selected platform. */
   addPathNodes(): void;
+  /** Grows (positive) or shrinks (negative) the grid on one side. */
+  resize(side: 'left' | 'right' | 'top' | 'bottom', by: number): void;
 }
 
 const LIST_KEYS: Record<string, keyof LevelFile> = {
@@ -36,6 +38,7 @@ export function renderInspector(box: HTMLElement, doc: EditorDoc, selection: rea
   const ref = selection[0];
   if (!ref) {
     el('p', 'ed-help', box, 'The level (select something to edit it).');
+    gridRow(box, level, h);
     for (const meta of fieldsOf('')) {
       if (meta.type === 'string' && meta.key !== '$schema') field(box, doc, [meta.key], valueAt(level, [meta.key]), meta);
     }
@@ -71,6 +74,23 @@ export function renderInspector(box: HTMLElement, doc: EditorDoc, selection: rea
     const add = el('button', '', box, 'Add path points (click the level; Esc stops)');
     add.type = 'button';
     add.addEventListener('click', () => h.addPathNodes());
+  }
+}
+
+/** The grid's size and a grow / shrink button pair for each side. */
+function gridRow(box: HTMLElement, level: LevelFile, h: InspectorHandlers): void {
+  el('h3', '', box, `grid ${level.tiles[0]?.length ?? 0} x ${level.tiles.length} tiles`);
+  const r = el('div', 'ed-grid-size', box);
+  for (const side of ['left', 'right', 'top', 'bottom'] as const) {
+    const cell = el('span', '', r, `${side} `);
+    for (const by of [-1, 1]) {
+      const b = el('button', '', cell, by > 0 ? '+' : '−');
+      b.type = 'button';
+      b.dataset.side = side;
+      b.dataset.by = String(by);
+      b.title = `${by > 0 ? 'Add a' : 'Remove the'} ${side === 'left' || side === 'right' ? 'column' : 'row'} on the ${side}`;
+      b.addEventListener('click', () => h.resize(side, by));
+    }
   }
 }
 
