@@ -12,6 +12,7 @@
 //       doc.revision         goes up on every change; doc.subscribe(listener) -> unsubscribe
 //       doc.cleared / doc.markCleared({ replay })   any later edit clears it; undo brings it back
 //     emptyLevel(id?, name?)  a small valid level to start from
+//     sameContent(a, b)      true when both serialize to the same JSON (O(what differs))
 //
 //   Edits: pure (level, ...) => level, for doc.apply. Those that create entities return
 //   { level, ref | refs } so the UI can select what was made:
@@ -19,14 +20,15 @@
 //   Tiles (tileEdits.ts):   paintCells(l, cells, '#'), paintRect(l, fromCell, toCell, '='),
 //                           previewResize(l, {left,right,top,bottom}) -> what would be lost / error,
 //                           resizeGrid(l, {left,right,top,bottom}) (negative removes; world places kept)
-//   Entities (entityEdits.ts, entityQueries.ts, setField.ts): EntityRef = { kind, id }; listEntities, findEntity, entityPath,
-//                           entityBounds, entityPosition, addEntity, moveEntity(l, ref, x, y),
+//   Entities (entityEdits.ts, entityQueries.ts, setField.ts): EntityRef = { kind, id };
+//                           listEntities, findEntity, entityPath, entityBounds, entityPosition,
+//                           addEntity, moveEntity(l, ref, x, y),
 //                           shiftEntity(l, ref, dx, dy), setEntityRect(l, ref, {x,y,w,h}),
 //                           duplicateEntities(l, refs, dx, dy), deleteEntities(l, refs) (ropes tied to
 //                           removed things go too), renameEntity(l, ref, id) (references follow),
-//                           updateEntity(l, ref, fn), setField(l, ['boxes', 0, 'mass'], 30),
-//                           patchEntity(l, ref, { mass: 30, spikes: undefined }) (inspector, tuning)
-//                           (undefined removes an optional field), freshId(l, base)
+//                           updateEntity(l, ref, fn), setField(l, ['boxes', 0, 'mass'], 30) and
+//                           patchEntity(l, ref, { mass: 30, spikes: undefined }) for the inspector
+//                           and tuning (undefined removes an optional field), freshId(l, base)
 //   Ropes (ropeEdits.ts):   linkRope(l, endA, endB, opts?) (length = distance + slack),
 //                           ropeEndPosition(l, end), ropesTiedTo(l, ref)
 //   Level (levelMeta.ts):   setLevelMeta(l, {name, author, description, id}), setTether(l, {length, segments}),
