@@ -157,3 +157,48 @@ test('storage blocked: the editor says the level is not saved in this browser, a
     await close();
   }
 }, 90_000);
+
+test('the tuning panel during test-play: live rope tension, gravity changed live and in the level, undone in the editor', async () => {
+  const { page, errors, close } = await openPage(browser, '?edit');
+  page.setDefaultTimeout(20_000);
+  try {
+    await waitEditorMode(page, 'edit');
+    await waitDrawn(page);
+    await clickButton(page, 'Crate gate');
+    await clickLevel(page, 12, 1);
+    let s = await waitDrawn(page);
+    const rope = s.level.ropes![0];
+    await clickButton(page, 'Select');
+    await clickLevel(page, 12, 4); // on the rope, between hook and crate
+    expect((await editorState(page)).selection).toEqual([{ kind: 'rope', id: rope.id }]);
+    await page.waitForFunction(() => !(document.querySelector('.ed-play') as HTMLButtonElement).disabled);
+    await page.keyboard.press('F5');
+    await waitScreen(page, 'testPlay');
+    // The crate's weight on its rope: about 150 kg x 40 m/s^2 = 6000 N.
+    // (Once it hangs still: the crate starts with some slack in its rope.)
+    await page.waitForFunction(() => Number((document.querySelector('.ed-ropes td:nth-child(2)')?.textContent ?? '').replace(/ N$/, '')) > 4000);
+    const tension = Number((await page.locator('.ed-ropes td:nth-child(2)').textContent())!.replace(/ N$/, ''));
+    expect(tension).toBeGreaterThan(4000);
+    expect(tension).toBeLessThan(8000);
+    expect(await page.locator('.ed-tuning', { hasText: `rope '${rope.id}'` }).isVisible()).toBe(true);
+    await screenshotStats(page, 'editor-views-tuning');
+    // Gravity halved: the level says so at once, and the crate's rope feels it.
+    const gravity = page.locator('.ed-tuning input[data-path="physics.gravity"]');
+    await gravity.fill('20');
+    await gravity.press('Enter');
+    await page.waitForFunction(() => {
+      const t = Number((document.querySelector('.ed-ropes td:nth-child(2)')?.textContent ?? '').replace(/ N$/, ''));
+      return t > 2000 && t < 4000;
+    }, undefined, { timeout: 20_000 });
+    expect((await editorState(page)).level.physics?.gravity).toBe(20);
+    await page.locator('canvas').first().focus();
+    await page.keyboard.press('F5');
+    await waitEditorMode(page, 'edit');
+    await page.keyboard.press('Control+KeyZ');
+    s = await waitDrawn(page);
+    expect(s.level.physics).toBeUndefined();
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 90_000);

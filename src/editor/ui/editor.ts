@@ -22,6 +22,7 @@ import { showConflict, showMyLevels } from './myLevels';
 import { renderInspector } from './inspector';
 import { createOverlay } from './overlay';
 import { createPointerTools } from './pointerTools';
+import { createTuningPanel } from './tuningPanel';
 import { previewWorld } from './previewWorld';
 import { TILE_KEYS, TOOL_KEYS, type Tool } from './tools';
 import { fitLevel, zoomAt } from './viewCamera';
@@ -147,6 +148,9 @@ export function createEditor(host: EditorHost): Editor {
   });
   /** A level opened from a share link, shown with Play and Edit a copy (null: editing). */
   let linkView: { level: LevelFile; mark: ClearedMark | null; banner: HTMLElement } | null = null;
+  const tuning = createTuningPanel(panels.tuning, () => doc);
+  /** The draft's revision when the test-play started: a run after a tuning change proves nothing. */
+  let playRevision = -1;
   const overlay = createOverlay(() => renderer.addOverlayGraphics());
 
   const pointer = createPointerTools({
@@ -464,6 +468,8 @@ export function createEditor(host: EditorHost): Editor {
     const def: WorldDef = checkpoint ? { ...v.result.def, spawns: checkpoint.spawns } : v.result.def;
     switchStartedMs = performance.now();
     hasPendingSwitch = true;
+    tuning.open(selection);
+    playRevision = doc.revision;
     host.testPlay(draftLevel(), def, checkpoint ? from : -1);
   }
 
@@ -686,6 +692,10 @@ export function createEditor(host: EditorHost): Editor {
     cleared(ticks) {
       const replay = host.lastTestReplay();
       if (!replay) return;
+      if (doc.revision !== playRevision) {
+        panels.toast('Both players made it, but the level was tuned during the run: play it again from the start to clear it.');
+        return;
+      }
       doc.markCleared({ replay });
       panels.toast(`Cleared in ${(ticks / 60).toFixed(2)} s: the level is proven playable.`);
       refreshHeader();
@@ -700,6 +710,7 @@ export function createEditor(host: EditorHost): Editor {
       }
     },
     frame() {
+      if (mode === 'play') tuning.update(host.playedWorld());
       if (mode !== 'edit') return;
       if (worldRevision !== doc.revision) {
         const t0 = performance.now();

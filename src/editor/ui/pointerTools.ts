@@ -34,7 +34,7 @@ type Drag =
   | { kind: 'pan'; sx: number; sy: number; cx: number; cy: number }
   | { kind: 'paint'; last: Cell; tile: TileChar }
   | { kind: 'rect'; from: Cell; to: Cell; tile: TileChar }
-  | { kind: 'move'; refs: EntityRef[]; startX: number; startY: number; anchor: { x: number; y: number } }
+  | { kind: 'move'; refs: EntityRef[]; startX: number; startY: number; anchor: { x: number; y: number }; clicked: EntityRef; hasMoved: boolean }
   | { kind: 'handle'; handle: Handle }
   | { kind: 'rope'; from: LevelRopeEnd; at: { x: number; y: number }; to: { x: number; y: number } }
   | { kind: 'marquee'; x0: number; y0: number; x1: number; y1: number; isAdding: boolean };
@@ -182,7 +182,7 @@ export function createPointerTools(ctx: PointerContext): PointerTools {
         if (!isSelected) ctx.select([ref]);
         const anchor = entityPosition(level(), ref) ?? p;
         doc.begin('Move');
-        return { kind: 'move', refs: [...ctx.selection()], startX: p.x, startY: p.y, anchor };
+        return { kind: 'move', refs: [...ctx.selection()], startX: p.x, startY: p.y, anchor, clicked: ref, hasMoved: false };
       }
     }
   };
@@ -226,6 +226,7 @@ export function createPointerTools(ctx: PointerContext): PointerTools {
             const dy = round6(y - now.y);
             const refs = drag.refs;
             doc.apply('Move', (l) => refs.reduce((acc, ref) => shiftEntity(acc, ref, dx, dy), l));
+            drag.hasMoved = true;
           }
           break;
         }
@@ -276,9 +277,13 @@ export function createPointerTools(ctx: PointerContext): PointerTools {
     if (canvas.hasPointerCapture(e.pointerId)) canvas.releasePointerCapture(e.pointerId);
     switch (d.kind) {
       case 'paint':
-      case 'move':
       case 'handle':
         doc.commit();
+        break;
+      case 'move':
+        doc.commit();
+        // A click (no drag) on one of several selected things selects just that one.
+        if (!d.hasMoved && d.refs.length > 1) ctx.select([d.clicked]);
         break;
       case 'rect': {
         const level0 = level();
