@@ -98,6 +98,10 @@ const pauseMenu = createPauseMenu(appRoot, {
   onControls: send({ type: 'openControls' }),
   onQuit: send({ type: 'quit' }),
   onBack: send({ type: 'back' }),
+  onEditCopy() {
+    const level = openLevelOf(app.state);
+    if (level) app.dispatch({ type: 'openEditor', start: { kind: 'copy', text: level.text, file: level.file } });
+  },
   sounds: menuSounds,
 });
 const completeScreen = createCompleteScreen(appRoot, {

@@ -1,8 +1,10 @@
 // The level editor's ways in and out and its safety nets, in the real page: the title's Create and
 // the editor's Exit, Edit a copy in the level select (on the largest campaign level, where the
 // edit-to-redraw time is measured), test-play from a chosen checkpoint, the problem list selecting
-// and centring what it names, and a browser that refuses storage (a clear message; export still
-// works). Screenshots: test-results/editor-views-*.png.
+// and centring what it names, grid resize, a browser that refuses storage (a clear message; export
+// still works), the tuning panel during test-play, Ctrl+V of level text, and Edit a copy from the
+// pause menu. Screenshots: test-results/editor-views-*.png.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { clickAt, sharedBrowser, screenshotStats } from './browser';
@@ -202,3 +204,41 @@ test('the tuning panel during test-play: live rope tension, gravity changed live
     await close();
   }
 }, 90_000);
+
+test('Ctrl+V on the level opens pasted level text as a new draft', async () => {
+  const { page, context, errors, close } = await openPage(browser, '?edit');
+  page.setDefaultTimeout(20_000);
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await waitEditorMode(page, 'edit');
+    const text = readFileSync('levels/05-swing-yard.json', 'utf8');
+    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await page.locator('canvas').first().focus();
+    await page.keyboard.press('Control+KeyV');
+    await page.locator('.ed-toast', { hasText: 'Opened the pasted text' }).waitFor({ state: 'visible' });
+    const s = await waitDrawn(page);
+    expect(s.level).toEqual(JSON.parse(text));
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 60_000);
+
+test('a level being played (from the campaign, a file or a link) has Edit a copy under its pause menu', async () => {
+  const { page, errors, close } = await openPage(browser, '?level=first-gap');
+  page.setDefaultTimeout(20_000);
+  try {
+    await waitScreen(page, 'playing');
+    await page.keyboard.press('Escape');
+    await waitScreen(page, 'paused');
+    await clickAt(page.locator('.pause-screen .edit-copy'));
+    await waitEditorMode(page, 'edit');
+    const s = await waitDrawn(page);
+    expect(s.level.id).toBe('first-gap-copy');
+    expect(await screenOf(page)).toBe('editor');
+    expect(await page.locator('.pause-screen').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 60_000);
