@@ -7,10 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { clickAt, sharedBrowser, screenshotStats } from './browser';
+import { clickAt, gameUrl, sharedBrowser, screenshotStats } from './browser';
 import { getState } from './gameState';
-import { openLevelSelect, openPage, screenOf, waitScreen } from './menu';
-import { clickButton, clickLevel, editorState, waitDrawn, waitEditorMode } from './editorPage';
+import { openLevelSelect, openPage, screenOf, waitReady, waitScreen } from './menu';
+import { clickButton, clickLevel, dragLevel, editorState, waitDrawn, waitEditorMode } from './editorPage';
 
 let browser: Browser;
 beforeAll(async () => { browser = await sharedBrowser(); });
@@ -242,3 +242,104 @@ test('a level being played (from the campaign, a file or a link) has Edit a copy
     await close();
   }
 }, 60_000);
+
+test('view and selection by mouse: wheel zoom about the pointer, Space-drag pan; a platform path and a checkpoint by handles; duplicate, delete, marquee', async () => {
+  const { page, errors, close } = await openPage(browser, '?edit');
+  page.setDefaultTimeout(20_000);
+  try {
+    await waitEditorMode(page, 'edit');
+    await waitDrawn(page);
+    // The wheel zooms in about the point under the pointer, which stays under it.
+    const before = (await editorState(page)).camera;
+    const at = { x: (12 - before.centerX) * before.zoom + 640, y: (6 - before.centerY) * before.zoom + 360 };
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction((z) => (window as unknown as { __ropebound: { editor(): { camera: { zoom: number } } } }).__ropebound.editor().camera.zoom > z, before.zoom);
+    const zoomed = (await editorState(page)).camera;
+    expect(zoomed.centerX + (at.x - 640) / zoomed.zoom).toBeCloseTo(12, 1);
+    expect(zoomed.centerY + (at.y - 360) / zoomed.zoom).toBeCloseTo(6, 1);
+    // Space + drag pans by the distance dragged.
+    await page.keyboard.down('Space');
+    await page.mouse.down();
+    await page.mouse.move(at.x + 100, at.y, { steps: 4 });
+    await page.mouse.up();
+    await page.keyboard.up('Space');
+    const panned = (await editorState(page)).camera;
+    expect(panned.centerX).toBeCloseTo(zoomed.centerX - 100 / zoomed.zoom, 3);
+    await page.keyboard.press('Digit0'); // fit again
+
+    // A moving platform: placed, a third path point added by clicking, the second dragged.
+    await clickButton(page, 'Platform');
+    await clickLevel(page, 6, 6);
+    await clickAt(page.locator('.ed-inspector button', { hasText: 'Add path points' }));
+    await clickLevel(page, 10, 3);
+    await page.keyboard.press('Escape');
+    await dragLevel(page, [[10, 6], [12, 6]]);
+    let s = await waitDrawn(page);
+    expect(s.level.platforms?.[0].path).toEqual([[6, 6], [12, 6], [10, 3]]);
+
+    // A checkpoint, its player 1 respawn point dragged (by the player's middle, half a metre above the feet).
+    await clickButton(page, 'Checkpoint');
+    await clickLevel(page, 14, 8);
+    s = await waitDrawn(page);
+    const checkpoint = s.level.checkpoints![0];
+    expect(checkpoint).toMatchObject({ x: 14, y: 8, w: 2, h: 3, p1: [14.5, 11], p2: [15.5, 11] });
+    await dragLevel(page, [[14.5, 10.5], [17, 10.5]]);
+    s = await waitDrawn(page);
+    expect(s.level.checkpoints![0].p1).toEqual([17, 11]);
+    // Ctrl+D copies it one tile to the right; Delete removes the copy.
+    await page.keyboard.press('Control+KeyD');
+    s = await waitDrawn(page);
+    expect(s.level.checkpoints).toHaveLength(2);
+    expect(s.level.checkpoints![1]).toMatchObject({ x: 15, y: 8 });
+    expect(s.selection).toEqual([{ kind: 'checkpoint', id: s.level.checkpoints![1].id }]);
+    await page.keyboard.press('Delete');
+    s = await waitDrawn(page);
+    expect(s.level.checkpoints).toHaveLength(1);
+    // A marquee from an empty spot selects what lies wholly inside it.
+    await dragLevel(page, [[4, 2], [9, 5], [14, 7]]);
+    s = await editorState(page);
+    expect(s.selection).toEqual([{ kind: 'platform', id: s.level.platforms![0].id }]);
+    await screenshotStats(page, 'editor-views-platform');
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 90_000);
+
+test('two tabs on one level: the second save is not silent; the tab keeps its work as a copy', async () => {
+  const a = await openPage(browser, '?edit');
+  a.page.setDefaultTimeout(20_000);
+  try {
+    await waitEditorMode(a.page, 'edit');
+    await a.page.locator('.ed-status', { hasText: 'Saved' }).waitFor({ state: 'visible' });
+    // A second tab of the same browser profile opens the same draft (the one edited last).
+    const b = await a.context.newPage();
+    b.setDefaultTimeout(20_000);
+    await b.goto(gameUrl('?edit'), { waitUntil: 'load' });
+    await waitReady(b);
+    await waitEditorMode(b, 'edit');
+    await b.locator('.ed-status', { hasText: 'Saved' }).waitFor({ state: 'visible' });
+    // Tab A edits and saves.
+    await a.page.bringToFront();
+    await a.page.keyboard.press('KeyB');
+    await clickLevel(a.page, 3.5, 5.5);
+    await a.page.locator('.ed-status', { hasText: 'Saved' }).waitFor({ state: 'visible' });
+    // Tab B edits too: its save finds A's newer one and asks.
+    await b.bringToFront();
+    await b.locator('canvas').first().focus();
+    await b.keyboard.press('KeyB');
+    await clickLevel(b, 8.5, 5.5);
+    await b.locator('.ed-conflict').waitFor({ state: 'visible' });
+    expect(await b.locator('.ed-status').textContent()).toContain('another tab');
+    await screenshotStats(b, 'editor-views-conflict');
+    await clickAt(b.locator('.ed-conflict button', { hasText: 'Keep mine as a copy' }));
+    await b.locator('.ed-status', { hasText: 'Saved' }).waitFor({ state: 'visible' });
+    // Both versions are kept: My levels lists two.
+    await clickButton(b, 'My levels');
+    await expect.poll(() => b.locator('.ed-my-levels li[data-doc-id]').count()).toBe(2);
+    expect(a.errors).toEqual([]);
+  } finally {
+    await a.close();
+  }
+}, 90_000);

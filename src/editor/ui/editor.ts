@@ -127,8 +127,9 @@ export function createEditor(host: EditorHost): Editor {
     exportFile: () => files.exportFiles(),
     openFile: () => files.pickFile(),
     share: () => void files.share(),
-    // The endpoint exists only on the dev server (tools/editorSavePlugin.ts); a build leaves the button out.
-    saveToProject: import.meta.env.DEV ? () => files.saveToProjectDialog() : null,
+    // The endpoint exists only on the dev server (tools/editorSavePlugin.ts); a build leaves the
+    // button out. import.meta.hot, not env.DEV: a build made inside vitest (NODE_ENV=test) has DEV set.
+    saveToProject: import.meta.hot ? () => files.saveToProjectDialog() : null,
     myLevels: () => void showMyLevels(panels.root, library, {
       currentDocId: () => autosave?.docId ?? null,
       open: (docId) => void openSaved(docId),

@@ -129,6 +129,7 @@ export function createEditorPanels(parent: HTMLElement, h: PanelHandlers): Edito
       name.textContent = info.name;
       name.title = info.name;
       status.textContent = info.saveStatus;
+      status.title = info.saveStatus;
       status.classList.toggle('is-problem', info.isSaveProblem);
       badge.textContent = info.isCleared ? '✓ Cleared' : 'Not cleared';
       badge.className = `ed-badge ${info.isCleared ? 'is-cleared' : 'is-uncleared'}`;

@@ -96,7 +96,7 @@ export function showConflict(root: HTMLElement, message: string, choices: { relo
   const box = el('div', 'ed-panel ed-dialog ed-conflict', root);
   box.setAttribute('role', 'alertdialog');
   el('h2', '', box, 'This level was changed in another tab');
-  el('p', 'ed-help', box, `${message} Autosave is paused until you choose.`);
+  el('p', 'ed-help', box, `${message.replace(/\.?\s*$/, '.')} Autosave is paused until you choose.`);
   const row = el('div', 'ed-row', box);
   button(row, 'Open theirs', () => { box.remove(); choices.reload(); });
   button(row, 'Keep mine as a copy', () => { box.remove(); choices.keepCopy(); });

@@ -253,8 +253,10 @@ export function createPointerTools(ctx: PointerContext): PointerTools {
       return;
     }
     if (handle.kind === 'respawn') {
+      // The handle is the player's middle, half a metre above the feet the file stores.
+      const feetY = snap(p.y + 0.5, isFree);
       const k = (level().checkpoints ?? []).findIndex((c) => c.id === handle.ref.id);
-      if (k >= 0) doc.apply('Move respawn point', (l) => setField(l, ['checkpoints', k, `p${handle.player}`], [x, y + 0.5 - 0.5]));
+      if (k >= 0) doc.apply('Move respawn point', (l) => setField(l, ['checkpoints', k, `p${handle.player}`], [x, feetY]));
       return;
     }
     const rect = resizableRect(level(), handle.ref);
