@@ -9,16 +9,17 @@ import { createCamera } from '../../render/camera';
 import type { ReplayFile } from '../../level/replay';
 import type { SimWorld, WorldDef } from '../../sim';
 import {
-  createEditorDoc, decodeShareLink, deleteEntities, duplicateEntities, emptyLevel, entityBounds, findEntity,
-  createAutosave, createLevelLibrary, importLevelText, previewResize, resizeGrid, levelBaseName, levelToText, validateLevel, verifyCleared,
-  type Autosave, type AutosaveStatus, type ClearedMark, type EditorDoc, type EntityRef, type LevelFile, type TileChar,
-  type Validation,
+  createEditorDoc, deleteEntities, duplicateEntities, emptyLevel, entityBounds, findEntity, importLevelText,
+  levelBaseName, levelToText, previewResize, resizeGrid, validateLevel,
+  type EditorDoc, type EntityRef, type LevelFile, type TileChar, type Validation,
 } from '../doc';
 import './editor.css';
 import type { EditorStart } from './editorStart';
 import { createEditorFiles } from './editorFiles';
 import { createEditorPanels } from './editorPanels';
-import { showConflict, showMyLevels } from './myLevels';
+import { createLinkView } from './linkView';
+import { createDrafts } from './drafts';
+import { showMyLevels } from './myLevels';
 import { renderInspector } from './inspector';
 import { createOverlay } from './overlay';
 import { createPointerTools } from './pointerTools';
@@ -109,11 +110,8 @@ export function createEditor(host: EditorHost): Editor {
   let switchStartedMs = 0;
   let lastSwitchMs = 0;
   let hasPendingSwitch = false;
-  const library = createLevelLibrary();
-  let autosave: Autosave | null = null;
   let saveStatus: { text: string; isProblem: boolean } = { text: '', isProblem: false };
-  /** The storage problem last told in a toast (said once, not on every retry). */
-  let toldProblem = '';
+  let hasResumed = false;
 
   const panels = createEditorPanels(host.root, {
     pickTool: (t) => setTool(t),
@@ -130,10 +128,10 @@ export function createEditor(host: EditorHost): Editor {
     // The endpoint exists only on the dev server (tools/editorSavePlugin.ts); a build leaves the
     // button out. import.meta.hot, not env.DEV: a build made inside vitest (NODE_ENV=test) has DEV set.
     saveToProject: import.meta.hot ? () => files.saveToProjectDialog() : null,
-    myLevels: () => void showMyLevels(panels.root, library, {
-      currentDocId: () => autosave?.docId ?? null,
-      open: (docId) => void openSaved(docId),
-      create: () => void openNewDraft(emptyLevel(), null),
+    myLevels: () => void showMyLevels(panels.root, drafts.library, {
+      currentDocId: () => drafts.docId,
+      open: (docId) => void drafts.openSaved(docId),
+      create: () => void drafts.openNew(emptyLevel(), null),
       toast: (m, isError) => panels.toast(m, isError),
     }),
     exit: () => host.close(),
@@ -142,13 +140,32 @@ export function createEditor(host: EditorHost): Editor {
     root: panels.root,
     level: () => doc.level,
     cleared: () => doc.cleared,
-    open: (level, mark) => void openNewDraft(level, mark),
+    open: (level, mark) => void drafts.openNew(level, mark),
     markCleared: (mark) => { doc.markCleared(mark); refreshHeader(); },
     toast: (m, isError) => panels.toast(m, isError),
-    isActive: () => mode === 'edit' && linkView === null,
+    isActive: () => mode === 'edit' && !linkView.isOpen,
   });
-  /** A level opened from a share link, shown with Play and Edit a copy (null: editing). */
-  let linkView: { level: LevelFile; mark: ClearedMark | null; banner: HTMLElement } | null = null;
+  /** A level opened from a share link, shown with Play and Edit a copy. */
+  const linkView = createLinkView(panels.root, {
+    // Shown, not saved: only Edit a copy makes it one of My levels.
+    show: (level, mark) => { useDoc(createEditorDoc(level, mark)); panels.setMode('link'); },
+    play: (level, def) => host.playLink({ ...draftLevel(), baseName: levelBaseName(level) }, def),
+    editCopy: (level, mark) => {
+      void drafts.openNew(level, mark);
+      panels.setMode('edit');
+    },
+    toast: (m, isError) => panels.toast(m, isError),
+  });
+  const drafts = createDrafts({
+    root: panels.root,
+    doc: () => doc,
+    useDoc: (next) => useDoc(next),
+    camera,
+    selection: () => selection,
+    select: (refs) => select(refs),
+    statusChanged: (status) => { saveStatus = status; refreshHeader(); },
+    toast: (m, isError, isSticky) => panels.toast(m, isError, isSticky),
+  });
   const tuning = createTuningPanel(panels.tuning, () => doc);
   /** The draft's revision when the test-play started: a run after a tuning change proves nothing. */
   let playRevision = -1;
@@ -166,7 +183,7 @@ export function createEditor(host: EditorHost): Editor {
     select: (refs) => select(refs),
     isSpaceHeld: () => isSpaceHeld,
     changed: () => { isOverlayDirty = true; },
-    isActive: () => mode === 'edit' && linkView === null,
+    isActive: () => mode === 'edit' && !linkView.isOpen,
   });
 
   // ---- state changes ---------------------------------------------------------------------------
@@ -360,9 +377,7 @@ export function createEditor(host: EditorHost): Editor {
 
   function useDoc(next: EditorDoc): void {
     // The draft that was open keeps its last change: saved now, then left alone.
-    const old = autosave;
-    autosave = null;
-    if (old) void old.flush().finally(() => old.stop());
+    drafts.detach();
     unsubscribe();
     doc = next;
     unsubscribe = doc.subscribe(() => onDocChange());
@@ -375,83 +390,6 @@ export function createEditor(host: EditorHost): Editor {
     refreshStartAt();
     fit();
   }
-
-  // ---- My levels and autosave -------------------------------------------------------------------
-
-  function onSaveStatus(status: AutosaveStatus): void {
-    switch (status.state) {
-      case 'saved': saveStatus = { text: 'Saved', isProblem: false }; toldProblem = ''; break;
-      case 'pending': saveStatus = { text: 'Unsaved changes', isProblem: false }; break;
-      case 'saving': saveStatus = { text: 'Saving…', isProblem: false }; break;
-      case 'error':
-        saveStatus = { text: status.reason === 'conflict' ? 'Not saved: changed in another tab' : 'Not saved in this browser', isProblem: true };
-        if (status.reason === 'conflict') showConflictChoices(status.message);
-        else if (toldProblem !== status.message) {
-          toldProblem = status.message;
-          panels.toast(status.message, true);
-        }
-    }
-    refreshHeader();
-  }
-
-  function showConflictChoices(message: string): void {
-    const saving = autosave;
-    if (!saving) return;
-    showConflict(panels.root, message, {
-      reload: () => void openSaved(saving.docId),
-      keepCopy: () => void saving.keepMineAsCopy(crypto.randomUUID()).then(() => library.setLastOpened(saving.docId)).catch(() => {}),
-      overwrite: () => void saving.overwrite(),
-    });
-  }
-
-  /** Autosaves the open draft as `docId` (stored at `revision`), and reopens it with ?edit. */
-  function startAutosave(docId: string, revision: number): void {
-    autosave?.stop();
-    autosave = createAutosave({
-      doc, library, docId, revision,
-      getView: () => ({ camera: { centerX: camera.centerX, centerY: camera.centerY, zoom: camera.zoom }, selection }),
-      onStatus: onSaveStatus,
-    });
-    onSaveStatus(autosave.status);
-    library.setLastOpened(docId).catch(() => {});
-  }
-
-  /** A new draft (a new level, a copy, a file, a link's copy), saved to My levels at once. */
-  async function openNewDraft(level: LevelFile, mark: ClearedMark | null): Promise<void> {
-    useDoc(createEditorDoc(level, mark));
-    const docId = crypto.randomUUID();
-    const result = await library.save(docId, 0, level, mark?.replay ?? null, null).catch((e: unknown) => ({ ok: false as const, reason: 'blocked' as const, message: String(e) }));
-    if (result.ok) startAutosave(docId, result.revision);
-    else onSaveStatus({ state: 'error', reason: result.reason, message: result.message });
-  }
-
-  /** A level from My levels, as saved: its cleared mark checked again, its camera and selection back. */
-  async function openSaved(docId: string): Promise<boolean> {
-    try {
-      const saved = await library.open(docId);
-      if (!saved) return false;
-      const level = JSON.parse(saved.text) as LevelFile;
-      const check = saved.replay ? verifyCleared(level, saved.replay) : null;
-      useDoc(createEditorDoc(level, check?.ok ? check.mark : null));
-      const view = saved.view as { camera?: { centerX: number; centerY: number; zoom: number }; selection?: EntityRef[] } | null;
-      if (view?.camera && [view.camera.centerX, view.camera.centerY, view.camera.zoom].every(Number.isFinite)) Object.assign(camera, view.camera);
-      if (Array.isArray(view?.selection)) select(view.selection.filter((r) => findEntity(doc.level, r) !== undefined));
-      startAutosave(docId, saved.revision);
-      return true;
-    } catch (e) {
-      onSaveStatus({ state: 'error', reason: 'blocked', message: `The saved levels cannot be read (${e instanceof Error ? e.message : String(e)}). Export keeps working.` });
-      return false;
-    }
-  }
-
-  /** ?edit and Create: the level edited last, or a new one. */
-  async function resume(): Promise<void> {
-    const last = await library.lastOpened().catch(() => null);
-    if (last && (await openSaved(last))) return;
-    await openNewDraft(emptyLevel(), null);
-  }
-
-  window.addEventListener('beforeunload', () => { void autosave?.flush(); });
 
   // ---- test-play -------------------------------------------------------------------------------
 
@@ -486,63 +424,6 @@ export function createEditor(host: EditorHost): Editor {
     return { text: levelToText(level), id: level.id, name: level.name, baseName: levelBaseName(level) };
   }
 
-  // ---- a level from a share link -------------------------------------------------------------------
-
-  async function openLink(fragment: string): Promise<void> {
-    const decoded = await decodeShareLink(fragment);
-    if (!decoded.ok) {
-      panels.toast(`This link could not be opened: ${decoded.errors.join('; ')}`, true);
-      return;
-    }
-    // The replay is a claim until it is re-simulated on this very level.
-    const check = decoded.replay ? verifyCleared(decoded.level, decoded.replay) : null;
-    const mark = check?.ok ? check.mark : null;
-    // Shown, not saved: only Edit a copy makes it one of My levels.
-    useDoc(createEditorDoc(decoded.level, mark));
-    const banner = document.createElement('div');
-    banner.className = 'ed-panel ed-link-banner';
-    const title = document.createElement('h2');
-    title.textContent = decoded.level.name;
-    const about = document.createElement('p');
-    about.className = 'ed-help';
-    about.textContent = `A level shared by link${decoded.level.author ? ` by ${decoded.level.author}` : ''}. ${check === null ? 'Not cleared.' : check.ok ? '✓ Cleared: its replay was checked.' : `Its replay was not accepted (${check.message}).`}`;
-    const play = document.createElement('button');
-    play.type = 'button';
-    play.textContent = '▶ Play';
-    play.className = 'ed-play';
-    play.addEventListener('click', () => playLink());
-    const copy = document.createElement('button');
-    copy.type = 'button';
-    copy.textContent = 'Edit a copy';
-    copy.addEventListener('click', () => editLinkCopy());
-    banner.append(title, about, play, copy);
-    panels.root.append(banner);
-    linkView = { level: decoded.level, mark, banner };
-    panels.setMode('link');
-  }
-
-  function playLink(): void {
-    if (!linkView) return;
-    const v = validateLevel(linkView.level);
-    if (!v.result.ok) {
-      panels.toast(`This level cannot be played: ${v.reason ?? ''}`, true);
-      return;
-    }
-    host.playLink({ ...draftLevel(), baseName: levelBaseName(linkView.level) }, v.result.def);
-  }
-
-  function editLinkCopy(): void {
-    if (!linkView) return;
-    const { level, mark } = linkView;
-    linkView.banner.remove();
-    linkView = null;
-    void openNewDraft(level, mark);
-    // The page's address stops pointing at the link: a reload comes back to this draft.
-    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-    panels.setMode('edit');
-    fit();
-  }
-
   // ---- keys --------------------------------------------------------------------------------------
 
   const isTyping = (e: KeyboardEvent): boolean => {
@@ -558,7 +439,7 @@ export function createEditor(host: EditorHost): Editor {
       }
       return;
     }
-    if (mode !== 'edit' || linkView) return;
+    if (mode !== 'edit' || linkView.isOpen) return;
     if (e.code === 'F5') {
       e.preventDefault(); // never the browser's reload
       if (!e.repeat) startTestPlay();
@@ -665,20 +546,22 @@ export function createEditor(host: EditorHost): Editor {
   const editor: Editor = {
     open(start) {
       if (start.kind === 'resume') {
-        if (autosave === null) void resume();
+        // Once: after that the open draft stays open (even unsaved, when storage is blocked).
+        if (!hasResumed) void drafts.resume();
+        hasResumed = true;
       } else if (start.kind === 'copy') {
         const result = importLevelText(start.text);
-        if (result.ok) void openNewDraft({ ...result.level, id: `${result.level.id}-copy`.slice(0, 40), name: `${result.level.name} (copy)`.slice(0, 80) }, null);
+        if (result.ok) void drafts.openNew({ ...result.level, id: `${result.level.id}-copy`.slice(0, 40), name: `${result.level.name} (copy)`.slice(0, 80) }, null);
         else panels.toast(`Could not open ${start.file}: ${result.errors.slice(0, 3).join('; ')}`, true);
       } else {
-        void openLink(start.fragment);
+        void linkView.open(start.fragment);
       }
       this.setMode('edit');
       refreshTools();
     },
     setMode(next) {
       mode = next;
-      panels.setMode(next === 'edit' && linkView ? 'link' : next);
+      panels.setMode(next === 'edit' && linkView.isOpen ? 'link' : next);
       host.root.classList.toggle('is-editing', next === 'edit');
       if (next === 'edit') {
         renderer.setCameraOverride(camera);

@@ -39,12 +39,15 @@ export interface EditorPanels {
     canUndo: boolean; canRedo: boolean; undoLabel: string | null; redoLabel: string | null;
     playBlockedReason: string | null; isGridOn: boolean;
   }): void;
-  toast(message: string, isError?: boolean): void;
+  /** A message at the bottom; `isSticky`: it stays until clicked (storage problems must be read). */
+  toast(message: string, isError?: boolean, isSticky?: boolean): void;
 }
 
 const button = (parent: HTMLElement, label: string, onClick: () => void, key?: string, className = ''): HTMLButtonElement => {
   const b = el('button', className, parent, label);
   b.type = 'button';
+  // The keyboard stays on the level: a focused button would also take Space (pan) as a click.
+  b.addEventListener('mousedown', (e) => e.preventDefault());
   if (key) el('kbd', '', b, key);
   b.addEventListener('click', () => onClick());
   return b;
@@ -109,6 +112,7 @@ export function createEditorPanels(parent: HTMLElement, h: PanelHandlers): Edito
   const toastBox = el('div', 'ed-panel ed-toast', root);
   toastBox.hidden = true;
   toastBox.setAttribute('role', 'alert');
+  toastBox.addEventListener('click', () => { toastBox.hidden = true; });
   let toastTimer = 0;
 
   const editParts = [top, tools, side];
@@ -144,12 +148,13 @@ export function createEditorPanels(parent: HTMLElement, h: PanelHandlers): Edito
       share.title = info.playBlockedReason ?? 'Copy a link that holds the whole level';
       grid.classList.toggle('is-on', info.isGridOn);
     },
-    toast(message, isError = false) {
+    toast(message, isError = false, isSticky = false) {
       toastBox.textContent = message;
+      toastBox.title = isSticky ? 'Click to close' : '';
       toastBox.classList.toggle('is-error', isError);
       toastBox.hidden = false;
       window.clearTimeout(toastTimer);
-      toastTimer = window.setTimeout(() => { toastBox.hidden = true; }, isError ? 8000 : 4000);
+      if (!isSticky) toastTimer = window.setTimeout(() => { toastBox.hidden = true; }, isError ? 8000 : 4000);
     },
   };
 }
