@@ -46,6 +46,7 @@ export interface EditorPanels {
 const button = (parent: HTMLElement, label: string, onClick: () => void, key?: string, className = ''): HTMLButtonElement => {
   const b = el('button', className, parent, label);
   b.type = 'button';
+  if (key) b.title = `${label} (${key})`;
   // The keyboard stays on the level: a focused button would also take Space (pan) as a click.
   b.addEventListener('mousedown', (e) => e.preventDefault());
   if (key) el('kbd', '', b, key);
@@ -139,9 +140,9 @@ export function createEditorPanels(parent: HTMLElement, h: PanelHandlers): Edito
       badge.className = `ed-badge ${info.isCleared ? 'is-cleared' : 'is-uncleared'}`;
       badge.title = info.isCleared ? 'A test-play from the start reached the goal since the last edit; its replay travels with the level.' : 'Test-play from the start to the goal to clear the level.';
       undo.disabled = !info.canUndo;
-      undo.title = info.undoLabel ? `Undo ${info.undoLabel}` : 'Nothing to undo';
+      undo.title = info.undoLabel ? `Undo ${info.undoLabel} (Ctrl+Z)` : 'Nothing to undo';
       redo.disabled = !info.canRedo;
-      redo.title = info.redoLabel ? `Redo ${info.redoLabel}` : 'Nothing to redo';
+      redo.title = info.redoLabel ? `Redo ${info.redoLabel} (Ctrl+Y, Ctrl+Shift+Z)` : 'Nothing to redo';
       play.disabled = info.playBlockedReason !== null;
       play.title = info.playBlockedReason ?? 'Play the level (F5); F5 again comes back';
       share.disabled = info.playBlockedReason !== null;
