@@ -13,6 +13,7 @@ import { createAppRunner } from './app/appRunner';
 import { isPlaying, musicScreenOf, openLevelOf, playedLevelOf, restartableLevel } from './app/appState';
 import { installDebugHandle } from './app/debugHandle';
 import { createDesignerTools } from './app/designerTools';
+import { createEditorBridge } from './app/editorBridge';
 import { FrameStats } from './app/frameStats';
 import { createLevelCatalog } from './app/levelCatalog';
 import { levelTexts } from './app/levelFiles';
@@ -75,11 +76,16 @@ const titleScreen = createTitleScreen(appRoot, {
   onPlay: send({ type: 'play' }),
   onSettings: send({ type: 'openSettings' }),
   onControls: send({ type: 'openControls' }),
+  onCreate: send({ type: 'openEditor', start: { kind: 'resume' } }),
   sounds: menuSounds,
 });
 const levelSelect = createLevelSelect(appRoot, {
   onStart: (levelKey) => app.dispatch({ type: 'startLevel', levelKey }),
   onToggleUnlockAll: send({ type: 'toggleUnlockAll' }),
+  onEditCopy(levelKey) {
+    const entry = catalog.find((e) => e.key === levelKey);
+    if (entry) app.dispatch({ type: 'openEditor', start: { kind: 'copy', text: entry.text, file: entry.file } });
+  },
   onBack: send({ type: 'back' }),
   onSelect: (levelKey) => app.previewLevel(levelKey),
   describe: (levelKey) => app.describeLevel(levelKey),
@@ -92,6 +98,10 @@ const pauseMenu = createPauseMenu(appRoot, {
   onControls: send({ type: 'openControls' }),
   onQuit: send({ type: 'quit' }),
   onBack: send({ type: 'back' }),
+  onEditCopy() {
+    const level = openLevelOf(app.state);
+    if (level) app.dispatch({ type: 'openEditor', start: { kind: 'copy', text: level.text, file: level.file } });
+  },
   sounds: menuSounds,
 });
 const completeScreen = createCompleteScreen(appRoot, {
@@ -181,9 +191,37 @@ const designer = createDesignerTools(window, {
   },
 });
 
+// The level editor (loaded on first use): it draws through the game's renderer once that exists,
+// and each test-play's inputs go to its recorder too (a finish from the spawns clears the draft).
+let resolveRenderer: (r: GameRenderer) => void = () => {};
+const rendererReady = new Promise<GameRenderer>((resolve) => { resolveRenderer = resolve; });
+const editor = createEditorBridge(async () => ({
+  root: appRoot,
+  renderer: await rendererReady,
+  testPlay: (level, def, fromCheckpoint) => app.dispatch({
+    type: 'testPlay', level: { ...level, catalogFile: null }, def, fromCheckpoint,
+  }),
+  endTestPlay: send({ type: 'endTestPlay' }),
+  playLink: (level, def) => app.dispatch({ type: 'playLink', level: { ...level, catalogFile: null }, def }),
+  close: send({ type: 'closeEditor' }),
+  playedWorld: () => (app.state.view.screen === 'testPlay' ? session.world : null),
+}), (message) => app.showErrors('The level editor could not be loaded', [message]));
+
 const session = createLevelSession({
   input: playerInput,
-  designer,
+  designer: {
+    stepsPerTick: () => designer.stepsPerTick(),
+    sample(keys, out) {
+      designer.sample(keys, out);
+      editor.capture(out);
+    },
+    afterStep(world) {
+      designer.afterStep(world);
+      editor.afterStep(world);
+    },
+    get isReplaying() { return designer.isReplaying; },
+    get isRecording() { return designer.isRecording; },
+  },
   isInvincible: (isReplayStep, isRecording) => isInvincibleStep(settings.settings, isReplayStep, isRecording),
   isWaitingForReconnect: () => gamepads.waitingForReconnect !== null,
   attempt: {
@@ -240,7 +278,14 @@ const app = createAppRunner({
   },
   // Whatever started it (R, the menus, a live reload, a dropped file), a replay or an F8 recording
   // starts over with the level; designerTools drops one made for another level.
-  onAttemptStarted: () => designer.onRestart(),
+  onAttemptStarted: () => {
+    designer.onRestart();
+    const { view } = app.state;
+    editor.onAttemptStarted(view.screen === 'testPlay' && view.fromCheckpoint < 0
+      ? { text: view.level.text, id: view.level.id, baseName: view.level.file.replace(/\.json$/, '') }
+      : null);
+  },
+  editor,
 });
 
 installDebugHandle(window, {
@@ -266,6 +311,7 @@ installDebugHandle(window, {
   replayStatus: () => designer.replayStatus(),
   camera: () => (renderer ? { x: renderer.camera.centerX, y: renderer.camera.centerY, zoom: renderer.camera.zoom } : null),
   sounds: () => audio.log,
+  editor: () => editor.debug,
 });
 
 // ---- Start-up and the loop -------------------------------------------------------------------------
@@ -273,7 +319,10 @@ installDebugHandle(window, {
 let shownAlpha = 1;
 
 async function boot(): Promise<void> {
-  app.dispatch({ type: 'boot', query: new URLSearchParams(window.location.search).get('level') });
+  const params = new URLSearchParams(window.location.search);
+  // A shared level travels in the fragment (#share=1....), which never reaches a server.
+  const link = /^#share=./.test(window.location.hash) ? window.location.hash : null;
+  app.dispatch({ type: 'boot', query: params.get('level'), edit: params.has('edit'), link });
   designer.startFromUrl(window.location.search);
   try {
     renderer = await createRenderer(appRoot);
@@ -282,6 +331,7 @@ async function boot(): Promise<void> {
     return;
   }
   const gameRenderer = renderer;
+  resolveRenderer(gameRenderer);
   // A lost WebGL context pauses the game and says so; its return lets the players resume.
   gameRenderer.onContextChange((isLost) => app.dispatch({ type: isLost ? 'pictureLost' : 'pictureRestored' }));
 
@@ -299,10 +349,12 @@ async function boot(): Promise<void> {
       reconnect.update(waitingSlot);
       hud.setGamepads(describePadSlots(gamepads.slots, gamepads.connectedCount, gamepads.waitingForReconnect));
       const level = openLevelOf(app.state);
-      const shown = level ? session.world : app.preview;
+      editor.frame();
+      const shown = level ? session.world : app.state.view.screen === 'editor' ? editor.world : app.preview;
       // A stopped sim (paused, complete) is drawn still, not wobbling between its last two ticks.
       if (isPlayed && waitingSlot === null) shownAlpha = alpha;
       gameRenderer.draw(shown, shownAlpha, frameSec);
+      editor.drawn();
       // A new world starts at its own event count; settings or controls over a paused level keep its music.
       audio.update(level ? session.world : null, musicScreenOf(app.state));
       deathFlash.update(frameSec);

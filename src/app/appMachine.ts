@@ -8,7 +8,7 @@
 import { isolateText } from '../level/levelText';
 import { parseLevel } from '../level/parseLevel';
 import type { WorldDef } from '../sim';
-import type { CompletedRun, AppState, OpenLevel, TitleItem, UnderOverlay, View } from './appState';
+import type { CompletedRun, AppState, EditorStart, OpenLevel, TitleItem, UnderOverlay, View } from './appState';
 import { openLevelOf } from './appState';
 import { firstUnfinished, isUnlocked, nextLevel } from './campaign';
 import type { PlayedLevel } from './designerTools';
@@ -23,8 +23,19 @@ export interface AppEnv {
 }
 
 export type AppEvent =
-  /** Start-up: `query` is the URL's `?level=` value (null without one). */
-  | { type: 'boot'; query: string | null }
+  /** Start-up: `query` is the URL's `?level=` value (null without one); `edit`: the URL has `?edit`;
+   *  `link`: the URL's fragment when it holds a shared level (`#share=1....`), or null. */
+  | { type: 'boot'; query: string | null; edit?: boolean; link?: string | null }
+  /** Title: Create; level select: Edit a copy (`levelKey`); a level from a file: Edit. */
+  | { type: 'openEditor'; start: EditorStart }
+  /** The editor leaves for the title. */
+  | { type: 'closeEditor' }
+  /** The editor test-plays its draft (already parsed: only a valid draft is played). */
+  | { type: 'testPlay'; level: PlayedLevel; def: WorldDef; fromCheckpoint: number }
+  /** Test-play: F5, Esc or the button go back to the editor. */
+  | { type: 'endTestPlay' }
+  /** A shared link's level is played (a level from elsewhere, like a dropped file). */
+  | { type: 'playLink'; level: PlayedLevel; def: WorldDef }
   /** Title: Play. */
   | { type: 'play' }
   /** Title or pause menu: Settings / Controls. */
@@ -90,6 +101,12 @@ export type AppEffect =
   | { kind: 'setUnlockAll'; isOn: boolean }
   /** Rebuild the level select's rows from the catalogue and progress, keeping its cursor. */
   | { kind: 'refreshMenu' }
+  /** Loads the editor chunk if needed and shows it, opening `start`. */
+  | { kind: 'showEditor'; start: EditorStart }
+  /** The editor as the test-play starts ('play': only its play bar) or ends ('edit'); 'hidden' when left. */
+  | { kind: 'setEditorMode'; mode: 'edit' | 'play' | 'hidden' }
+  /** A test-play reached the goal from the spawns after `ticks` ticks: the editor records it as cleared. */
+  | { kind: 'testPlayCleared'; ticks: number }
   /** Stop the frame loop: nothing ticks or draws any more. */
   | { kind: 'stopGame' }
   | { kind: 'reloadPage' }
@@ -177,7 +194,10 @@ function startCampaignLevel(state: AppState, env: AppEnv, entry: LevelEntry, isD
   return started;
 }
 
-function boot(state: AppState, env: AppEnv, query: string | null): Transition {
+function boot(state: AppState, env: AppEnv, query: string | null, edit: boolean, link: string | null): Transition {
+  // A shared link or `?edit` opens the editor whatever else the URL says: that is what was shared.
+  if (link) return toEditor(state, { kind: 'link', fragment: link });
+  if (edit) return toEditor(state, { kind: 'resume' });
   if (env.catalog.length === 0) {
     const title = toTitle(state, env, null);
     title.effects.push({ kind: 'showErrors', title: 'The game has no levels', messages: ['levels/ holds no NN-name.json files'] });
@@ -221,6 +241,22 @@ function complete(state: AppState, env: AppEnv, level: OpenLevel, ticks: number,
   return go(state, { screen: 'complete', level, run }, effects);
 }
 
+function toEditor(state: AppState, start: EditorStart): Transition {
+  return go(state, { screen: 'editor' }, [
+    { kind: 'hideScreens' },
+    { kind: 'clearErrors' },
+    { kind: 'setPageTitle', levelName: null },
+    { kind: 'setUrlLevel', query: null },
+    { kind: 'clearKeys' },
+    { kind: 'showEditor', start },
+  ], null);
+}
+
+/** Back from test-play to the editor, which kept its camera and selection. */
+function backToEditor(state: AppState, extra: AppEffect[] = []): Transition {
+  return go(state, { screen: 'editor' }, [...extra, { kind: 'clearKeys' }, { kind: 'setEditorMode', mode: 'edit' }, { kind: 'setPageTitle', levelName: null }]);
+}
+
 /** The catalogue key of an open campaign level, or null for a level from elsewhere. */
 function campaignKeyOf(level: OpenLevel): string | null {
   return level.source.kind === 'campaign' ? level.source.entry.key : null;
@@ -249,9 +285,37 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
   }
   switch (event.type) {
     case 'boot':
-      return boot(state, env, event.query);
+      return boot(state, env, event.query, event.edit === true, event.link ?? null);
     case 'play':
       return view.screen === 'title' ? toMenu(state, env, state.recentKey) : stay(state);
+    case 'openEditor':
+      // From the title (Create), the level select (Edit a copy), a level from elsewhere (Edit),
+      // or the editor itself (a link's Edit a copy, My levels).
+      if (view.screen !== 'title' && view.screen !== 'menu' && view.screen !== 'paused' && view.screen !== 'complete' && view.screen !== 'editor') return stay(state);
+      return toEditor(state, event.start);
+    case 'closeEditor':
+      if (view.screen !== 'editor') return stay(state);
+      return go(state, { screen: 'title' }, [{ kind: 'setEditorMode', mode: 'hidden' }, ...toTitle(state, env, 'create').effects]);
+    case 'testPlay': {
+      if (view.screen !== 'editor' || state.isPictureLost) return stay(state);
+      const level: OpenLevel = {
+        id: event.level.id, name: event.level.name, source: { kind: 'editor' }, text: event.level.text,
+        file: `${event.level.baseName}.json`, def: event.def,
+      };
+      return go(state, { screen: 'testPlay', level, fromCheckpoint: event.fromCheckpoint }, [
+        { kind: 'setEditorMode', mode: 'play' },
+        { kind: 'startAttempt', level, keepCamera: true },
+        { kind: 'clearKeys' },
+        { kind: 'focusGame' },
+      ]);
+    }
+    case 'endTestPlay':
+      return view.screen === 'testPlay' ? backToEditor(state) : stay(state);
+    case 'playLink': {
+      if (view.screen !== 'editor') return stay(state);
+      const level = levelFromTools(env, event.level, event.def);
+      return play(state, level, false, [{ kind: 'setEditorMode', mode: 'hidden' }, { kind: 'clearKeys' }, { kind: 'focusGame' }]);
+    }
     case 'openSettings':
     case 'openControls': {
       const screen = event.type === 'openSettings' ? 'settings' : 'controls';
@@ -266,6 +330,7 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
         case 'complete': return transition(state, { type: 'toMenu' }, env);
         case 'settings':
         case 'controls': return closeOverlay(state, env, view.screen, view.under);
+        case 'testPlay': return backToEditor(state);
         default: return stay(state);
       }
     case 'resume':
@@ -277,6 +342,8 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
         { kind: 'hideScreens' }, { kind: 'clearKeys' }, { kind: 'resetClock' }, { kind: 'focusGame' },
       ]);
     case 'pause':
+      // Test-play has no pause menu: a lost focus ends it (the designer is not at the keys).
+      if (view.screen === 'testPlay') return backToEditor(state);
       if (view.screen !== 'playing') return stay(state); // only a level being played can pause
       return go(state, { screen: 'paused', level: view.level }, [
         { kind: 'clearKeys' }, { kind: 'showPause', levelName: view.level.name, keepCursor: false },
@@ -285,6 +352,7 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
       // While the picture is lost, R is the way out the message offers: reload the page.
       if (state.isPictureLost) return go(state, view, [{ kind: 'reloadPage' }]);
       // R on the title, the level select or a screen over the pause menu is not a restart.
+      if (view.screen === 'testPlay') return go(state, view, [{ kind: 'startAttempt', level: view.level, keepCamera: false }]);
       if (view.screen !== 'playing' && view.screen !== 'paused' && view.screen !== 'complete') return stay(state);
       // From a menu, keys pressed there must not reach the new attempt.
       return go(state, { screen: 'playing', level: view.level }, view.screen === 'playing'
@@ -313,14 +381,22 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
       if (view.screen !== 'complete') return stay(state);
       return toMenu(state, env, campaignKeyOf(view.level));
     case 'loadLevel':
+      // The editor opens dropped files itself; live reload never replaces its draft or test-play.
+      if (view.screen === 'editor' || view.screen === 'testPlay') return stay(state);
       return play(state, levelFromTools(env, event.level, event.def), event.keepCamera);
     case 'completed':
+      // A test-play from the spawns clears the draft; from a checkpoint it only proves the rest.
+      if (view.screen === 'testPlay') {
+        if (event.isReplay) return backToEditor(state);
+        return backToEditor(state, view.fromCheckpoint < 0 ? [{ kind: 'testPlayCleared', ticks: event.ticks }] : []);
+      }
       return view.screen === 'playing' ? complete(state, env, view.level, event.ticks, event.deaths, event.isReplay) : stay(state);
     case 'catalogChanged':
       return view.screen === 'menu' ? go(state, view, [{ kind: 'refreshMenu' }]) : stay(state);
     case 'pictureLost': {
       if (state.isPictureLost) return stay(state);
       const lost: AppState = { ...state, isPictureLost: true };
+      if (view.screen === 'testPlay') return go(lost, { screen: 'editor' }, [...backToEditor(state).effects, { kind: 'showPictureLost', isLost: true }]);
       const pause = view.screen === 'playing' ? transition(state, { type: 'pause' }, env).effects : [];
       return go(lost, view.screen === 'playing' ? { screen: 'paused', level: view.level } : view, [...pause, { kind: 'showPictureLost', isLost: true }]);
     }

@@ -13,7 +13,7 @@ import type { PauseMenu } from '../ui/pauseMenu';
 import type { SettingsScreen } from '../ui/settingsScreen';
 import type { TitleScreen } from '../ui/titleScreen';
 import { transition, type AppEffect, type AppEnv, type AppEvent } from './appMachine';
-import { initialAppState, routeMenuAction, type AppState, type CompletedRun } from './appState';
+import { initialAppState, routeMenuAction, type AppState, type CompletedRun, type EditorStart } from './appState';
 import { campaignLevels, formatTicks } from './campaign';
 import type { LevelPreviews } from './levelPreviews';
 import type { LevelSession } from './levelSession';
@@ -66,6 +66,14 @@ export interface AppRunnerDeps {
   };
   /** An attempt began: the designer's tools start a replay or recording over, or drop another level's. */
   onAttemptStarted(): void;
+  /** The level editor (a lazily loaded chunk: main.ts loads it on the first showEditor); tests of
+   *  the flow without it leave it out. */
+  editor?: {
+    show(start: EditorStart): void;
+    setMode(mode: 'edit' | 'play' | 'hidden'): void;
+    /** The test-play that just ended reached the goal from the spawns in `ticks` ticks. */
+    cleared(ticks: number): void;
+  };
 }
 
 export interface AppRunner {
@@ -221,6 +229,16 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
       case 'showPictureLost':
         deps.pictureLost.setLost(effect.isLost);
         return;
+      case 'showEditor':
+        stage.clearLevelEffects();
+        deps.editor?.show(effect.start);
+        return;
+      case 'setEditorMode':
+        deps.editor?.setMode(effect.mode);
+        return;
+      case 'testPlayCleared':
+        deps.editor?.cleared(effect.ticks);
+        return;
     }
   };
 
@@ -260,6 +278,7 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
         case 'screen': return screenFor[route.screen].handleAction(action);
         case 'pause': dispatch({ type: 'pause' }); return true;
         case 'dismissReconnect': return deps.reconnect.dismissReconnect();
+        case 'endTestPlay': dispatch({ type: 'endTestPlay' }); return true;
         case 'none': return false;
       }
     },

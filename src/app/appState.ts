@@ -2,12 +2,11 @@
 // Pure data and pure questions about it, for the state machine (appMachine.ts), the effect runner
 // (appRunner.ts) and tests in Node; nothing here touches the DOM, the window or pixi.
 //
-// Room for the editor: the level editor and its test-play will be two more views, `{ screen:
-// 'editor' }` (the editor chunk owns the draft) and `{ screen: 'testPlay', level }` with a level
-// whose source is `{ kind: 'editor' }`. They plug in as more cases here and in appMachine.ts
-// (events 'openEditor', 'testPlay', and back / complete in testPlay returning to the editor instead
-// of the level select), the same way 'settings' sits over the title or the pause menu.
+// The level editor is two views: `{ screen: 'editor' }` (the lazily loaded editor chunk owns the
+// draft; the app only knows it is up) and `{ screen: 'testPlay', level }`, a level whose source is
+// `{ kind: 'editor' }`, played like any other, where back and a finish return to the editor.
 
+import type { EditorStart } from '../editor/ui/editorStart';
 import type { WorldDef } from '../sim';
 import type { MenuAction } from '../input/menuAction';
 import type { PlayedLevel } from './designerTools';
@@ -18,7 +17,11 @@ export type LevelSource =
   /** A level of the campaign (levels/NN-name.json): progress is kept, the next one follows. */
   | { kind: 'campaign'; entry: LevelEntry }
   /** A level from elsewhere (a dropped file): played and replayed, never recorded in progress. */
-  | { kind: 'file' };
+  | { kind: 'file' }
+  /** The editor's draft, test-played: never recorded in progress; back and a finish return to the editor. */
+  | { kind: 'editor' };
+
+export type { EditorStart };
 
 /** The level of the session: what is played, paused or just completed. */
 export interface OpenLevel {
@@ -50,7 +53,7 @@ export interface CompletedRun {
   next: { kind: 'level'; entry: LevelEntry } | { kind: 'campaignEnd' } | { kind: 'none' };
 }
 
-export type TitleItem = 'play' | 'settings' | 'controls';
+export type TitleItem = 'play' | 'create' | 'settings' | 'controls';
 
 /** What settings and controls return to when closed. */
 export type UnderOverlay = { screen: 'title' } | { screen: 'paused'; level: OpenLevel };
@@ -63,6 +66,10 @@ export type View =
   | { screen: 'paused'; level: OpenLevel }
   | { screen: 'complete'; level: OpenLevel; run: CompletedRun }
   | { screen: 'settings' | 'controls'; under: UnderOverlay }
+  /** The level editor (its draft lives in the editor chunk). */
+  | { screen: 'editor' }
+  /** The editor's draft being played; `fromCheckpoint`: the index of the checkpoint it started at, or -1. */
+  | { screen: 'testPlay'; level: OpenLevel; fromCheckpoint: number }
   /** An error stopped the game: no menu acts, R reloads the page. `level` is what was open. */
   | { screen: 'crashed'; level: OpenLevel | null };
 
@@ -89,6 +96,7 @@ export function openLevelOf(state: AppState): OpenLevel | null {
     case 'paused':
     case 'complete':
     case 'crashed':
+    case 'testPlay':
       return view.level;
     case 'settings':
     case 'controls':
@@ -101,17 +109,18 @@ export function openLevelOf(state: AppState): OpenLevel | null {
 /** The level R restarts: one played, paused or completed (not under its settings or controls). */
 export function restartableLevel(state: AppState): OpenLevel | null {
   const { view } = state;
-  return view.screen === 'playing' || view.screen === 'paused' || view.screen === 'complete' ? view.level : null;
+  return view.screen === 'playing' || view.screen === 'paused' || view.screen === 'complete' || view.screen === 'testPlay' ? view.level : null;
 }
 
 /** Whether the sim ticks: a level is being played and the picture is there to show it. */
 export function isPlaying(state: AppState): boolean {
-  return state.view.screen === 'playing' && !state.isPictureLost;
+  return (state.view.screen === 'playing' || state.view.screen === 'testPlay') && !state.isPictureLost;
 }
 
 /** The screen name the audio layer picks music by: screens over a paused level count as paused. */
 export function musicScreenOf(state: AppState): string {
   const { view } = state;
+  if (view.screen === 'testPlay') return 'playing';
   return (view.screen === 'settings' || view.screen === 'controls') && view.under.screen === 'paused' ? 'paused' : view.screen;
 }
 
@@ -134,7 +143,9 @@ export type MenuRoute =
   | { kind: 'pause' }
   /** The reconnect message is up: back gives the player to the keyboard. */
   | { kind: 'dismissReconnect' }
-  /** Not a menu action here: a player's button, a repeat, or a crashed game. */
+  /** Test-play: Esc goes back to the editor. */
+  | { kind: 'endTestPlay' }
+  /** Not a menu action here: a player's button, a repeat, a crashed game, or the editor (its own keys). */
   | { kind: 'none' };
 
 /**
@@ -143,7 +154,8 @@ export type MenuRoute =
  */
 export function routeMenuAction(state: AppState, action: MenuAction, opts: { isRepeat: boolean; isWaitingForReconnect: boolean }): MenuRoute {
   const { screen } = state.view;
-  if (screen === 'crashed') return { kind: 'none' };
+  if (screen === 'crashed' || screen === 'editor') return { kind: 'none' };
+  if (screen === 'testPlay') return action === 'back' && !opts.isRepeat ? { kind: 'endTestPlay' } : { kind: 'none' };
   const isMove = action === 'up' || action === 'down' || action === 'left' || action === 'right';
   if (opts.isRepeat && (screen === 'playing' || !isMove)) return { kind: 'none' };
   if (screen !== 'playing') return { kind: 'screen', screen };

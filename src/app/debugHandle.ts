@@ -3,6 +3,7 @@
 // `simulate` runs a separate world of its own (determinism checks), never the one being played.
 
 import { PLAYER_COUNT, hashHex, playerEntity, ropeMaxStretch, type SimWorld } from '../sim';
+import type { EditorDebug } from '../editor/ui/editor';
 import type { ScreenName } from './appState';
 import type { Progress, ProgressReadState, SaveProblem } from './progress';
 import type { ReplayStatus } from './replayMode';
@@ -111,6 +112,8 @@ export interface DebugHandle {
   camera(): { x: number; y: number; zoom: number } | null;
   /** The last ~200 sounds the audio layer asked for (after throttling), oldest first (a copy). */
   sounds(): Array<{ name: string; tick: number; volume: number }>;
+  /** The level editor's state (its draft, selection, tool, timings), or null before it was opened. */
+  editor(): EditorDebug | null;
 }
 
 export interface DebugSource {
@@ -127,6 +130,7 @@ export interface DebugSource {
   replayStatus?(): ReplayStatus | null;
   camera?(): { x: number; y: number; zoom: number } | null;
   sounds?(): ReadonlyArray<{ name: string; tick: number; volume: number }>;
+  editor?(): EditorDebug | null;
 }
 
 export function snapshotWorld(world: SimWorld): GameSnapshot {
@@ -221,6 +225,10 @@ export function installDebugHandle(win: Window, source: DebugSource): DebugHandl
     },
     sounds() {
       return (source.sounds?.() ?? []).map((s) => ({ name: s.name, tick: s.tick, volume: s.volume }));
+    },
+    editor() {
+      const e = source.editor?.() ?? null;
+      return e ? structuredClone(e) : null;
     },
   });
   Object.defineProperty(win, '__ropebound', { value: handle, configurable: true, enumerable: false, writable: false });

@@ -30,6 +30,17 @@ export interface GameRenderer {
   snapCamera(): void;
   /** Where the camera looks (centre, m) and its zoom, as last drawn. */
   readonly camera: Readonly<Camera>;
+  /** A camera someone else steers (the level editor's pan and zoom): drawn as given, no following
+   *  of the players and no shake. null gives the camera back to the players. */
+  setCameraOverride(camera: Readonly<Camera> | null): void;
+  /** Display objects drawn over the level in scene units (centimetres, units.ts) while a world is
+   *  drawn: the editor's grid and selection. */
+  readonly overlay: Container;
+  /** A new Graphics at the top of the overlay. Made here so the editor's chunk does not import
+   *  pixi itself: rollup then split pixi into a chunk of its own, +5 KiB brotli on the game's load. */
+  addOverlayGraphics(): Graphics;
+  /** The drawing size of the canvas, CSS px. */
+  readonly screenSize: { readonly width: number; readonly height: number };
   /** Marks where player `slot` died, at (x, y) m: a short burst drawn over the scene. */
   showDeath(slot: number, xM: number, yM: number): void;
   /** Death bursts still on screen. */
@@ -109,8 +120,10 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const deathBursts = createDeathBursts(deathMarks);
   const effectMarks = new Graphics();
   const effects = createEffects(effectMarks);
+  const overlay = new Container();
+  let cameraOverride: Readonly<Camera> | null = null;
   // Ropes under boxes and bolts, so a rope ends neatly under the ring or the crate it holds.
-  scene.addChild(tiles, platformPaths, goal, checkpointFlags, goalLabel, ropes, boxLayer, anchors, players, effectMarks, ...playerLabels, deathMarks);
+  scene.addChild(tiles, platformPaths, goal, checkpointFlags, goalLabel, ropes, boxLayer, anchors, players, effectMarks, ...playerLabels, deathMarks, overlay);
   stage.addChild(scene);
 
   const camera = createCamera();
@@ -169,6 +182,14 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
       y1 = Math.max(y1, cy[slot] + body.halfH[eid]);
     }
     const { width, height } = app.screen;
+    if (cameraOverride) {
+      camera.centerX = cameraOverride.centerX;
+      camera.centerY = cameraOverride.centerY;
+      camera.zoom = cameraOverride.zoom;
+      isCameraSnapping = true; // handing the camera back to the players cuts to them
+      placeScene(width, height, 0, 0);
+      return;
+    }
     // updateCamera cuts on a frame time of 0; a frame right after the loop's clock was reset has
     // one too, and must ease like any other (a live reload keeps the camera), so it gets a tiny one.
     updateCamera(camera, defaultCameraLimits, width, height, x0, y0, x1, y1,
@@ -176,12 +197,16 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     isCameraSnapping = false;
     // Shake moves only the drawn view, never the camera the game and tests read.
     updateShake(shake, frameSec, isReducedMotion);
+    placeScene(width, height, shake.x, shake.y);
+  };
+
+  const placeScene = (width: number, height: number, shakeX: number, shakeY: number): void => {
     // Snap the offset to device pixels so tile edges do not shimmer while the camera eases.
     const res = app.resolution;
     scene.scale.set(camera.zoom / U);
     scene.position.set(
-      Math.round((width / 2 - (camera.centerX + shake.x) * camera.zoom) * res) / res,
-      Math.round((height / 2 - (camera.centerY + shake.y) * camera.zoom) * res) / res,
+      Math.round((width / 2 - (camera.centerX + shakeX) * camera.zoom) * res) / res,
+      Math.round((height / 2 - (camera.centerY + shakeY) * camera.zoom) * res) / res,
     );
   };
 
@@ -223,6 +248,16 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
       isCameraSnapping = true;
     },
     camera,
+    setCameraOverride(next): void {
+      cameraOverride = next;
+    },
+    overlay,
+    addOverlayGraphics(): Graphics {
+      return overlay.addChild(new Graphics());
+    },
+    get screenSize() {
+      return app.screen;
+    },
     showDeath(slot, xM, yM): void {
       deathBursts.add(slot, xM, yM);
       kickShake(shake, 0.5, isReducedMotion);

@@ -29,6 +29,8 @@ export interface LevelRow {
 export interface LevelSelectHandlers {
   onStart(levelKey: string): void;
   onToggleUnlockAll(): void;
+  /** "Edit a copy": opens a copy of the level in the level editor. */
+  onEditCopy?(levelKey: string): void;
   /** Back: Esc, a pad's B, or the Back button (the app goes to the title). */
   onBack(): void;
   /** The highlighted level changed (the game previews it behind the menu). */
@@ -145,6 +147,15 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
         info.textContent = `Best ${row.best}`;
       } else {
         info.textContent = 'New';
+      }
+      if (row.isUnlocked && handlers.onEditCopy) {
+        const edit = el('button', 'edit-copy', item, 'Edit a copy');
+        edit.type = 'button';
+        edit.title = 'Open a copy of this level in the level editor';
+        edit.addEventListener('click', (e) => {
+          e.stopPropagation(); // not a click on the row, which would start the level
+          handlers.onEditCopy?.(row.key);
+        });
       }
       onPointerHover(item, () => cursor.moveTo(i));
       item.addEventListener('click', () => {

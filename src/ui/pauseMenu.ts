@@ -15,6 +15,8 @@ export interface PauseHandlers {
   onQuit(): void;
   /** Esc, P, a pad's B or Start (the app resumes). */
   onBack(): void;
+  /** "Edit a copy in the level editor" (a level from the campaign, a file or a link). */
+  onEditCopy?(): void;
   sounds?: MenuSounds;
 }
 
@@ -45,6 +47,12 @@ export function createPauseMenu(parent: HTMLElement, handlers: PauseHandlers): P
     isPauseBack: true,
     sounds: handlers.sounds,
   });
+  // Not a menu item (the keys' order stays the players'): a button under the menu for designers.
+  if (handlers.onEditCopy) {
+    const edit = el('button', 'edit-copy', screen.root.querySelector<HTMLElement>('.panel') ?? screen.root, 'Edit a copy in the level editor');
+    edit.type = 'button';
+    edit.addEventListener('click', () => handlers.onEditCopy?.());
+  }
   return {
     show(levelName, opts = {}) {
       if (name) name.textContent = balanceIsolates(levelName);

@@ -1,6 +1,6 @@
 // The title screen, the first thing shown without `?level=`: the game's name drawn as an SVG (two
 // players tied by a sagging rope under a hand-drawn-looking wordmark) and a menu of Play, Settings
-// and Controls. Driven by menu actions through `handleAction` (keyboard or gamepad) and the mouse.
+// Controls and Create (the level editor). Driven by menu actions through `handleAction` (keyboard or gamepad) and the mouse.
 
 import { el } from './dom';
 import type { MenuSounds } from './menuCursor';
@@ -10,6 +10,8 @@ export interface TitleHandlers {
   onPlay(): void;
   onSettings(): void;
   onControls(): void;
+  /** Create: the level editor. */
+  onCreate(): void;
   sounds?: MenuSounds;
 }
 
@@ -58,6 +60,8 @@ export function createTitleScreen(parent: HTMLElement, handlers: TitleHandlers):
       { id: 'play', label: 'Play', onActivate: handlers.onPlay },
       { id: 'settings', label: 'Settings', onActivate: handlers.onSettings },
       { id: 'controls', label: 'Controls', onActivate: handlers.onControls },
+      // Last, so the menu's first items keep their places: players look for Play, designers find Create.
+      { id: 'create', label: 'Create', onActivate: handlers.onCreate },
     ],
     menu: { label: 'Title menu' },
     hint: '<kbd>↑</kbd><kbd>↓</kbd> choose · <kbd>Enter</kbd> select · or a gamepad',
