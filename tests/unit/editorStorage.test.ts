@@ -68,15 +68,22 @@ describe('autosave', () => {
       doc.apply('Drag', (l) => moveEntity(l, { kind: 'goal', id: 'goal' }, 10 + i * 0.25, 5));
       await wait(20);
     }
-    doc.commit();
+    // The drag has not ended: a save already happened (no wall-clock bound; a loaded CI machine
+    // stretched the first save to 305 ms against 300).
     expect(saves.length).toBeGreaterThan(0);
-    expect(saves[0] - t0).toBeLessThan(300);
+    console.log(`first save during the drag after ${(saves[0] - t0).toFixed(0)} ms (delay 100 ms)`);
+    doc.commit();
     await wait(250);
     const stored = await lib.open(created.docId);
     expect(stored!.text).toBe(JSON.stringify(doc.level));
     expect(autosave.status).toEqual({ state: 'saved', revision: autosave.revision });
     // latency of one edit at the default delay
-    const auto2 = createAutosave({ doc, library: lib, docId: created.docId, revision: autosave.revision });
+    const delays: number[] = [];
+    const auto2 = createAutosave({
+      doc, library: lib, docId: created.docId, revision: autosave.revision,
+      setTimer: (fn, ms) => { delays.push(ms); return setTimeout(fn, ms); },
+      clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    });
     autosave.stop();
     const start = performance.now();
     const done = new Promise<number>((resolve) => {
@@ -86,7 +93,9 @@ describe('autosave', () => {
     doc.apply('Paint', (l) => paintCells(l, [{ col: 2, row: 2 }], '#'));
     const latency = await done;
     console.log(`autosave latency after one edit (delay ${AUTOSAVE_DELAY_MS} ms): ${latency.toFixed(0)} ms`);
-    expect(latency).toBeLessThan(1000);
+    // What sets the latency is the timer the autosave asks for: within the delay, not wall time.
+    expect(delays.length).toBeGreaterThan(0);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(AUTOSAVE_DELAY_MS);
     auto2.stop();
   });
 
