@@ -6,7 +6,7 @@ import { substepStages } from './physics/substepStages';
 import { systems } from './step';
 import type { StageProfiler } from './worldState';
 
-/** A profiler with zeroed times, reading `now` (e.g. () => performance.now()). */
+/** A profiler with zeroed times, reading the clock it is handed (`now`, from outside the sim). */
 export function createStageProfiler(now: () => number): StageProfiler {
   return {
     now,
@@ -16,7 +16,7 @@ export function createStageProfiler(now: () => number): StageProfiler {
   };
 }
 
-/** Zeroes the sums (to measure a new window). */
+/** Zeroes the sums (to measure a new span of ticks). */
 export function resetStageProfiler(profiler: StageProfiler): void {
   profiler.systemTimes.fill(0);
   profiler.stageTimes.fill(0);

@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import { readdirSync, readFileSync } from 'node:fs';
 import { gameUrl, sharedBrowser, openGame, playerKeys, screenshotStats } from './browser';
 import { playFirstGap } from './firstGapKeys';
-import { getState, waitFrames, waitTicks } from './gameState';
+import { getState, waitFrames, waitTicks, installClockFreeze } from './gameState';
 import {
   deathsOf, finished, levelIdOf, menuRows, openLevelSelect, openPage, quitToLevelSelect, screenOf, seedProgress, storedProgress,
   waitScreen, type Handle,
@@ -105,16 +105,7 @@ test('a death flashes the screen red, marks the spot and counts in the HUD', asy
     expect(edgeRedness(calm.path)).toBeLessThan(0); // the slate background is bluish
     // A screenshot takes longer than the 0.6 s effect here, so the page's clock is stopped for it:
     // every frame callback gets the same timestamp (0 s frames: nothing ticks or fades) while frozen.
-    await page.evaluate(() => {
-      const w = window as unknown as { requestAnimationFrame: typeof requestAnimationFrame; __freeze: boolean; __lastT: number };
-      const raf = w.requestAnimationFrame.bind(window);
-      w.__freeze = false;
-      w.__lastT = 0;
-      w.requestAnimationFrame = (cb) => raf((t) => {
-        if (!w.__freeze) w.__lastT = t;
-        cb(w.__lastT);
-      });
-    });
+    await installClockFreeze(page);
     // Both run right and stop under the pendulum's pivot (x 17.5), where every swing passes: holding
     // right all the way, a run that starts at an unlucky phase slips past the ball and never dies
     // (in the sim, about one start tick in three). Stopped there, the ball hits within 190 ticks.

@@ -103,3 +103,21 @@ export function colourCentroid(pngPath: string, rgb: number, tolerance = 12): { 
   }
   return { count, x: count ? sx / count : Number.NaN, y: count ? sy / count : Number.NaN };
 }
+
+/**
+ * Wraps the page's requestAnimationFrame so a test can stop the game's clock: while
+ * `window.__freeze` is true every frame callback gets the last timestamp before it (0 s frames:
+ * nothing ticks or fades), so a screenshot slower than an effect still catches it.
+ */
+export async function installClockFreeze(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { requestAnimationFrame: typeof requestAnimationFrame; __freeze: boolean; __lastT: number };
+    const raf = w.requestAnimationFrame.bind(window);
+    w.__freeze = false;
+    w.__lastT = 0;
+    w.requestAnimationFrame = (cb) => raf((t) => {
+      if (!w.__freeze) w.__lastT = t;
+      cb(w.__lastT);
+    });
+  });
+}

@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import { readFileSync } from 'node:fs';
 import { palette } from '../../src/render/palette';
 import { clickAt, gameUrl, keySetter, sharedBrowser, newGamePage, openGame, screenshotStats } from './browser';
-import { countColour, getState, waitTicks } from './gameState';
+import { countColour, getState, waitTicks, installClockFreeze } from './gameState';
 
 let browser: Browser;
 beforeAll(async () => { browser = await sharedBrowser(); });
@@ -101,16 +101,7 @@ test('P1 and P2 differ in colour and shape, landing raises dust, and the tether 
     // The dust lasts well under a second of game time, and a screenshot on a busy machine can take
     // longer: the page's clock stops shortly after P1 lands (every frame callback then gets the same
     // timestamp, so nothing ticks or fades) until the screenshot is taken.
-    await page.evaluate(() => {
-      const w = window as unknown as { requestAnimationFrame: typeof requestAnimationFrame; __freeze: boolean; __lastT: number };
-      const raf = w.requestAnimationFrame.bind(window);
-      w.__freeze = false;
-      w.__lastT = 0;
-      w.requestAnimationFrame = (cb) => raf((t) => {
-        if (!w.__freeze) w.__lastT = t;
-        cb(w.__lastT);
-      });
-    });
+    await installClockFreeze(page);
     // Frozen 12 ticks (0.2 s) after the landing: the puffs have rolled out beside the feet by then.
     await page.waitForFunction(() => {
       const w = window as unknown as { __freeze: boolean; __landTick?: number };
