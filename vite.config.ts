@@ -5,11 +5,14 @@
 // them hashed names that can be cached forever; public/ is only for files that must keep their name.
 import { defineConfig } from 'vite';
 import { editorSavePlugin } from './tools/editorSavePlugin';
+import { pixiEnvironmentPlugin } from './tools/pixiEnvironmentPlugin';
 
 export default defineConfig({
   // The level editor's "Save to the project" (POST /__ropebound/save-level into levels/): the dev
   // server only (the plugin says apply: 'serve'); a production build has no such endpoint.
-  plugins: [editorSavePlugin()],
+  // pixiEnvironmentPlugin: pixi's optional features (pointer events, accessibility, filters) are
+  // neither loaded by the renderer nor built (build only).
+  plugins: [editorSavePlugin(), pixiEnvironmentPlugin()],
   build: {
     // Sounds stay files of their own (fetched by howler, cached by the browser) even when small:
     // inlined as base64 they would land in the JavaScript and count against its budget.

@@ -90,6 +90,11 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   // The WebGL renderer itself, not pixi's Application: Application picks a renderer at run time
   // among WebGL, WebGPU and Canvas, which puts all three in the build (WebGPU draws nothing in
   // headless Chromium, and the game never chose it). Our own loop renders; the page resizes it.
+  // skipExtensionImports: without it, init() fetches pixi's `browserAll` (pointer events,
+  // accessibility, DOM overlays, filters: 13.6 KiB brotli in two more requests) and nothing here
+  // uses any of it: no display object listens for pointers (the editor listens on the canvas),
+  // none is `accessible`, none has filters or masks. tools/pixiEnvironmentPlugin.ts keeps those
+  // chunks out of the build.
   const app = new WebGLRenderer();
   await app.init({
     width: window.innerWidth,
@@ -98,7 +103,11 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     resolution: window.devicePixelRatio || 1,
     autoDensity: true,
     background: palette.background,
+    skipExtensionImports: true,
   });
+  // What pixi's pointer events did to the canvas, kept: a touch drag (the editor's pan and tools)
+  // goes to the page's listeners instead of scrolling or zooming the page.
+  app.canvas.style.touchAction = 'none';
   const stage = new Container();
   const onResize = (): void => app.resize(window.innerWidth, window.innerHeight);
   window.addEventListener('resize', onResize);
