@@ -19,6 +19,7 @@ import { createPlayerLooks, drawPlayers } from './drawPlayers';
 import { createEffects, EffectKind } from './effects';
 import { drawRopes } from './drawRopes';
 import { drawGoal, drawTiles } from './drawTiles';
+import { isSoftwareRendererName, webglRendererName } from './softwareGl';
 import { palette } from './palette';
 import { CM_PER_M as U } from './units';
 
@@ -99,7 +100,8 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   await app.init({
     width: window.innerWidth,
     height: window.innerHeight,
-    antialias: true,
+    // Multisampling only on a GPU: on a software rasteriser it halves the frame rate (softwareGl.ts).
+    antialias: !isSoftwareRendererName(webglRendererName()),
     resolution: window.devicePixelRatio || 1,
     autoDensity: true,
     background: palette.background,

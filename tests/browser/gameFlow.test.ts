@@ -112,8 +112,15 @@ test('a death flashes the screen red, marks the spot and counts in the HUD', asy
     const press = playerKeys(page);
     await press(0, { right: true });
     await press(1, { right: true });
+    // The ball may also catch P1 on the way there (then P1 respawns far back and would never get
+    // to the pivot): that death is the one the test looks at, its frame frozen as below.
     await page.waitForFunction(() => {
-      const p1 = (window.__ropebound as unknown as Handle).getState()?.players[0];
+      const h = window.__ropebound as unknown as Handle;
+      if (h.deaths >= 1 && h.effects.deathFlashSec > 0) {
+        (window as unknown as { __freeze: boolean }).__freeze = true;
+        return true;
+      }
+      const p1 = h.getState()?.players[0];
       return !!p1 && p1.x >= 16.8;
     }, undefined, { timeout: 40_000, polling: 'raf' });
     await press(0, {});

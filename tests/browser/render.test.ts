@@ -27,6 +27,15 @@ test('the start of level 01 shows both players in their colours, the level and t
     // The page itself never scrolls: nothing overflows the window.
     const overflow = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Headless Chromium rasterises WebGL on the CPU (SwiftShader): the game asks for no
+    // multisampling there (src/render/softwareGl.ts), which doubles its frame rate.
+    const gl = await page.evaluate(() => {
+      const ctx = document.querySelector('canvas')!.getContext('webgl2') as WebGL2RenderingContext;
+      const info = ctx.getExtension('WEBGL_debug_renderer_info')!;
+      return { renderer: String(ctx.getParameter(info.UNMASKED_RENDERER_WEBGL)), antialias: ctx.getContextAttributes()!.antialias };
+    });
+    expect(gl.renderer).toMatch(/SwiftShader/);
+    expect(gl.antialias).toBe(false);
     expect(errors).toEqual([]);
   } finally {
     await close();
