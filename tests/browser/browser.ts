@@ -54,20 +54,81 @@ declare global {
   }
 }
 
+/** What every test page starts with: 1280x720 at deviceScaleFactor 1. */
+const DEFAULT_CONTEXT = { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 } as const;
+
 /**
- * A fresh 1280x720 context (deviceScaleFactor 1, plus `options`) and page whose console errors,
- * uncaught page errors and Content-Security-Policy violations are collected in `errors`: every
- * test that expects no errors also expects no CSP violation (index.html: no inline script, no eval).
+ * Per attached browser (one per test file): the context its default-sized pages share, so a
+ * test's page loads the game from that context's warm HTTP and code caches instead of a cold one.
+ * Each test still starts clean: closing its page (GamePage.close) clears the origins it visited
+ * (localStorage, IndexedDB, everything "Clear site data" clears), cookies and permissions, and
+ * sessionStorage belongs to the page.
  */
-export async function newGamePage(
-  browser: Browser, options: Parameters<Browser['newContext']>[0] = {},
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1, ...options });
+const sharedContexts = new WeakMap<Browser, Promise<BrowserContext>>();
+/** The origins pages of a shared context have been on since it was last cleared. */
+const visitedOrigins = new WeakMap<BrowserContext, Set<string>>();
+
+async function makeContext(browser: Browser, options: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...DEFAULT_CONTEXT, ...options });
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
     });
   });
+  return context;
+}
+
+function sharedContext(browser: Browser): Promise<BrowserContext> {
+  let context = sharedContexts.get(browser);
+  if (!context) {
+    context = makeContext(browser, {}).then((c) => {
+      const origins = new Set<string>();
+      visitedOrigins.set(c, origins);
+      c.on('page', (page) => page.on('framenavigated', (frame) => {
+        if (frame !== page.mainFrame()) return;
+        const { origin } = new URL(frame.url());
+        if (origin.startsWith('http')) origins.add(origin);
+      }));
+      return c;
+    });
+    sharedContexts.set(browser, context);
+  }
+  return context;
+}
+
+/** Closes every page of a shared context and clears what they stored (from a blank page of its own). */
+async function releaseSharedContext(context: BrowserContext): Promise<void> {
+  const origins = visitedOrigins.get(context) ?? new Set<string>();
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  for (const origin of origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  origins.clear();
+  await cdp.detach();
+  await Promise.all(context.pages().map((p) => p.close()));
+  await context.clearCookies();
+  await context.clearPermissions();
+}
+
+export interface GamePage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  /** Closes the page (and any other page the test opened in its context); what it stored is gone. */
+  close(): Promise<void>;
+}
+
+/**
+ * A 1280x720 page (deviceScaleFactor 1, plus `options`) whose console errors, uncaught page errors
+ * and Content-Security-Policy violations are collected in `errors`: every test that expects no
+ * errors also expects no CSP violation (index.html: no inline script, no eval). With no
+ * `options` the page is in the test file's shared context (sharedContext above); with options, in
+ * a context of its own.
+ */
+export async function newGamePage(
+  browser: Browser, options: Parameters<Browser['newContext']>[0] = {},
+): Promise<GamePage> {
+  const isShared = Object.keys(options).length === 0;
+  const context = isShared ? await sharedContext(browser) : await makeContext(browser, options);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -79,7 +140,11 @@ export async function newGamePage(
   page.on('pageerror', (err) => {
     errors.push(`pageerror: ${err.stack ?? err.message}`);
   });
-  return { context, page, errors };
+  const close = async (): Promise<void> => {
+    if (isShared) await releaseSharedContext(context).catch(() => {});
+    else await context.close().catch(() => {});
+  };
+  return { context, page, errors, close };
 }
 
 /**
@@ -90,9 +155,9 @@ export async function newGamePage(
 export async function openGame(url: string, opts: OpenGameOptions = {}): Promise<GameHandle> {
   const ownBrowser = !opts.browser;
   const browser = opts.browser ?? (await sharedBrowser());
-  const { context, page, errors } = await newGamePage(browser);
+  const { context, page, errors, close: closePage } = await newGamePage(browser);
   const close = async (): Promise<void> => {
-    await context.close().catch(() => {});
+    await closePage();
     if (ownBrowser) await browser.close().catch(() => {});
   };
   try {

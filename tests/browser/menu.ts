@@ -23,7 +23,7 @@ export interface OpenOptions {
 /** Opens the game at `path` (no canvas click: the menu covers it) and waits for the first frame;
  *  console errors, page errors and CSP violations go to `errors` (newGamePage). */
 export async function openPage(browser: Browser, path: string, opts: OpenOptions = {}): Promise<GameHandle> {
-  const { context, page, errors } = await newGamePage(browser); // errors include CSP violations
+  const { context, page, errors, close } = await newGamePage(browser); // errors include CSP violations
   if (opts.progress !== undefined) {
     await page.addInitScript(([key, value]) => {
       if (sessionStorage.getItem('__seeded')) return;
@@ -32,7 +32,6 @@ export async function openPage(browser: Browser, path: string, opts: OpenOptions
     }, [PROGRESS_KEY, opts.progress] as const);
   }
   if (opts.initScript) await page.addInitScript(opts.initScript);
-  const close = async (): Promise<void> => { await context.close().catch(() => {}); };
   try {
     await page.goto(opts.baseUrl ? new URL(path, opts.baseUrl).toString() : gameUrl(path), { waitUntil: 'load' });
     await waitReady(page);
