@@ -1,18 +1,22 @@
 // Live reload against the dev server: saving the level file being played reloads it in the open
 // page without a page reload (a window marker survives); a broken save shows the validation
 // messages while the last good version keeps ticking; fixing the file clears them and loads it;
-// adding another level file changes nothing on screen. The probe files are always deleted.
+// adding another level file changes nothing on screen; the editor's "Save to project" writes a
+// cleared level and its replay into levels/ under a checked name. The probe files are always deleted.
 // The only browser tests on the dev server (the others open the production build): this file
 // starts its own, on a copy of the game (./gameCopy.ts), so the probe files never appear in this
 // checkout's levels/ while other tests read it.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startDevServer, type ServedGame } from '../../tools/gameServer';
+import { clearedFromInputs, emptyLevel, exportLevel, setLevelMeta } from '../../src/editor/doc';
+import { parseReplay, verifyReplay } from '../../src/level/replay';
 import { sharedBrowser, openGame, screenshotStats } from './browser';
 import { copyGame, type GameCopy } from './gameCopy';
 import { getErrors, getState, waitTicks } from './gameState';
 import { menuRows, openPage, waitScreen } from './menu';
+import { clickButton, dropFiles, editorState, waitEditorMode } from './editorPage';
 
 let browser: Browser;
 let game: GameCopy | undefined;
@@ -215,3 +219,79 @@ test('a ?level= whose file has errors opens the level select on it, with the err
   }
 }, 90_000);
 
+
+test('the editor saves a cleared level and its replay into levels/ under a checked name; a bad or taken name is refused with a message', async () => {
+  // A level cleared in Node (both players walk right into the goal), dropped with its replay.
+  const level = setLevelMeta(emptyLevel('editor-save-probe'), { name: 'Editor Save Probe' });
+  const mark = clearedFromInputs(level, Array.from({ length: 300 }, () => [2, 2] as const))!;
+  const files = exportLevel(level, mark.replay);
+  const saved = levelFile('95-editor-save.json');
+  const savedReplay = levelFile('replays/95-editor-save.replay.json');
+  const taken = readFileSync(levelFile('03-first-gap.json'), 'utf8');
+  try {
+    const { page, errors, close } = await openPage(browser, '?edit', { baseUrl: dev!.url });
+    page.setDefaultTimeout(20_000);
+    try {
+      await waitEditorMode(page, 'edit');
+      // Dropped as soon as the editor is up, while it may still be reading the last draft from
+      // storage (which used to replace the dropped level a moment later). The replay first in the
+      // drop: the level still opens before it, and opens cleared.
+      await dropFiles(page, [{ name: files.replay!.name, text: files.replay!.text }, { name: files.level.name, text: files.level.text }]);
+      await page.waitForFunction(() => {
+        const e = (window as unknown as { __ropebound: { editor(): { isCleared: boolean; level: { id: string } } | null } }).__ropebound.editor();
+        return e?.level.id === 'editor-save-probe' && e.isCleared;
+      });
+      await clickButton(page, 'Save to project');
+      const dialog = page.locator('.ed-project');
+      const input = dialog.locator('input');
+      await input.waitFor({ state: 'visible' });
+      expect(await input.inputValue()).toBe('editor-save-probe');
+      const rename = async (name: string): Promise<void> => {
+        const box = (await input.boundingBox())!;
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+        await page.keyboard.press('Control+KeyA');
+        await page.keyboard.type(name);
+      };
+
+      // A path for a name: refused with the rule, nothing written.
+      await rename('../evil');
+      await clickButton(page, 'Save', '.ed-project');
+      await dialog.locator('p', { hasText: 'the file name must be 1-64 letters' }).waitFor({ state: 'visible' });
+      // A campaign file's name: the dev server refuses it and offers to overwrite (once, however
+      // often Save is pressed); the file is untouched.
+      await rename('03-first-gap');
+      await clickButton(page, 'Save', '.ed-project');
+      const exists = dialog.locator('p', { hasText: 'levels/03-first-gap.json already exists' });
+      await exists.waitFor({ state: 'visible' });
+      await clickButton(page, 'Save', '.ed-project');
+      // The click cleared the answer at once (the mouse's events are handled when click() returns):
+      // the message says it again when the second answer is in.
+      await exists.waitFor({ state: 'visible' });
+      expect(await dialog.locator('button', { hasText: 'Overwrite' }).count()).toBe(1);
+      await screenshotStats(page, 'editor-save-refused');
+      expect(readFileSync(levelFile('03-first-gap.json'), 'utf8')).toBe(taken);
+
+      // A new name: both files written as the editor exports them, the dialog closed, a message.
+      await rename('95-editor-save');
+      expect(await dialog.locator('button', { hasText: 'Overwrite' }).count()).toBe(0);
+      await clickButton(page, 'Save', '.ed-project');
+      await page.locator('.ed-toast', { hasText: 'Saved levels/95-editor-save.json and levels/replays/95-editor-save.replay.json' }).waitFor({ state: 'visible' });
+      expect(await dialog.count()).toBe(0);
+      const text = readFileSync(saved, 'utf8');
+      expect(JSON.parse(text)).toEqual({ ...(await editorState(page)).level, $schema: './level.schema.json' });
+      expect(text).toBe(files.level.text);
+      const replayText = readFileSync(savedReplay, 'utf8');
+      expect(replayText).toBe(files.replay!.text);
+      const replay = parseReplay(replayText);
+      expect(replay.ok && verifyReplay(text, replay.replay)).toMatchObject({ ok: true, completedTick: mark.replay.completedTick });
+      expect(existsSync(levelFile('evil.json')) || existsSync(game!.path('evil.json'))).toBe(false);
+      // Chromium logs each refused request (the two 409s) as a console error; nothing else.
+      expect(errors.filter((e) => !/status of 409 \(Conflict\).*save-level/.test(e))).toEqual([]);
+    } finally {
+      await close();
+    }
+  } finally {
+    rmSync(saved, { force: true });
+    rmSync(savedReplay, { force: true });
+  }
+}, 90_000);

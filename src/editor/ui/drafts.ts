@@ -81,42 +81,61 @@ export function createDrafts(ctx: DraftsContext): Drafts {
     library.setLastOpened(docId).catch(() => {});
   };
 
+  /**
+   * Opens so far. Each open waits on storage; one whose answer comes after a newer open began gives
+   * way to it, so a file dropped while ?edit is still reading the last draft stays open (the
+   * resumed draft used to replace it a moment later).
+   */
+  let opens = 0;
+
+  const openNewAs = async (ticket: number, level: LevelFile, mark: ClearedMark | null): Promise<void> => {
+    ctx.useDoc(createEditorDoc(level, mark));
+    const docId = crypto.randomUUID();
+    const result = await library.save(docId, 0, level, mark?.replay ?? null, null)
+      .catch((e: unknown) => ({ ok: false as const, reason: 'blocked' as const, message: String(e) }));
+    if (ticket !== opens) return; // saved in My levels; the newer open autosaves what is open now
+    if (result.ok) start(docId, result.revision);
+    else onStatus({ state: 'error', reason: result.reason, message: result.message });
+  };
+
+  const openSavedAs = async (ticket: number, docId: string): Promise<'opened' | 'missing' | 'superseded'> => {
+    try {
+      const saved = await library.open(docId);
+      if (ticket !== opens) return 'superseded';
+      if (!saved) return 'missing';
+      const level = JSON.parse(saved.text) as LevelFile;
+      const check = saved.replay ? verifyCleared(level, saved.replay) : null;
+      ctx.useDoc(createEditorDoc(level, check?.ok ? check.mark : null));
+      const view = saved.view as { camera?: Camera; selection?: EntityRef[] } | null;
+      if (view?.camera && [view.camera.centerX, view.camera.centerY, view.camera.zoom].every(Number.isFinite)) {
+        Object.assign(ctx.camera, { centerX: view.camera.centerX, centerY: view.camera.centerY, zoom: view.camera.zoom });
+      }
+      if (Array.isArray(view?.selection)) ctx.select(view.selection.filter((r) => findEntity(ctx.doc().level, r) !== undefined));
+      start(docId, saved.revision);
+      return 'opened';
+    } catch (e) {
+      if (ticket !== opens) return 'superseded';
+      onStatus({ state: 'error', reason: 'blocked', message: `The saved levels cannot be read (${e instanceof Error ? e.message : String(e)}). Export keeps working.` });
+      return 'missing';
+    }
+  };
+
   const drafts: Drafts = {
     library,
     get docId() {
       return autosave?.docId ?? null;
     },
-    async openNew(level, mark) {
-      ctx.useDoc(createEditorDoc(level, mark));
-      const docId = crypto.randomUUID();
-      const result = await library.save(docId, 0, level, mark?.replay ?? null, null)
-        .catch((e: unknown) => ({ ok: false as const, reason: 'blocked' as const, message: String(e) }));
-      if (result.ok) start(docId, result.revision);
-      else onStatus({ state: 'error', reason: result.reason, message: result.message });
+    openNew(level, mark) {
+      return openNewAs(++opens, level, mark);
     },
     async openSaved(docId) {
-      try {
-        const saved = await library.open(docId);
-        if (!saved) return false;
-        const level = JSON.parse(saved.text) as LevelFile;
-        const check = saved.replay ? verifyCleared(level, saved.replay) : null;
-        ctx.useDoc(createEditorDoc(level, check?.ok ? check.mark : null));
-        const view = saved.view as { camera?: Camera; selection?: EntityRef[] } | null;
-        if (view?.camera && [view.camera.centerX, view.camera.centerY, view.camera.zoom].every(Number.isFinite)) {
-          Object.assign(ctx.camera, { centerX: view.camera.centerX, centerY: view.camera.centerY, zoom: view.camera.zoom });
-        }
-        if (Array.isArray(view?.selection)) ctx.select(view.selection.filter((r) => findEntity(ctx.doc().level, r) !== undefined));
-        start(docId, saved.revision);
-        return true;
-      } catch (e) {
-        onStatus({ state: 'error', reason: 'blocked', message: `The saved levels cannot be read (${e instanceof Error ? e.message : String(e)}). Export keeps working.` });
-        return false;
-      }
+      return (await openSavedAs(++opens, docId)) === 'opened';
     },
     async resume() {
+      const ticket = ++opens;
       const last = await library.lastOpened().catch(() => null);
-      if (last && (await drafts.openSaved(last))) return;
-      await drafts.openNew(emptyLevel(), null);
+      if (ticket !== opens) return;
+      if (!last || (await openSavedAs(ticket, last)) === 'missing') await openNewAs(ticket, emptyLevel(), null);
     },
     detach() {
       const old = autosave;

@@ -166,7 +166,7 @@ export function createEditor(host: EditorHost): Editor {
     statusChanged: (status) => { saveStatus = status; refreshHeader(); },
     toast: (m, isError, isSticky) => panels.toast(m, isError, isSticky),
   });
-  const tuning = createTuningPanel(panels.tuning, () => doc);
+  const tuning = createTuningPanel(panels.tuning, () => doc, () => renderer.canvas.focus());
   /** The draft's revision when the test-play started: a run after a tuning change proves nothing. */
   let playRevision = -1;
   const overlay = createOverlay(() => renderer.addOverlayGraphics());

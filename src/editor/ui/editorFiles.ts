@@ -177,8 +177,16 @@ export function createEditorFiles(ctx: FilesContext): EditorFiles {
       input.value = levelBaseName(ctx.level());
       const message = el('p', 'ed-help', box);
       const row = el('div', 'ed-row', box);
+      // Offered once, after the server said the file exists, and only for the name it said it of.
+      let overwriteButton: HTMLButtonElement | null = null;
+      const dropOverwrite = () => {
+        overwriteButton?.remove();
+        overwriteButton = null;
+      };
       const save = (overwrite: boolean) => {
         const files = exportLevel(ctx.level(), ctx.cleared()?.replay ?? null);
+        dropOverwrite();
+        message.textContent = 'Saving…';
         void saveToProject(files, input.value.trim(), { overwrite }).then((r) => {
           if (r.ok) {
             box.remove();
@@ -186,13 +194,17 @@ export function createEditorFiles(ctx: FilesContext): EditorFiles {
           } else {
             message.textContent = r.message;
             if (r.exists) {
-              const over = el('button', '', row, 'Overwrite');
-              over.type = 'button';
-              over.addEventListener('click', () => save(true));
+              overwriteButton = el('button', '', row, 'Overwrite');
+              overwriteButton.type = 'button';
+              overwriteButton.addEventListener('click', () => save(true));
             }
           }
         });
       };
+      input.addEventListener('input', () => {
+        dropOverwrite();
+        message.textContent = '';
+      });
       const ok = el('button', 'ed-play', row, 'Save');
       ok.type = 'button';
       ok.addEventListener('click', () => save(false));

@@ -19,7 +19,11 @@ export interface TuningPanel {
 
 const PHYSICS = ['gravity', 'substeps', 'ropeDamping', 'airDrag'] as const;
 
-export function createTuningPanel(box: HTMLElement, doc: () => EditorDoc): TuningPanel {
+/**
+ * `returnKeys` gives the keyboard back to the game (focuses its canvas): the game ignores keys aimed
+ * at a form field, so a slider left with the focus would take the players' arrows.
+ */
+export function createTuningPanel(box: HTMLElement, doc: () => EditorDoc, returnKeys: () => void): TuningPanel {
   let ropeRows: Array<{ tension: HTMLElement; peak: HTMLElement; stretch: HTMLElement; peakN: number }> = [];
   let costCell: HTMLElement | null = null;
   let frames = 0;
@@ -56,6 +60,13 @@ export function createTuningPanel(box: HTMLElement, doc: () => EditorDoc): Tunin
     range.addEventListener('input', () => { number.value = range.value; apply(Number(range.value), true); });
     range.addEventListener('change', () => { if (doc().inTransaction) doc().commit(); });
     number.addEventListener('change', () => { range.value = number.value; apply(Number(number.value), false); });
+    // Done with the mouse (the release, wherever it lands) or with Enter in the box: the keys go
+    // back to the players. After the release's own events, so the slider's 'change' (which ends the
+    // undo step) has fired. A slider reached with Tab keeps its arrows, for fine steps.
+    range.addEventListener('pointerdown', () => {
+      window.addEventListener('pointerup', () => window.setTimeout(returnKeys, 0), { once: true });
+    });
+    number.addEventListener('keydown', (e) => { if (e.key === 'Enter') returnKeys(); });
   };
 
   return {
