@@ -79,7 +79,7 @@ test('saving the played level reloads it in place; a broken save shows errors an
     // level, not itself.
     const savedAt = Date.now();
     writeFileSync(levelFile(PROBE), probeLevel('Live Probe Moved', 5.4));
-    await page.waitForFunction(() => document.title.startsWith('Live Probe Moved'), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.title.startsWith('Live Probe Moved'), undefined, { timeout: 20_000 });
     const reloadMs = Date.now() - savedAt;
     const moved = await getState(page);
     expect(moved.tick).toBeLessThan(before.tick + 30); // restarted from tick 0, not carried on
