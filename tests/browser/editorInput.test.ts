@@ -64,7 +64,7 @@ async function waitRevisionAfter(page: Page, revision: number): Promise<void> {
   await page.waitForFunction((r) => ((window as unknown as Handle).__ropebound.editor()?.revision ?? -1) > r, revision);
 }
 
-test('pan by middle button and arrows; ropes from a start, a point in the air and a box side; drop a level; keys after a tuning slider', async () => {
+test('pan by middle button and arrows; ropes from a start, a point in the air and a box side; drop a level; keys after a tuning slider; open by the file picker', async () => {
   const { page, errors, close } = await openPage(browser, '?edit');
   page.setDefaultTimeout(20_000);
   try {
@@ -193,6 +193,16 @@ test('pan by middle button and arrows; ropes from a start, a point in the air an
     await waitEditorMode(page, 'edit');
     s = await editorState(page);
     expect(s.level.physics).toEqual({ gravity, ropeDamping: 0.7 });
+
+    // The file picker (the Open button): the browser's chooser opens; the file picked opens as a new draft.
+    const firstGap = readFileSync('levels/03-first-gap.json', 'utf8');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), clickButton(page, 'Open')]);
+    expect(chooser.isMultiple()).toBe(true);
+    await chooser.setFiles({ name: 'picked.json', mimeType: 'application/json', buffer: Buffer.from(firstGap) });
+    await page.waitForFunction(() => (window as unknown as Handle).__ropebound.editor()?.level.id === 'first-gap');
+    s = await waitDrawn(page);
+    expect(s.level).toEqual(JSON.parse(firstGap));
+    expect(await screenOf(page)).toBe('editor');
     expect(errors).toEqual([]);
   } catch (e) {
     await screenshotStats(page, 'editor-input-failed').catch(() => {});
