@@ -141,8 +141,16 @@ export async function newGamePage(
     errors.push(`pageerror: ${err.stack ?? err.message}`);
   });
   const close = async (): Promise<void> => {
-    if (isShared) await releaseSharedContext(context).catch(() => {});
-    else await context.close().catch(() => {});
+    if (isShared) {
+      try {
+        await releaseSharedContext(context);
+        return;
+      } catch {
+        // Not cleared (a crashed page, a lost connection): the next test gets a new context.
+        sharedContexts.delete(browser);
+      }
+    }
+    await context.close().catch(() => {});
   };
   return { context, page, errors, close };
 }
