@@ -194,7 +194,7 @@ test('pan by middle button and arrows; ropes from a start, a point in the air an
     s = await editorState(page);
     expect(s.level.physics).toEqual({ gravity, ropeDamping: 0.7 });
 
-    // The file picker (the Open button): the browser's chooser opens; the file picked opens as a new draft.
+    // The file picker (the Open button, then Ctrl+O): the browser's chooser opens; the file picked opens as a new draft.
     const firstGap = readFileSync('levels/03-first-gap.json', 'utf8');
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), clickButton(page, 'Open')]);
     expect(chooser.isMultiple()).toBe(true);
@@ -203,6 +203,12 @@ test('pan by middle button and arrows; ropes from a start, a point in the air an
     s = await waitDrawn(page);
     expect(s.level).toEqual(JSON.parse(firstGap));
     expect(await screenOf(page)).toBe('editor');
+    // Ctrl+O opens the same chooser (the chooser is watched before the key goes down).
+    const ctrlO = page.waitForEvent('filechooser');
+    await page.evaluate(() => 0);
+    await page.keyboard.press('Control+KeyO');
+    await (await ctrlO).setFiles({ name: 'yard.json', mimeType: 'application/json', buffer: Buffer.from(swingYard) });
+    await page.waitForFunction(() => (window as unknown as Handle).__ropebound.editor()?.level.id === 'swing-yard');
     expect(errors).toEqual([]);
   } catch (e) {
     await screenshotStats(page, 'editor-input-failed').catch(() => {});
