@@ -59,7 +59,8 @@ test('finishing a level shows the complete screen, stores the best time, and Ent
     const frozen = (await getState(page)).tick;
     await waitFrames(page, 20); // a running sim would tick in each of them
     expect((await getState(page)).tick).toBe(frozen);
-    await screenshotStats(page, 'complete-screen');
+    const shot = await screenshotStats(page, 'complete-screen');
+    expect(shot.distinctColours).toBeGreaterThan(8); // the level drawn behind the screen, not a blank page
 
     await page.keyboard.press('Enter');
     await waitScreen(page, 'playing');
