@@ -29,7 +29,8 @@ export default defineConfig({
   //   unit    - tests/unit/**/*.test.ts, plain Node.
   //   browser - tests/browser/**/*.test.ts, also Node: the tests drive headless Chromium through
   //             playwright-core. tests/browser/globalSetup.ts builds the game and serves the build,
-  //             and starts the one Chromium all files share (each test in a fresh context).
+  //             and starts the one Chromium all files share (each test its own page, storage
+  //             cleared between tests).
   //   long    - tests/long/**/*.test.ts, the minutes-long fuzz. Defined only when RB_LONG=1 (set by
   //             `npm run test:long`), so `npm test` (which runs every defined project) skips it.
   test: {

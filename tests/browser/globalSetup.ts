@@ -1,10 +1,10 @@
 // Once per browser-test run: builds the production bundle and serves it statically, and starts one
-// Chromium that every test file attaches to (each test opens its own BrowserContext). Their
-// addresses reach the tests through vitest's provide/inject (`gameUrl()` and `sharedBrowser()` in
-// ./browser). Why the build and not the dev server: a fresh context loads the dev server's ~850
-// unbundled modules in ~3 s more than the one bundled file, on every page the tests open, while
-// building takes ~2 s once; it is also what players get. Live reload needs the dev server:
-// liveReload.test.ts starts its own.
+// Chromium that every test file attaches to (each test opens its own page, in a context the
+// file's tests share; see ./browser.ts). Their addresses reach the tests through vitest's
+// provide/inject (`gameUrl()` and `sharedBrowser()` in ./browser). Why the build and not the dev
+// server: a fresh context loads the dev server's ~850 unbundled modules in ~3 s more than the one
+// bundled file, on every page the tests open, while building takes ~2 s once; it is also what
+// players get. Live reload needs the dev server: liveReload.test.ts starts its own.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
