@@ -3,7 +3,8 @@
 // some resting on the floor, on a shelf or on each other (up to two crates stacked), some thrown;
 // the players stand still at the far left. Asserted after every one of 300 ticks: no body (box or
 // player) faster than a free fall from the top of the room plus the largest push,
-// sqrt(2 g H) + max |v0| (it holds: at most 76 % of it). Fixed seed; FC_SEED explores others.
+// sqrt(2 g H) + max |v0| (it holds: at most 76 % of it over 80 runs). 40 runs with a fixed seed (~5 s
+// alone; minutes under a loaded machine, hence the long timeout); FC_SEED explores others.
 //
 // Measured here but NOT asserted, because the sim breaks them today (issue 14, see the commit):
 // - Box inside box, bound 20 mm (10x the 2 mm contact slop of boxBoxes.ts, twice its 1 cm impact
@@ -284,9 +285,9 @@ describe('box invariants over random scenes', () => {
       const problem = runScene(specs, worst, { penetration: false, energy: false });
       fc.pre(problem !== 'invalid');
       if (problem) fail(problem, specs);
-    }), { numRuns: 80, seed: SEED, endOnFailure: process.env.FC_SHRINK !== '1' });
+    }), { numRuns: 40, seed: SEED, endOnFailure: process.env.FC_SHRINK !== '1' });
     report(worst);
     expect(worst.penetration).toBeGreaterThan(0); // boxes did touch
     expect(worst.speedRatio).toBeGreaterThan(0.2); // and moved
-  }, 60_000);
+  }, 180_000);
 });
