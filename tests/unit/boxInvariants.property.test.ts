@@ -1,0 +1,293 @@
+// Property tests (fast-check) for boxes (issue 14's invariants): random small scenes of 2-6 crates
+// (0.4-1.5 m, 1-50 kg, random angle, push up to 6 m/s and spin), some hanging on ropes from anchors,
+// some resting on the floor, on a shelf or on each other (up to two crates stacked), some thrown;
+// the players stand still at the far left. Asserted after every one of 300 ticks: no body (box or
+// player) faster than a free fall from the top of the room plus the largest push,
+// sqrt(2 g H) + max |v0| (it holds: at most 76 % of it over 80 runs). 40 runs with a fixed seed (~5 s
+// alone; minutes under a loaded machine, hence the long timeout); FC_SEED explores others.
+//
+// Measured here but NOT asserted, because the sim breaks them today (issue 14, see the commit):
+// - Box inside box, bound 20 mm (10x the 2 mm contact slop of boxBoxes.ts, twice its 1 cm impact
+//   depth): in an unshrunk scene of 11 crates (seed 20261125, first failure) the bottom two of a
+//   three-crate stack (13 kg 1.28 x 0.90 m under 1.1 kg 0.65 x 0.57) are 25 mm into each other at
+//   tick 36; alone, that stack rests 2.1 mm deep, so another crate (likely the one thrown at
+//   6 m/s from the next slot) drives it in. The worst over these scenes is 63 mm.
+// - Energy (boxes' linear + rotational kinetic + potential, players, free rope particles) above
+//   its lowest value until 10 ticks before by more than 1.5 g^2 h^2 per kg of box (one substep's
+//   gravity sag of a resting contact): a 0.4 m tower of two 1 kg crates under a 22 kg one rocks
+//   forever (0.27 J regained every ~30 ticks, the top crate walking ~5 cm in 10 s); a 50 kg crate
+//   pushed at 6 m/s on its rope gains 1.5 J in the first tick (its rope's particles are dragged to
+//   its speed for free: a taut rope's mass never loads its ends, docs/rope-physics.md).
+// runScene's `checks` turn them on; FC_SHRINK=1 shrinks a failure (slow: minutes).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  DT, boxEntity, createSimWorld, playerEntity, rectOverlapsSolid, step,
+  type AnchorDef, type BoxDef, type RopeDef, type SimWorld, type WorldDef,
+} from '../../src/sim';
+import { labDef } from '../../tools/scenarios/worlds';
+
+const SEED = Number(process.env.FC_SEED ?? 20_261_125);
+const TICKS = 300;
+/** The room: 30 x 16 tiles, floor surface at y = 14; slots for boxes from x = 6 (players at 1.5, 3). */
+const WIDTH = 30;
+const HEIGHT = 16;
+const FLOOR_Y = 14;
+const SLOT_X0 = 6;
+const SLOT_W = 3;
+
+type Placement = 'hanging' | 'floor' | 'shelf' | 'thrown';
+
+interface CrateSpec {
+  w: number; h: number; mass: number;
+  /** Start angle, rad; push, m/s; spin, rad/s. */
+  angle: number; vx: number; vy: number; omega: number;
+  placement: Placement;
+  /** Crates stacked on this one (resting placements only): each with its own size and mass. */
+  stack: Array<{ w: number; h: number; mass: number; dx: number }>;
+  /** hanging: rope length, m; rope angle from vertical, rad; tie point along the top, -1..1. */
+  ropeLength: number; ropeAngle: number; tie: number;
+  /** shelf: height of the shelf's top above the floor, tiles. */
+  shelfRows: number;
+}
+
+const size = fc.double({ min: 0.4, max: 1.5, noNaN: true });
+const mass = fc.double({ min: 1, max: 50, noNaN: true });
+const crateWithStack = (maxStack: number): fc.Arbitrary<CrateSpec> => fc.record({
+  w: size, h: size, mass,
+  angle: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+  vx: fc.double({ min: -6, max: 6, noNaN: true }),
+  vy: fc.double({ min: -6, max: 6, noNaN: true }),
+  omega: fc.double({ min: -6, max: 6, noNaN: true }),
+  placement: fc.constantFrom<Placement>('hanging', 'floor', 'shelf', 'thrown'),
+  stack: fc.array(fc.record({ w: size, h: size, mass, dx: fc.double({ min: -0.3, max: 0.3, noNaN: true }) }), { maxLength: maxStack }),
+  ropeLength: fc.double({ min: 1.5, max: 5, noNaN: true }),
+  ropeAngle: fc.double({ min: -1.2, max: 1.2, noNaN: true }),
+  tie: fc.double({ min: -1, max: 1, noNaN: true }),
+  shelfRows: fc.integer({ min: 3, max: 6 }),
+});
+const scene = fc.array(crateWithStack(2), { minLength: 2, maxLength: 6 });
+
+/** The level of a scene: each crate in its own 3 m slot, so nothing overlaps at the start. */
+function sceneDef(specs: readonly CrateSpec[]): WorldDef {
+  const boxes: BoxDef[] = [];
+  const anchors: AnchorDef[] = [];
+  const ropes: RopeDef[] = [];
+  const solids: Array<[number, number]> = [];
+  specs.forEach((s, k) => {
+    const cx = SLOT_X0 + k * SLOT_W + SLOT_W / 2;
+    const rot = { rotC: Math.cos(s.angle), rotS: Math.sin(s.angle) };
+    if (s.placement === 'hanging') {
+      // Anchor at y = 2; the box's top-side tie point on the rope's circle (rope straight, not stretched).
+      const ax = cx;
+      const ay = 2;
+      const tieX = (s.tie * s.w) / 2;
+      const tx = ax + Math.sin(s.ropeAngle) * s.ropeLength;
+      const ty = ay + Math.cos(s.ropeAngle) * s.ropeLength;
+      // Box upright on its rope's line, with its tie point at (tx, ty); the push swings it.
+      const c = Math.cos(s.ropeAngle);
+      const sn = -Math.sin(s.ropeAngle);
+      const lx = tieX;
+      const ly = -s.h / 2;
+      boxes.push({ x: tx - (c * lx - sn * ly), y: ty - (sn * lx + c * ly), w: s.w, h: s.h, mass: s.mass, rotC: c, rotS: sn, vx: s.vx, vy: s.vy });
+      anchors.push({ x: ax, y: ay });
+      ropes.push({ a: { kind: 'anchor', anchor: anchors.length - 1 }, b: { kind: 'box', box: boxes.length - 1, x: tieX, y: -s.h / 2 }, length: s.ropeLength * 1.0001, segments: 8 });
+      return;
+    }
+    if (s.placement === 'thrown') {
+      boxes.push({ x: cx, y: 4, w: s.w, h: s.h, mass: s.mass, ...rot, vx: s.vx, vy: s.vy });
+      return;
+    }
+    // Resting: upright on the floor or on a 3-tile shelf, the stack on top, each 1 cm above the one below.
+    let surface = FLOOR_Y;
+    if (s.placement === 'shelf') {
+      surface = FLOOR_Y - s.shelfRows;
+      const c0 = Math.floor(cx) - 1;
+      for (let c = c0; c <= c0 + 2; c++) solids.push([c, surface]);
+    }
+    boxes.push({ x: cx, y: surface - s.h / 2, w: s.w, h: s.h, mass: s.mass });
+    let top = surface - s.h;
+    for (const u of s.stack) {
+      boxes.push({ x: cx + u.dx, y: top - 0.01 - u.h / 2, w: u.w, h: u.h, mass: u.mass });
+      top -= 0.01 + u.h;
+    }
+  });
+  return labDef({ width: WIDTH, height: HEIGHT, floorRow: FLOOR_Y, solids, anchors, boxes, ropes, physics: {} });
+}
+
+/** Spin given to the thrown and hanging crates (BoxDef has no angular velocity). */
+function spin(world: SimWorld, specs: readonly CrateSpec[]): void {
+  let k = 0;
+  for (const s of specs) {
+    if (s.placement === 'thrown') world.body.omega[boxEntity(world, k)] = s.omega;
+    k += s.placement === 'hanging' || s.placement === 'thrown' ? 1 : 1 + s.stack.length;
+  }
+}
+
+// ---- What is measured -----------------------------------------------------------------------
+
+/** Scratch corners of a box: x0 y0 .. x3 y3. */
+const cornersA = new Float64Array(8);
+const cornersB = new Float64Array(8);
+
+function corners(w: SimWorld, e: number, out: Float64Array): void {
+  const { body } = w;
+  const c = body.rotC[e];
+  const s = body.rotS[e];
+  for (let k = 0; k < 4; k++) {
+    const lx = (k === 0 || k === 3 ? -1 : 1) * body.halfW[e];
+    const ly = (k < 2 ? -1 : 1) * body.halfH[e];
+    out[2 * k] = body.x[e] + c * lx - s * ly;
+    out[2 * k + 1] = body.y[e] + s * lx + c * ly;
+  }
+}
+
+/** How deep two boxes' oriented rectangles overlap, m: the least overlap over the four face axes (0 if apart). */
+export function penetration(w: SimWorld, a: number, b: number): number {
+  corners(w, a, cornersA);
+  corners(w, b, cornersB);
+  let least = Infinity;
+  for (let k = 0; k < 4; k++) {
+    const e = k < 2 ? a : b;
+    const ax = k % 2 === 0 ? w.body.rotC[e] : -w.body.rotS[e];
+    const ay = k % 2 === 0 ? w.body.rotS[e] : w.body.rotC[e];
+    let minA = Infinity; let maxA = -Infinity; let minB = Infinity; let maxB = -Infinity;
+    for (let j = 0; j < 4; j++) {
+      const pa = cornersA[2 * j] * ax + cornersA[2 * j + 1] * ay;
+      const pb = cornersB[2 * j] * ax + cornersB[2 * j + 1] * ay;
+      minA = Math.min(minA, pa); maxA = Math.max(maxA, pa); minB = Math.min(minB, pb); maxB = Math.max(maxB, pb);
+    }
+    const overlap = Math.min(maxA, maxB) - Math.max(minA, minB);
+    if (overlap <= 0) return 0;
+    least = Math.min(least, overlap);
+  }
+  return least;
+}
+
+/** Kinetic (linear + rotational) + potential energy of the boxes, the players and the free rope particles, J (y down). */
+export function energy(w: SimWorld): number {
+  const { body, particle, rope } = w;
+  const g = w.settings.gravity;
+  let total = 0;
+  const boxes = w.queries.boxes.dense;
+  for (let k = 0; k < boxes.length; k++) {
+    const e = boxes[k];
+    const m = 1 / body.invMass[e];
+    const inertia = 1 / body.invInertia[e];
+    total += 0.5 * m * (body.vx[e] ** 2 + body.vy[e] ** 2) + 0.5 * inertia * body.omega[e] ** 2 - m * g * body.y[e];
+  }
+  for (let slot = 0; slot < 2; slot++) {
+    const e = playerEntity(w, slot);
+    const m = 1 / body.invMass[e];
+    total += 0.5 * m * (body.vx[e] ** 2 + body.vy[e] ** 2) - m * g * body.y[e];
+  }
+  const h = DT / w.settings.substeps;
+  for (let k = 0; k < w.queries.ropes.dense.length; k++) {
+    const r = w.queries.ropes.dense[k];
+    if (rope.isActive[r] === 0) continue;
+    for (let i = rope.first[r]; i < rope.first[r] + rope.count[r]; i++) {
+      if (particle.invMass[i] === 0) continue; // carried by the body it is tied to
+      const m = 1 / particle.invMass[i];
+      const vx = (particle.x[i] - particle.prevX[i]) / h;
+      const vy = (particle.y[i] - particle.prevY[i]) / h;
+      total += 0.5 * m * (vx * vx + vy * vy) - m * g * particle.y[i];
+    }
+  }
+  return total;
+}
+
+/** A valid level: at the start no two boxes overlap and no box's bounding box is in a solid tile
+ *  (resting crates stand exactly on their surface, so they are judged 1 mm above it). */
+function isValidStart(w: SimWorld): boolean {
+  const boxes = w.queries.boxes.dense;
+  for (let i = 0; i < boxes.length; i++) {
+    const e = boxes[i];
+    const rx = w.body.halfW[e] * Math.abs(w.body.rotC[e]) + w.body.halfH[e] * Math.abs(w.body.rotS[e]);
+    const ry = w.body.halfW[e] * Math.abs(w.body.rotS[e]) + w.body.halfH[e] * Math.abs(w.body.rotC[e]);
+    if (rectOverlapsSolid(w.grid, w.body.x[e] - rx, w.body.y[e] - ry, w.body.x[e] + rx, w.body.y[e] + ry - 0.001)) return false;
+    for (let j = i + 1; j < boxes.length; j++) if (penetration(w, e, boxes[j]) > 0) return false;
+  }
+  return true;
+}
+
+export interface Worst {
+  penetration: number;
+  /** Largest rise over the window's lowest energy, as a fraction of the tolerance. */
+  energyRise: number;
+  /** Largest rise from one tick to the next, J. */
+  tickRise: number;
+  speedRatio: number;
+}
+
+/** Steps a scene TICKS ticks; returns the first broken invariant as a sentence (or null), and updates `worst`. */
+export function runScene(specs: readonly CrateSpec[], worst: Worst, checks: { penetration: boolean; energy: boolean }, bounds = BOUNDS): string | null {
+  const w = createSimWorld(sceneDef(specs));
+  spin(w, specs);
+  if (!isValidStart(w)) return 'invalid';
+  const g = w.settings.gravity;
+  const maxPush = Math.max(0, ...specs.map((s) => (s.placement === 'hanging' || s.placement === 'thrown' ? Math.hypot(s.vx, s.vy) : 0)));
+  const speedLimit = Math.sqrt(2 * g * HEIGHT) + maxPush;
+  const boxes = Array.from(w.queries.boxes.dense);
+  const bodies = [...boxes, playerEntity(w, 0), playerEntity(w, 1)];
+  // A resting box sinks g h^2 into its contact each substep (gravity) and is pushed back out; where
+  // in that band the tick ends, and with what leftover speed (up to g h), is contact noise, not a gain.
+  const h = DT / w.settings.substeps;
+  let boxMass = 0;
+  for (const b of boxes) boxMass += 1 / w.body.invMass[b];
+  const energyTolerance = bounds.energySags * 1.5 * boxMass * g * g * h * h;
+  // Compared with the lowest energy up to WINDOW ticks ago: a contact's push-out stores a little
+  // energy for a tick or two after an impact (the box is pushed up and comes back), so tick by tick
+  // the energy can rise briefly; a gain that lasts (or grows) longer than the window fails.
+  const history = new Float64Array(TICKS + 1);
+  history[0] = energy(w);
+  let lowest = history[0];
+  for (let t = 0; t < TICKS; t++) {
+    step(w, [0, 0]);
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const d = penetration(w, boxes[i], boxes[j]);
+        worst.penetration = Math.max(worst.penetration, d);
+        if (checks.penetration && d > bounds.penetration) return `tick ${t}: boxes ${i} and ${j} ${(d * 1000).toFixed(2)} mm inside each other`;
+      }
+    }
+    const e = energy(w);
+    history[t + 1] = e;
+    if (t + 1 - bounds.windowTicks >= 0) lowest = Math.min(lowest, history[t + 1 - bounds.windowTicks]);
+    worst.energyRise = Math.max(worst.energyRise, (e - lowest) / energyTolerance);
+    worst.tickRise = Math.max(worst.tickRise, e - history[t]);
+    if (checks.energy && e > lowest + energyTolerance) {
+      return `tick ${t}: energy ${e.toFixed(4)} J, ${(e - lowest).toFixed(4)} J above its lowest until ${bounds.windowTicks} ticks before (${lowest.toFixed(4)} J; tolerance ${energyTolerance.toFixed(4)} J)`;
+    }
+    for (const b of bodies) {
+      const v = Math.hypot(w.body.vx[b], w.body.vy[b]);
+      worst.speedRatio = Math.max(worst.speedRatio, v / speedLimit);
+      if (v > speedLimit) return `tick ${t}: body ${b} at ${v.toFixed(2)} m/s, above the level's ${speedLimit.toFixed(2)} m/s`;
+    }
+  }
+  return null;
+}
+
+export const BOUNDS = { penetration: 0.02, energySags: 1, windowTicks: 10 };
+
+const fail = (problem: string, specs: readonly CrateSpec[]): never => {
+  throw new Error(`${problem}\n${JSON.stringify(sceneDef(specs), (k, v) => (k === 'cells' ? undefined : v))}`);
+};
+const report = (worst: Worst): void => {
+  console.log(`box invariants: worst penetration ${(worst.penetration * 1000).toFixed(2)} mm, energy rise ${(worst.energyRise * 100).toFixed(1)} % of the tolerance (tick to tick ${worst.tickRise.toFixed(3)} J), speed ${(worst.speedRatio * 100).toFixed(1)} % of the bound`);
+};
+
+describe('box invariants over random scenes', () => {
+  // Only the speed bound is asserted: the first two invariants are broken today (see the top of
+  // this file); runScene's `checks` turn them on (FC_SHRINK=1 shrinks a failure).
+  it('nothing faster than a free fall from the top of the room plus the largest push', () => {
+    const worst: Worst = { penetration: 0, energyRise: 0, tickRise: 0, speedRatio: 0 };
+    fc.assert(fc.property(scene, (specs) => {
+      const problem = runScene(specs, worst, { penetration: false, energy: false });
+      fc.pre(problem !== 'invalid');
+      if (problem) fail(problem, specs);
+    }), { numRuns: 40, seed: SEED, endOnFailure: process.env.FC_SHRINK !== '1' });
+    report(worst);
+    expect(worst.penetration).toBeGreaterThan(0); // boxes did touch
+    expect(worst.speedRatio).toBeGreaterThan(0.2); // and moved
+  }, 180_000);
+});
