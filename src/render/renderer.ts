@@ -19,8 +19,8 @@ import { createPlayerLooks, drawPlayers } from './drawPlayers';
 import { createEffects, EffectKind } from './effects';
 import { drawRopes } from './drawRopes';
 import { drawGoal, drawTiles } from './drawTiles';
-import { isSoftwareRendererName, webglRendererName } from './softwareGl';
 import { palette } from './palette';
+import { isSoftwareRendererName, webglRendererName } from './softwareGl';
 import { CM_PER_M as U } from './units';
 
 export interface GameRenderer {
