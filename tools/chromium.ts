@@ -22,7 +22,17 @@ export function launchOptions(): LaunchOptions {
       // The audio service in the browser process, not a process of its own: starting that process
       // made each page's first AudioContext (howler's, as the game loads) cost 300-600 ms of a
       // ~3 s page open here; in process it takes ~45 ms. Sound plays the same.
-      '--disable-features=AudioServiceOutOfProcess',
+      // The omnibox popups: headless Chromium 156 still builds each new window's address-bar
+      // popups as WebUI pages, a renderer of their own that costs ~1 s of CPU per window (per test
+      // page here) and is never shown. Without them an empty page opens in ~0.4 s, not ~1.3 s.
+      '--disable-features=AudioServiceOutOfProcess,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+      // WebGL on ANGLE's SwiftShader, named outright: headless Chromium then composites on the
+      // GPU process too. Left to pick, it draws WebGL in SwiftShader but composites in software,
+      // reading each frame back while the page's main thread waits: every script call and key
+      // press from a test queued behind that (~40 ms for an empty evaluate, ~80 ms for a key
+      // press; ~5 and ~10 ms here). Same renderer string, same pixels.
+      '--use-gl=angle',
+      '--use-angle=swiftshader',
     ],
   };
 }

@@ -49,7 +49,7 @@ test('finishing a level shows the complete screen, stores the best time, and Ent
     expect(await text(page, '.complete-screen .deaths dd')).toBe(String(deaths));
     expect(await text(page, '.complete-screen .best dd')).toBe(time);
     expect(await text(page, '.complete-screen .keys')).toBe('Enter: next level · Esc: level select · R: play again');
-    expect(await page.locator('.hud-run').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('.hud-run').isVisible()).toBe(false); // hidden on the next drawn frame
     // Progress is stored by level key (file and id), with this run as the best.
     expect(await storedProgress(page)).toMatchObject({
       version: 2,

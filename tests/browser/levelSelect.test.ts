@@ -87,7 +87,8 @@ describe('level select', () => {
       await quitToLevelSelect(page);
       expect(new URL(page.url()).searchParams.has('level')).toBe(false);
       expect((await menuRows(page))[at].isSelected).toBe(true);
-      expect(await page.locator('.hud-run').isVisible()).toBe(false);
+      // The HUD follows the screen on the next drawn frame.
+      await expect.poll(() => page.locator('.hud-run').isVisible()).toBe(false);
       expect(errors).toEqual([]);
     } finally {
       await close();
