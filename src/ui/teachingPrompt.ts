@@ -31,6 +31,9 @@ export function createTeachingPrompt(parent: HTMLElement): TeachingPrompt {
   root.setAttribute('role', 'status');
   let controls: readonly [PlayerControls, PlayerControls] | null = null;
   let shownHtml = '';
+  let measuredHtml = '';
+  let measuredW = 0;
+  let measuredH = 0;
   let halfWidth = 0;
   let height = 0;
 
@@ -42,14 +45,20 @@ export function createTeachingPrompt(parent: HTMLElement): TeachingPrompt {
       }
       const players = controls;
       const html = prompt.verbs.map((verb) => `<div class="line" data-verb="${verb}">${promptLineHtml(verb, players)}</div>`).join('');
+      const wasHidden = root.hidden;
       root.hidden = false;
-      if (html !== shownHtml) {
-        root.innerHTML = shownHtml = html;
+      const w = parent.clientWidth;
+      const h = parent.clientHeight;
+      if (html !== shownHtml) root.innerHTML = shownHtml = html;
+      // Measured again when it changes or the window does (its font follows the window's size).
+      if (html !== measuredHtml || w !== measuredW || h !== measuredH || wasHidden) {
+        measuredHtml = html;
+        measuredW = w;
+        measuredH = h;
         halfWidth = root.offsetWidth / 2;
         height = root.offsetHeight;
       }
       // Kept inside the window: a player near the screen's edge still sees the whole caption.
-      const w = parent.clientWidth;
       const x = Math.min(Math.max(prompt.x, halfWidth + EDGE_PX), Math.max(halfWidth + EDGE_PX, w - halfWidth - EDGE_PX));
       const y = Math.max(prompt.y, height + EDGE_PX);
       root.style.transform = `translate(${Math.round(x - halfWidth)}px, ${Math.round(y - height)}px)`;

@@ -1,5 +1,5 @@
 // In-level teaching in the real page: P1's anchor key is remapped to G with real keys on the
-// settings screen; in a level whose anchor hint covers the spawns, the prompt shows G for P1 (and
+// settings screen; level 1 opens with its walk prompt; in a level whose anchor hint covers the spawns, the prompt shows G for P1 (and
 // P2's / ), floats over the players inside the window, ignores the old key F, disappears on the
 // first anchor with G and stays gone, a restart included.
 import { readFileSync } from 'node:fs';
@@ -58,6 +58,13 @@ test('the anchor prompt shows the remapped key, and is gone after the first anch
     // Into a level (the remap is kept), then the level with the anchor hint, dropped on the page.
     await page.goto(gameUrl('?level=1'), { waitUntil: 'load' });
     await waitReady(page);
+    // Level 1 itself starts by teaching to walk, with both players' move keys.
+    await waitTicks(page, 5);
+    const walk = page.locator('.teach-prompt .line[data-verb="walk"]');
+    await walk.waitFor({ state: 'visible', timeout: 5000 });
+    expect(await walk.textContent()).toBe('AD/←→ walk together');
+    await screenshotStats(page, 'teaching-walk');
+
     await dropFile(page, 'teach-anchor.json', anchorLevel());
     await page.waitForFunction(() => document.title.startsWith('Teach Anchor'), undefined, { timeout: 10_000 });
     await waitTicks(page, 10);
