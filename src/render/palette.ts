@@ -38,6 +38,11 @@ export const palette = {
   ropeTautStrand: 0xf4dfae,
   ropeSlack: 0x6e4320,
   ropeSlackStrand: 0xb8793c,
+  /** A rope that can snap (it has a breaking tension): worn pale straw with paler loose fibres
+   *  sticking out, so it reads as frayed before anyone loads it. */
+  ropeFrayed: 0x9c8458,
+  ropeFrayedStrand: 0xcdb98a,
+  ropeFrayedTuft: 0xeadfc0,
   /** A rope close to its breaking tension: Okabe-Ito vermillion. */
   ropeStrained: 0xd55e00,
   ropeStrainedStrand: 0xffa060,
