@@ -3,7 +3,11 @@
 
 export const palette = {
   background: 0x161c26,
-  backdropGrid: 0x222b38,
+  /** The far wall behind the level: loose stones a shade above the sky, their lit top edges,
+   *  and roots hanging under overhangs. Faint, so the playable stone always reads in front. */
+  backdropStone: 0x1c2330,
+  backdropStoneEdge: 0x242d3b,
+  backdropRoot: 0x2c3326,
   solidFill: 0x3b4658,
   solidEdge: 0x263040,
   solidTop: 0x9fb4c8,
