@@ -28,6 +28,7 @@ import {
 import { createGamepadInput, describePadSlots } from './input/gamepad';
 import { createKeyboardInput } from './input/keyboard';
 import { menuActionForKey } from './input/menuAction';
+import { createSoloControl } from './input/soloControl';
 import { createRenderer, type GameRenderer } from './render/renderer';
 import { createCompleteScreen } from './ui/completeScreen';
 import { createControlsScreen } from './ui/controlsScreen';
@@ -72,8 +73,17 @@ const send = (event: AppEvent) => (): void => app.dispatch(event);
 
 // ---- Screens: they show and report; the app decides ---------------------------------------------
 
+// Solo mode (one player drives both characters): chosen on the title, kept for the session.
+const solo = createSoloControl();
 const titleScreen = createTitleScreen(appRoot, {
-  onPlay: send({ type: 'play' }),
+  onPlay() {
+    solo.setOn(false);
+    app.dispatch({ type: 'play' });
+  },
+  onPlaySolo() {
+    solo.setOn(true);
+    app.dispatch({ type: 'play' });
+  },
   onSettings: send({ type: 'openSettings' }),
   onControls: send({ type: 'openControls' }),
   onCreate: send({ type: 'openEditor', start: { kind: 'resume' } }),
@@ -113,6 +123,7 @@ const completeScreen = createCompleteScreen(appRoot, {
 });
 const controlsScreen = createControlsScreen(appRoot, {
   describeBindings: () => settings.settings.keys,
+  isSolo: () => solo.isOn,
   onClose: send({ type: 'back' }),
   sounds: menuSounds,
 });
@@ -148,11 +159,14 @@ const gamepads = createGamepadInput(window, {
 });
 const reconnect = createReconnectOverlay(appRoot, { onUseKeyboard: () => gamepads.dismissReconnect() });
 const pictureLost = createPictureLostBanner(appRoot);
-/** Keyboard and pads together, as the sim's input; designerTools drops both while a replay plays. */
+/** Keyboard and pads together, as the sim's input; designerTools drops both while a replay plays.
+ *  In solo, soloControl turns them into "drive one, the other holds still" masks: replays and F8
+ *  see ordinary masks, and the sim never knows. */
 const playerInput = {
   sample(out: Uint8Array): void {
     keyboard.sample(out);
     gamepads.sample(out);
+    solo.apply(out, keyboard.takeSwitchPresses() + gamepads.takeSwitchPresses());
   },
 };
 
@@ -280,6 +294,7 @@ const app = createAppRunner({
   // starts over with the level; designerTools drops one made for another level.
   onAttemptStarted: () => {
     designer.onRestart();
+    solo.reset(); // every attempt starts on P1 with nothing latched
     const { view } = app.state;
     editor.onAttemptStarted(view.screen === 'testPlay' && view.fromCheckpoint < 0
       ? { text: view.level.text, id: view.level.id, baseName: view.level.file.replace(/\.json$/, '') }
@@ -312,6 +327,7 @@ installDebugHandle(window, {
   camera: () => (renderer ? { x: renderer.camera.centerX, y: renderer.camera.centerY, zoom: renderer.camera.zoom } : null),
   sounds: () => audio.log,
   editor: () => editor.debug,
+  solo: () => ({ isOn: solo.isOn, controlled: solo.controlled, anchorLatched: [solo.isAnchorLatched(0), solo.isAnchorLatched(1)] }),
 });
 
 // ---- Start-up and the loop -------------------------------------------------------------------------
@@ -353,6 +369,10 @@ async function boot(): Promise<void> {
       const shown = level ? session.world : app.state.view.screen === 'editor' ? editor.world : app.preview;
       // A stopped sim (paused, complete) is drawn still, not wobbling between its last two ticks.
       if (isPlayed && waitingSlot === null) shownAlpha = alpha;
+      // Solo's marker and HUD line only over a level (not the menus' preview or the editor).
+      const soloSlot = solo.isOn && level ? solo.controlled : null;
+      hud.setSolo(soloSlot);
+      gameRenderer.setControlled(soloSlot);
       gameRenderer.draw(shown, shownAlpha, frameSec);
       editor.drawn();
       // A new world starts at its own event count; settings or controls over a paused level keep its music.
