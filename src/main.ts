@@ -31,6 +31,7 @@ import { menuActionForKey } from './input/menuAction';
 import { createSoloControl } from './input/soloControl';
 import { createRenderer, type GameRenderer } from './render/renderer';
 import { createCompleteScreen } from './ui/completeScreen';
+import { installUiZoom } from './ui/uiScale';
 import { createControlsScreen } from './ui/controlsScreen';
 import { createDeathFlash } from './ui/deathFlash';
 import { installFullscreenKey } from './ui/fullscreen';
@@ -47,6 +48,12 @@ const appRoot = document.getElementById('app') ?? document.body;
 const hud = createHud(appRoot);
 const deathFlash = createDeathFlash(appRoot);
 let renderer: GameRenderer | null = null;
+// Menus, HUD and the game's camera sized for the window (1280x720 up to 4K).
+let uiZoom = 1;
+installUiZoom(window, document, (zoom) => {
+  uiZoom = zoom;
+  renderer?.setViewScale(zoom);
+});
 let loop: Loop | null = null;
 let isReady = false;
 
@@ -342,6 +349,7 @@ async function boot(): Promise<void> {
   designer.startFromUrl(window.location.search);
   try {
     renderer = await createRenderer(appRoot);
+    renderer.setViewScale(uiZoom);
   } catch (e) {
     app.dispatch({ type: 'crash', title: 'The game could not start drawing (is WebGL available?)', message: describe(e) });
     return;

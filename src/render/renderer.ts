@@ -51,6 +51,9 @@ export interface GameRenderer {
   clearEffects(): void;
   /** Solo mode: marks the player `slot` drives (an arrow over its label); null (two players) hides it. */
   setControlled(slot: number | null): void;
+  /** The window's size against the 1280x720 the game is laid out for (src/ui/uiScale.ts): the
+   *  camera's zoom range grows with it, so a bigger window shows the same view larger, not more level. */
+  setViewScale(scale: number): void;
   /** Reduced motion: no screen shake and no flashes (a checkpoint gets a steady glow instead). */
   setReducedMotion(isOn: boolean): void;
   /** Event effects alive now: landing dust, bump sparks, checkpoint flashes, or the steady
@@ -152,6 +155,8 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   effects.isReducedMotion = isReducedMotion;
   const onHardEvent = (strength: number): void => kickShake(shake, strength, isReducedMotion);
   let isCameraSnapping = true;
+  /** The camera's limits at this window's scale (setViewScale); a new object only when it changes. */
+  let cameraLimits = defaultCameraLimits;
   let drawnGrid: TileGrid | null = null;
   /** The world and checkpoint the flags were drawn for (redrawn when either changes). */
   let flagsWorld: SimWorld | null = null;
@@ -211,7 +216,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     }
     // updateCamera cuts on a frame time of 0; a frame right after the loop's clock was reset has
     // one too, and must ease like any other (a live reload keeps the camera), so it gets a tiny one.
-    updateCamera(camera, defaultCameraLimits, width, height, x0, y0, x1, y1,
+    updateCamera(camera, cameraLimits, width, height, x0, y0, x1, y1,
       world.grid.width, world.grid.height, isCameraSnapping ? 0 : Math.max(frameSec, 1e-3));
     isCameraSnapping = false;
     // Shake moves only the drawn view, never the camera the game and tests read.
@@ -292,6 +297,11 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     },
     setControlled(slot): void {
       controlledSlot = slot;
+    },
+    setViewScale(scale): void {
+      const s = scale > 0 && Number.isFinite(scale) ? scale : 1;
+      if (s === cameraLimits.minZoom / defaultCameraLimits.minZoom) return;
+      cameraLimits = { ...defaultCameraLimits, minZoom: defaultCameraLimits.minZoom * s, maxZoom: defaultCameraLimits.maxZoom * s };
     },
     setReducedMotion(isOn): void {
       isReducedMotion = isOn;
