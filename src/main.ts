@@ -16,7 +16,7 @@ import { createDesignerTools } from './app/designerTools';
 import { createEditorBridge } from './app/editorBridge';
 import { FrameStats } from './app/frameStats';
 import { createLevelCatalog } from './app/levelCatalog';
-import { levelTexts } from './app/levelFiles';
+import { levelTexts, replayTexts } from './app/levelFiles';
 import { createLevelPreviews } from './app/levelPreviews';
 import { createLevelSession } from './app/levelSession';
 import { createLoop, type Loop } from './app/loop';
@@ -63,7 +63,7 @@ function describe(e: unknown): string {
 
 // Every level file, bundled as text: `?level=<number, slug or id>` picks one (levelCatalog.ts).
 // Replaced when a level file is saved while `npm run dev` runs (app/levelFiles.ts, designerTools.ts).
-let catalog = createLevelCatalog(levelTexts);
+let catalog = createLevelCatalog(levelTexts, replayTexts);
 // Finished levels and best times, by level key (file and id); in memory only when storage is
 // unavailable. Version 1's records (by id) go to the first campaign level with that id.
 const progress = createProgressStore(() => window.localStorage, { legacyKeyOf: (id) => legacyKeyOf(catalog, id) });
