@@ -16,7 +16,7 @@ import { createDesignerTools } from './app/designerTools';
 import { createEditorBridge } from './app/editorBridge';
 import { FrameStats } from './app/frameStats';
 import { createLevelCatalog } from './app/levelCatalog';
-import { levelTexts } from './app/levelFiles';
+import { levelTexts, replayTexts } from './app/levelFiles';
 import { createLevelPreviews } from './app/levelPreviews';
 import { createLevelSession } from './app/levelSession';
 import { createLoop, type Loop } from './app/loop';
@@ -29,9 +29,11 @@ import {
 import { createGamepadInput, describePadSlots } from './input/gamepad';
 import { createKeyboardInput } from './input/keyboard';
 import { menuActionForKey } from './input/menuAction';
+import { createSoloControl } from './input/soloControl';
 import { worldToScreen } from './render/camera';
 import { createRenderer, type GameRenderer } from './render/renderer';
 import { createCompleteScreen } from './ui/completeScreen';
+import { installUiZoom } from './ui/uiScale';
 import { createControlsScreen } from './ui/controlsScreen';
 import { createDeathFlash } from './ui/deathFlash';
 import { installFullscreenKey } from './ui/fullscreen';
@@ -52,6 +54,12 @@ const deathFlash = createDeathFlash(appRoot);
 const teachingPrompt = createTeachingPrompt(appRoot);
 const teaching = createTeaching();
 let renderer: GameRenderer | null = null;
+// Menus, HUD and the game's camera sized for the window (1280x720 up to 4K).
+let uiZoom = 1;
+installUiZoom(window, document, (zoom) => {
+  uiZoom = zoom;
+  renderer?.setViewScale(zoom);
+});
 let loop: Loop | null = null;
 let isReady = false;
 
@@ -61,7 +69,7 @@ function describe(e: unknown): string {
 
 // Every level file, bundled as text: `?level=<number, slug or id>` picks one (levelCatalog.ts).
 // Replaced when a level file is saved while `npm run dev` runs (app/levelFiles.ts, designerTools.ts).
-let catalog = createLevelCatalog(levelTexts);
+let catalog = createLevelCatalog(levelTexts, replayTexts);
 // Finished levels and best times, by level key (file and id); in memory only when storage is
 // unavailable. Version 1's records (by id) go to the first campaign level with that id.
 const progress = createProgressStore(() => window.localStorage, { legacyKeyOf: (id) => legacyKeyOf(catalog, id) });
@@ -78,8 +86,17 @@ const send = (event: AppEvent) => (): void => app.dispatch(event);
 
 // ---- Screens: they show and report; the app decides ---------------------------------------------
 
+// Solo mode (one player drives both characters): chosen on the title, kept for the session.
+const solo = createSoloControl();
 const titleScreen = createTitleScreen(appRoot, {
-  onPlay: send({ type: 'play' }),
+  onPlay() {
+    solo.setOn(false);
+    app.dispatch({ type: 'play' });
+  },
+  onPlaySolo() {
+    solo.setOn(true);
+    app.dispatch({ type: 'play' });
+  },
   onSettings: send({ type: 'openSettings' }),
   onControls: send({ type: 'openControls' }),
   onCreate: send({ type: 'openEditor', start: { kind: 'resume' } }),
@@ -119,6 +136,7 @@ const completeScreen = createCompleteScreen(appRoot, {
 });
 const controlsScreen = createControlsScreen(appRoot, {
   describeBindings: () => settings.settings.keys,
+  isSolo: () => solo.isOn,
   onClose: send({ type: 'back' }),
   sounds: menuSounds,
 });
@@ -154,11 +172,14 @@ const gamepads = createGamepadInput(window, {
 });
 const reconnect = createReconnectOverlay(appRoot, { onUseKeyboard: () => gamepads.dismissReconnect() });
 const pictureLost = createPictureLostBanner(appRoot);
-/** Keyboard and pads together, as the sim's input; designerTools drops both while a replay plays. */
+/** Keyboard and pads together, as the sim's input; designerTools drops both while a replay plays.
+ *  In solo, soloControl turns them into "drive one, the other holds still" masks: replays and F8
+ *  see ordinary masks, and the sim never knows. */
 const playerInput = {
   sample(out: Uint8Array): void {
     keyboard.sample(out);
     gamepads.sample(out);
+    solo.apply(out, keyboard.takeSwitchPresses() + gamepads.takeSwitchPresses());
   },
 };
 
@@ -287,6 +308,7 @@ const app = createAppRunner({
   // starts over with the level; designerTools drops one made for another level.
   onAttemptStarted: () => {
     designer.onRestart();
+    solo.reset(); // every attempt starts on P1 with nothing latched
     const { view } = app.state;
     editor.onAttemptStarted(view.screen === 'testPlay' && view.fromCheckpoint < 0
       ? { text: view.level.text, id: view.level.id, baseName: view.level.file.replace(/\.json$/, '') }
@@ -319,6 +341,7 @@ installDebugHandle(window, {
   camera: () => (renderer ? { x: renderer.camera.centerX, y: renderer.camera.centerY, zoom: renderer.camera.zoom } : null),
   sounds: () => audio.log,
   editor: () => editor.debug,
+  solo: () => ({ isOn: solo.isOn, controlled: solo.controlled, anchorLatched: [solo.isAnchorLatched(0), solo.isAnchorLatched(1)] }),
 });
 
 // ---- Start-up and the loop -------------------------------------------------------------------------
@@ -333,6 +356,7 @@ async function boot(): Promise<void> {
   designer.startFromUrl(window.location.search);
   try {
     renderer = await createRenderer(appRoot);
+    renderer.setViewScale(uiZoom);
   } catch (e) {
     app.dispatch({ type: 'crash', title: 'The game could not start drawing (is WebGL available?)', message: describe(e) });
     return;
@@ -360,6 +384,10 @@ async function boot(): Promise<void> {
       const shown = level ? session.world : app.state.view.screen === 'editor' ? editor.world : app.preview;
       // A stopped sim (paused, complete) is drawn still, not wobbling between its last two ticks.
       if (isPlayed && waitingSlot === null) shownAlpha = alpha;
+      // Solo's marker and HUD line only over a level (not the menus' preview or the editor).
+      const soloSlot = solo.isOn && level ? solo.controlled : null;
+      hud.setSolo(soloSlot);
+      gameRenderer.setControlled(soloSlot);
       gameRenderer.draw(shown, shownAlpha, frameSec);
       editor.drawn();
       showTeaching(level?.text ?? null, isPlayed && waitingSlot === null);

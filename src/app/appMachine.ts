@@ -223,20 +223,24 @@ function complete(state: AppState, env: AppEnv, level: OpenLevel, ticks: number,
   const effects: AppEffect[] = [];
   let bestTicks: number | null = null;
   let isNewBest = false;
+  let fewestDeaths: number | null = null;
+  let parTicks: number | null = null;
   let next: CompletedRun['next'] = { kind: 'none' };
   if (level.source.kind === 'campaign') {
     const { entry } = level.source;
+    parTicks = entry.parTicks ?? null;
     if (!isReplay) { // a replay's finish is not the players' own
       const { result } = withCompletion(env.progress, entry.key, ticks, deaths);
       bestTicks = result.record.bestTicks;
       isNewBest = result.isNewBest && result.previousBestTicks !== null;
+      fewestDeaths = result.record.fewestDeaths;
       effects.push({ kind: 'recordCompletion', levelKey: entry.key, ticks, deaths });
     }
     // Campaign order, by the entry itself: a copied file with the same id is not "the next one".
     const after = nextLevel(env.catalog, entry.key);
     next = after ? { kind: 'level', entry: after } : { kind: 'campaignEnd' };
   }
-  const run: CompletedRun = { ticks, deaths, bestTicks, isNewBest, next, saveNote: null };
+  const run: CompletedRun = { ticks, deaths, bestTicks, isNewBest, parTicks, fewestDeaths, next, saveNote: null };
   effects.push({ kind: 'showComplete', levelName: level.name, run });
   return go(state, { screen: 'complete', level, run }, effects);
 }

@@ -131,6 +131,9 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
     deaths: run.deaths,
     best: run.bestTicks === null ? null : formatTicks(run.bestTicks),
     isNewBest: run.isNewBest,
+    par: run.parTicks === null ? null : formatTicks(run.parTicks, 0),
+    isUnderPar: run.parTicks !== null && run.ticks <= run.parTicks,
+    fewestDeaths: run.fewestDeaths,
     next: run.next.kind === 'level' ? { kind: 'level', name: run.next.entry.name } : run.next,
     saveNote: run.saveNote,
   });

@@ -47,6 +47,10 @@ export interface CompletedRun {
   bestTicks: number | null;
   /** The run beat an earlier best (a first finish is not "new best"). */
   isNewBest: boolean;
+  /** The level's par, ticks, or null when it has none (no replay, a level outside the campaign). */
+  parTicks: number | null;
+  /** Fewest deaths in any finished run including this one; null when the run is not recorded. */
+  fewestDeaths: number | null;
   /** Why this result could not be saved (storage full or blocked): said on the complete screen. */
   saveNote: string | null;
   /** What "next" leads to. */

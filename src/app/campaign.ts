@@ -66,6 +66,6 @@ export function legacyKeyOf(catalog: readonly LevelEntry[], id: string): string 
 }
 
 /** A run's time for people: ticks at 60 per second, two decimals (`741` -> `12.35 s`). */
-export function formatTicks(ticks: number): string {
-  return `${(ticks / TICK_HZ).toFixed(2)} s`;
+export function formatTicks(ticks: number, digits = 2): string {
+  return `${(ticks / TICK_HZ).toFixed(digits)} s`;
 }

@@ -114,6 +114,16 @@ export interface DebugHandle {
   sounds(): Array<{ name: string; tick: number; volume: number }>;
   /** The level editor's state (its draft, selection, tool, timings), or null before it was opened. */
   editor(): EditorDebug | null;
+  /** Solo mode (one player drives both): whether it is on, the slot driven, and per slot whether
+   *  an anchor is held for it by the latch. */
+  solo(): SoloSnapshot;
+}
+
+export interface SoloSnapshot {
+  isOn: boolean;
+  /** 0 = P1. */
+  controlled: number;
+  anchorLatched: boolean[];
 }
 
 export interface DebugSource {
@@ -131,6 +141,7 @@ export interface DebugSource {
   camera?(): { x: number; y: number; zoom: number } | null;
   sounds?(): ReadonlyArray<{ name: string; tick: number; volume: number }>;
   editor?(): EditorDebug | null;
+  solo?(): SoloSnapshot;
 }
 
 export function snapshotWorld(world: SimWorld): GameSnapshot {
@@ -229,6 +240,10 @@ export function installDebugHandle(win: Window, source: DebugSource): DebugHandl
     editor() {
       const e = source.editor?.() ?? null;
       return e ? structuredClone(e) : null;
+    },
+    solo() {
+      const s = source.solo?.();
+      return s ? { isOn: s.isOn, controlled: s.controlled, anchorLatched: [...s.anchorLatched] } : { isOn: false, controlled: 0, anchorLatched: [false, false] };
     },
   });
   Object.defineProperty(win, '__ropebound', { value: handle, configurable: true, enumerable: false, writable: false });

@@ -160,7 +160,7 @@ export function createDesignerTools(win: Window, host: DesignerToolsHost): Desig
 
   const levelFilesChanged = (levelTexts: Record<string, string>, replays: Record<string, string>): void => {
     replayTexts = replays;
-    const catalog = createLevelCatalog(levelTexts);
+    const catalog = createLevelCatalog(levelTexts, replays);
     host.catalogChanged?.(catalog);
     const current = host.current();
     if (!current?.catalogFile) return;

@@ -21,6 +21,15 @@ export interface LevelEntry {
   /** What names this level in progress, the menus and the app: `05-swing-yard.json#swing-yard`
    *  (levelKey). Unique in a catalogue, since file names are. */
   key: string;
+  /** Par, ticks: a target time for a good pair (parTicksFor the committed replay's finish), when
+   *  the level has a replay that finishes it. */
+  parTicks?: number;
+}
+
+/** Par from an expert replay's finish (ticks): half as long again, rounded up to whole 5 s. */
+export function parTicksFor(replayTicks: number): number {
+  const FIVE_S = 300;
+  return Math.max(1, Math.ceil((replayTicks * 1.5) / FIVE_S)) * FIVE_S;
 }
 
 /** The key of the campaign level in file `file` with id `id`: progress is kept under it. */
@@ -30,8 +39,12 @@ export function levelKey(file: string, id: string): string {
 
 const FILE_NAME = /(?:^|\/)(\d+)-([^/]+)\.json$/;
 
-/** Builds the catalogue from `{ path: text }` (paths ending in `NN-slug.json`), sorted by number. */
-export function createLevelCatalog(files: Record<string, string>): LevelEntry[] {
+/**
+ * Builds the catalogue from `{ path: text }` (paths ending in `NN-slug.json`), sorted by number;
+ * `replays` (`{ path: text }`, paths ending in `NN-slug.replay.json`) give the levels their par.
+ */
+export function createLevelCatalog(files: Record<string, string>, replays: Record<string, string> = {}): LevelEntry[] {
+  const finishes = replayFinishes(replays);
   const entries: LevelEntry[] = [];
   for (const [path, text] of Object.entries(files)) {
     const match = FILE_NAME.exec(path);
@@ -40,9 +53,30 @@ export function createLevelCatalog(files: Record<string, string>): LevelEntry[] 
     const head = readHead(text);
     const file = `${match[1]}-${slug}.json`;
     const id = head.id ?? slug;
-    entries.push({ number: Number(match[1]), slug, id, name: head.name ?? slug, file, text, key: levelKey(file, id) });
+    const entry: LevelEntry = { number: Number(match[1]), slug, id, name: head.name ?? slug, file, text, key: levelKey(file, id) };
+    const finish = finishes.get(file.replace(/\.json$/, ''));
+    if (finish !== undefined) entry.parTicks = parTicksFor(finish);
+    entries.push(entry);
   }
   return entries.sort((a, b) => a.number - b.number || a.slug.localeCompare(b.slug));
+}
+
+const REPLAY_NAME = /(?:^|\/)(\d+-[^/]+)\.replay\.json$/;
+
+/** Ticks to the finish ((completedTick + 1)) of each replay that finishes its level, by level basename. */
+function replayFinishes(replays: Record<string, string>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [path, text] of Object.entries(replays)) {
+    const match = REPLAY_NAME.exec(path);
+    if (!match) continue;
+    try {
+      const tick: unknown = (JSON.parse(text) as { completedTick?: unknown }).completedTick;
+      if (typeof tick === 'number' && Number.isInteger(tick) && tick >= 0 && tick < 1e9) out.set(match[1], tick + 1);
+    } catch {
+      // A broken replay gives no par; check-levels reports it.
+    }
+  }
+  return out;
 }
 
 /** The id and name of a level file without validating it (parseLevel does that when it loads). */

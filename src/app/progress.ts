@@ -29,6 +29,8 @@ export interface LevelRecord {
   bestTicks: number;
   /** Deaths during that best run. */
   bestDeaths: number;
+  /** Fewest deaths in any finished run (a slow careful run can beat the fast one's). */
+  fewestDeaths: number;
   /** How many times the level has been finished. */
   finishes: number;
 }
@@ -60,7 +62,8 @@ export interface ProgressRead {
 
 const count = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max));
 // 10^9 ticks is 193 days: anything larger is not a time a player made.
-const levelRecordSchema = v.object({ bestTicks: v.pipe(count(1e9), v.minValue(1)), bestDeaths: count(1e9), finishes: count(1e9) });
+// fewestDeaths came later: a record without it reads as its best run's deaths.
+const levelRecordSchema = v.object({ bestTicks: v.pipe(count(1e9), v.minValue(1)), bestDeaths: count(1e9), fewestDeaths: v.optional(count(1e9)), finishes: count(1e9) });
 /** Longest key read from storage (a level key is a file name and an id). */
 const MAX_KEY_LENGTH = 400;
 
@@ -75,7 +78,9 @@ const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty
 function readRecord(key: string, value: unknown): [string, LevelRecord] | null {
   if (key.length > MAX_KEY_LENGTH) return null;
   const r = v.safeParse(levelRecordSchema, value);
-  return r.success ? [key, { bestTicks: r.output.bestTicks, bestDeaths: r.output.bestDeaths, finishes: r.output.finishes }] : null;
+  if (!r.success) return null;
+  const { bestTicks, bestDeaths, finishes } = r.output;
+  return [key, { bestTicks, bestDeaths, fewestDeaths: Math.min(bestDeaths, r.output.fewestDeaths ?? bestDeaths), finishes }];
 }
 
 // A level record as JSON.stringify writes it: a key, then a flat object. Damaged text is scanned
@@ -175,9 +180,10 @@ export interface CompletionResult {
 export function withCompletion(progress: Progress, levelKey: string, ticks: number, deaths: number): { progress: Progress; result: CompletionResult } {
   const old = levelRecord(progress, levelKey);
   const isNewBest = !old || ticks < old.bestTicks;
+  const fewestDeaths = old ? Math.min(old.fewestDeaths, deaths) : deaths;
   const record: LevelRecord = isNewBest
-    ? { bestTicks: ticks, bestDeaths: deaths, finishes: (old?.finishes ?? 0) + 1 }
-    : { ...old, finishes: old.finishes + 1 };
+    ? { bestTicks: ticks, bestDeaths: deaths, fewestDeaths, finishes: (old?.finishes ?? 0) + 1 }
+    : { ...old, fewestDeaths, finishes: old.finishes + 1 };
   // A computed key defines an own property, `__proto__` included.
   return {
     progress: { ...progress, levels: { ...progress.levels, [levelKey]: record } },

@@ -42,6 +42,9 @@ export interface GamepadInput {
   /** ORs each joined pad's held buttons (and presses since the last sample) into `out[slot]`.
    *  Call right after the keyboard's sample, which overwrites `out`. */
   sample(out: Uint8Array): void;
+  /** Shoulder-button (LB / RB) presses on joined pads during play since the last call, then 0:
+   *  solo mode's switch (soloControl.ts). */
+  takeSwitchPresses(): number;
   /** Per player slot, the index of the pad playing it, or null (keyboard only). */
   readonly slots: ReadonlyArray<number | null>;
   /** The first slot whose pad was unplugged during play and that waits for one, or null. */
@@ -80,6 +83,7 @@ export function createGamepadInput(win: GamepadHost, opts: GamepadInputOptions):
   const gone = new Set<number>();
   let connectedCount = 0;
   let wasPlaying = false;
+  let switchPresses = 0;
 
   const readPads = (): ArrayLike<GamepadLike | null | undefined> => {
     try {
@@ -121,6 +125,7 @@ export function createGamepadInput(win: GamepadHost, opts: GamepadInputOptions):
       st.repeatAt.fill(Number.POSITIVE_INFINITY);
     }
     latched.fill(0);
+    switchPresses = 0;
   };
 
   const emit = (action: MenuAction): void => opts.onMenuAction?.(action);
@@ -206,6 +211,7 @@ export function createGamepadInput(win: GamepadHost, opts: GamepadInputOptions):
           const live = controls & ~st.suppressed;
           held[slot] |= playerMaskOf(live);
           latched[slot] |= playerMaskOf(pressed & live);
+          if (isPlaying && pressed & live & PadControl.Shoulder) switchPresses++;
         }
         if (!isJoinPress) menuActions(st, controls, pressed, nowMs, isMenuOn);
       }
@@ -213,6 +219,11 @@ export function createGamepadInput(win: GamepadHost, opts: GamepadInputOptions):
     sample(out): void {
       for (let slot = 0; slot < PLAYER_COUNT; slot++) out[slot] |= held[slot] | latched[slot];
       latched.fill(0);
+    },
+    takeSwitchPresses(): number {
+      const n = switchPresses;
+      switchPresses = 0;
+      return n;
     },
     get slots(): ReadonlyArray<number | null> {
       return slotPad.slice();

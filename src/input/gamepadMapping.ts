@@ -22,6 +22,8 @@ export const PadControl = {
   Start: 256,
   /** Any other button: it only counts for "press a button to join". */
   Other: 512,
+  /** Left or right shoulder button (standard 4 / 5: LB / RB, L1 / R1): switches control in solo. */
+  Shoulder: 1024,
 } as const;
 
 /** Radial dead zone of the left stick, as a fraction of full tilt. */
@@ -50,6 +52,8 @@ const BUTTON_CONTROLS: ReadonlyMap<number, number> = new Map([
   [0, PadControl.South],
   [1, PadControl.East],
   [2, PadControl.West],
+  [4, PadControl.Shoulder],
+  [5, PadControl.Shoulder],
   [7, PadControl.RightTrigger],
   [9, PadControl.Start],
   [12, PadControl.Up],

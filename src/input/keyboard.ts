@@ -4,6 +4,7 @@
 // The key table comes from the settings (setBindings); the UI keys below can never be player keys.
 
 import { PLAYER_COUNT, Button } from '../sim';
+import { SOLO_SWITCH_KEY } from './soloControl';
 
 /** A player's buttons, in the order the settings screen lists them. */
 export const PLAYER_ACTIONS = ['left', 'right', 'jump', 'down', 'anchor'] as const;
@@ -166,6 +167,9 @@ export interface KeyboardInput {
   sample(out: Uint8Array): void;
   /** Forgets every held key (focus lost, tab hidden). */
   clear(): void;
+  /** Presses of the solo switch key (SOLO_SWITCH_KEY; auto-repeat not counted) since the last
+   *  call; the count starts again at 0. Only solo mode (soloControl.ts) reads it. */
+  takeSwitchPresses(): number;
   /** Uses `keys` from now on (the settings changed); held keys are forgotten. */
   setBindings(keys: KeyBindings): void;
   /** Removes every listener. */
@@ -180,6 +184,7 @@ export function createKeyboardInput(target: Window, handlers: KeyboardUiHandlers
   let isDown = new Uint8Array(0);
   // Buttons pressed since the last sample, per slot (the latch for taps shorter than a tick).
   const latched = new Uint8Array(PLAYER_COUNT);
+  let switchPresses = 0;
   /** Keys whose browser default (scrolling, quick find) must never fire while playing. */
   let swallowed = new Set<string>();
 
@@ -189,7 +194,7 @@ export function createKeyboardInput(target: Window, handlers: KeyboardUiHandlers
     table.forEach(([code], i) => bindingsByCode.set(code, [...(bindingsByCode.get(code) ?? []), i]));
     isDown = new Uint8Array(table.length);
     latched.fill(0);
-    swallowed = new Set(['Space', 'F3', 'F8', ...table.map(([code]) => code)]);
+    swallowed = new Set(['Space', 'F3', 'F8', SOLO_SWITCH_KEY, ...table.map(([code]) => code)]);
   };
   install(bindings);
 
@@ -203,6 +208,8 @@ export function createKeyboardInput(target: Window, handlers: KeyboardUiHandlers
   const onKeyDown = (e: KeyboardEvent): void => {
     if (isTyping(e) || hasCommandModifier(e)) return;
     if (swallowed.has(e.code)) e.preventDefault();
+    // Counted whatever else the key does (a player may have bound it): holding it never repeats.
+    if (e.code === SOLO_SWITCH_KEY && !e.repeat) switchPresses++;
     const found = bindingsByCode.get(e.code);
     if (found !== undefined) {
       for (const i of found) {
@@ -227,6 +234,7 @@ export function createKeyboardInput(target: Window, handlers: KeyboardUiHandlers
   const clear = (): void => {
     isDown.fill(0);
     latched.fill(0);
+    switchPresses = 0;
   };
   const onVisibility = (): void => {
     if (target.document.hidden) clear();
@@ -244,6 +252,11 @@ export function createKeyboardInput(target: Window, handlers: KeyboardUiHandlers
         if (isDown[i]) out[bindings[i][1]] |= bindings[i][2];
       }
       latched.fill(0);
+    },
+    takeSwitchPresses(): number {
+      const n = switchPresses;
+      switchPresses = 0;
+      return n;
     },
     clear,
     setBindings(next: KeyBindings): void {

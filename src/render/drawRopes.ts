@@ -2,7 +2,10 @@
 // particles, interpolated between the last two ticks, with tied ends pinned to where the things
 // they hold are drawn, and short diagonal strands along it so it reads as twisted rope. Tension
 // shows in the texture: slack rope is dark with loose, wide twists; taut rope is pulled pale,
-// thinner and tightly twisted; a rope near its breaking point turns vermillion as a warning.
+// thinner and tightly twisted. A rope that can snap (a breaking tension) is drawn frayed from the
+// start, worn pale with loose fibres sticking out, and shows its load: the more of its breaking
+// tension it carries, the redder it gets and the longer its fibres stand out, until near the
+// breaking point it is vermillion. Colour and shape both change, so it reads without colour too.
 
 import type { Graphics } from 'pixi.js';
 import { playerEntity, type SimWorld } from '../sim';
@@ -30,6 +33,20 @@ function look(width: number, color: number, strand: number, pitch: number, slant
 const TAUT = look(0.075 * U, palette.ropeTaut, palette.ropeTautStrand, 0.075 * U, 0.025 * U);
 const SLACK = look(0.085 * U, palette.ropeSlack, palette.ropeSlackStrand, 0.13 * U, 0.05 * U);
 const STRAINED = look(0.08 * U, palette.ropeStrained, palette.ropeStrainedStrand, 0.06 * U, 0.02 * U);
+
+/** Steps of load a frayed rope is drawn in below STRAIN_WARNING (looks built once, see look()). */
+const FRAY_STEPS = 6;
+/** Frayed looks by load step: worn straw at no load, blending to the strained colours. */
+const FRAYED: readonly RopeLook[] = Array.from({ length: FRAY_STEPS }, (_, k) => {
+  const t = k / FRAY_STEPS;
+  return look(0.08 * U, mix(palette.ropeFrayed, palette.ropeStrained, t), mix(palette.ropeFrayedStrand, palette.ropeStrainedStrand, t),
+    0.09 * U, 0.035 * U);
+});
+/** The loose fibres: one stroke style for every load (their length shows the load). */
+const TUFT = { width: 0.018 * U, color: palette.ropeFrayedTuft };
+const TUFT_STRAINED = { width: 0.018 * U, color: palette.ropeStrainedStrand };
+/** Spacing of the loose fibres along a frayed rope, cm. */
+const TUFT_PITCH = 0.16 * U;
 
 /**
  * A level rope counts as taut above this tension, N. Its own particles weigh ~0.07 kg each, so a
@@ -80,6 +97,51 @@ function drawOneRope(g: Graphics, world: SimWorld, r: number, alpha: number, pos
   const ropeLook = lookOf(world, r);
   g.stroke(ropeLook.core);
   addStrands(g, count, ropeLook);
+  const limit = world.rope.breakTension[r];
+  if (limit > 0 && r !== world.tetherRope) addTufts(g, count, ropeLook.core.width, loadOf(world.rope.tension[r], limit));
+}
+
+/** Share of its breaking tension a rope carries, 0..1 (0 for a rope that cannot break). */
+export function loadOf(tension: number, breakTension: number): number {
+  if (!(breakTension > 0) || !(tension > 0)) return 0;
+  return tension >= breakTension ? 1 : tension / breakTension;
+}
+
+/** Which frayed look a load draws: 0..FRAY_STEPS-1 below STRAIN_WARNING, FRAY_STEPS (strained) from it. */
+export function frayStep(load: number): number {
+  if (load >= STRAIN_WARNING) return FRAY_STEPS;
+  return Math.max(0, Math.min(FRAY_STEPS - 1, Math.floor((load / STRAIN_WARNING) * FRAY_STEPS)));
+}
+
+/**
+ * Loose fibres: every TUFT_PITCH along the rope's polyline, a short line out of one edge or the
+ * other, leaning along the rope. Their lengths follow a fixed pattern by place (the same fibres
+ * every frame, so nothing flickers) and grow with the load, so a loaded rope bristles.
+ */
+function addTufts(g: Graphics, count: number, width: number, load: number): void {
+  const half = width * 0.45;
+  let carry = TUFT_PITCH * 0.3;
+  let n = 0;
+  for (let k = 0; k < count - 1; k++) {
+    const ax = px[k], ay = py[k];
+    const dx = px[k + 1] - ax, dy = py[k + 1] - ay;
+    const len = Math.sqrt(dx * dx + dy * dy);
+    if (len < 1e-6) continue;
+    const tx = dx / len, ty = dy / len;
+    let d = carry;
+    for (; d < len; d += TUFT_PITCH, n++) {
+      const side = (n & 1) === 0 ? 1 : -1;
+      // Pattern 0..1 from the fibre's index: three lengths, never two long ones in a row.
+      const pattern = ((n * 7) % 3) / 2;
+      const out = (0.035 + 0.03 * pattern + 0.07 * load) * U;
+      const cx = ax + tx * d, cy = ay + ty * d;
+      const nx = -ty * side, ny = tx * side;
+      g.moveTo(cx + nx * half * 0.6, cy + ny * half * 0.6)
+        .lineTo(cx + nx * (half + out) + tx * out * 0.7, cy + ny * (half + out) + ty * out * 0.7);
+    }
+    carry = d - len;
+  }
+  if (n > 0) g.stroke(frayStep(load) === FRAY_STEPS ? TUFT_STRAINED : TUFT);
 }
 
 /**
@@ -116,8 +178,20 @@ function lookOf(world: SimWorld, r: number): RopeLook {
   if (r === world.tetherRope) return world.player.isTaut[playerEntity(world, 0)] === 1 ? TAUT : SLACK;
   const tension = rope.tension[r];
   const limit = rope.breakTension[r];
-  if (limit > 0 && tension > limit * STRAIN_WARNING) return STRAINED;
+  if (limit > 0) {
+    const step = frayStep(loadOf(tension, limit));
+    return step === FRAY_STEPS ? STRAINED : FRAYED[step];
+  }
   return tension > TAUT_TENSION ? TAUT : SLACK;
+}
+
+/** Colour `a` moved a fraction `t` of the way to `b`, channel by channel. */
+function mix(a: number, b: number, t: number): number {
+  const ch = (shift: number): number => {
+    const x = (a >> shift) & 255;
+    return Math.round(x + (((b >> shift) & 255) - x) * t) << shift;
+  };
+  return ch(16) | ch(8) | ch(0);
 }
 
 /** Moves point `k` of the scratch curve onto the drawn position of what end `side` of `r` is tied to. */

@@ -28,10 +28,7 @@ export function drawTiles(g: Graphics, grid: TileGrid): void {
   const { width: w, height: h } = grid;
   // No backdrop quad: the renderer's clear colour is the sky. A full-screen quad costs ~60 ms per
   // frame under headless Chromium's software GL, while the clear is free.
-  // A faint tile grid over the level area instead: shows the level's extent and its 1 m scale.
-  for (let c = 1; c < w; c++) rectM(g, c - 0.01, 0, 0.02, h);
-  for (let r = 1; r < h; r++) rectM(g, 0, r - 0.01, w, 0.02);
-  g.fill(palette.backdropGrid);
+  drawFarWall(g, grid);
 
   // Outside the grid, columns are solid at every height (tileAt): show them as walls.
   rectM(g, -WALL_REACH, -WALL_REACH, WALL_REACH, h + 2 * WALL_REACH);
@@ -129,9 +126,17 @@ export function drawTiles(g: Graphics, grid: TileGrid): void {
  */
 export function drawGoal(g: Graphics, goal: Rect): void {
   g.clear();
-  rectM(g, goal.x, goal.y, goal.w, goal.h).fill({ color: palette.goal, alpha: 0.18 });
-  rectM(g, goal.x, goal.y, goal.w, goal.h).stroke({ width: 0.06 * U, color: palette.goal, alpha: 0.9, alignment: 1 });
   const bottom = goal.y + goal.h;
+  // The goal's area as light spilling from the doorway over the floor, not an outlined box: a
+  // glow on the ground the width of the goal, brightest at the door, and its two ends marked by
+  // short posts, so players still see where the goal begins.
+  for (let i = 0; i < 3; i++) {
+    const inset = i * goal.w * 0.16;
+    rectM(g, goal.x + inset, bottom - 0.08 - i * 0.05, goal.w - 2 * inset, 0.08 + i * 0.05)
+      .fill({ color: palette.goalLight, alpha: 0.16 + i * 0.1 });
+  }
+  rectM(g, goal.x, bottom - 0.5, 0.08, 0.5).fill(palette.goal);
+  rectM(g, goal.x + goal.w - 0.08, bottom - 0.5, 0.08, 0.5).fill(palette.goal);
   // Doorway in the middle: a stone frame, a warm light inside, a step at the threshold.
   const doorW = Math.min(1.2, goal.w * 0.5);
   const doorH = Math.min(2, goal.h * 0.85);
@@ -151,6 +156,58 @@ export function drawGoal(g: Graphics, goal: Rect): void {
   g.moveTo((poleX + 0.04) * U, top * U).lineTo((poleX + 0.9) * U, (top + 0.15) * U)
     .lineTo((poleX + 0.75) * U, (top + 0.3) * U).lineTo((poleX + 0.9) * U, (top + 0.5) * U)
     .lineTo((poleX + 0.04) * U, (top + 0.6) * U).closePath().fill(palette.goal);
+}
+
+/** A fixed pseudo-random number 0..2^32-1 for cell (c, r): the same art every time the level is drawn. */
+function cellHash(c: number, r: number): number {
+  let x = Math.imul(c + 0x9e37, 0x85ebca6b) ^ Math.imul(r + 0x79b9, 0xc2b2ae35);
+  x ^= x >>> 15;
+  x = Math.imul(x, 0x2c1b3c6d);
+  return (x ^ (x >>> 12)) >>> 0;
+}
+
+/**
+ * The far wall: where the level is open, a loose scatter of big dim stones (about one cell in eight,
+ * each a course high and one or two cells wide, with a faintly lit top edge) and short roots hanging
+ * under overhangs. It reads as the inside of an old ruin and still shows the 1 m scale, where a
+ * line grid over the whole level looked like an editor's overlay. Small shapes only: large fills
+ * cost frames under software GL.
+ */
+function drawFarWall(g: Graphics, grid: TileGrid): void {
+  const { width: w, height: h } = grid;
+  const isOpen = (c: number, r: number): boolean => tileAt(grid, c, r) !== Tile.Solid;
+  for (let r = 0; r < h; r++) {
+    for (let c = 0; c < w; c++) {
+      const k = cellHash(c, r);
+      if (k % 8 !== 0 || !isOpen(c, r)) continue;
+      const wide = (k >>> 4) % 3 === 0 && c + 1 < w && isOpen(c + 1, r);
+      const inset = ((k >>> 8) % 3) * 0.06;
+      g.roundRect((c + 0.08 + inset) * U, (r + 0.2) * U, ((wide ? 1.84 : 0.84) - inset) * U, 0.62 * U, 0.08 * U);
+    }
+  }
+  g.fill(palette.backdropStone);
+  for (let r = 0; r < h; r++) {
+    for (let c = 0; c < w; c++) {
+      const k = cellHash(c, r);
+      if (k % 8 !== 0 || !isOpen(c, r)) continue;
+      const wide = (k >>> 4) % 3 === 0 && c + 1 < w && isOpen(c + 1, r);
+      const inset = ((k >>> 8) % 3) * 0.06;
+      rectM(g, c + 0.16 + inset, r + 0.2, (wide ? 1.68 : 0.68) - inset, 0.04);
+    }
+  }
+  g.fill(palette.backdropStoneEdge);
+  // Roots under the undersides of solid blocks, two or three per cell, of fixed lengths.
+  for (let r = 1; r < h; r++) {
+    for (let c = 0; c < w; c++) {
+      if (isOpen(c, r - 1) || !isOpen(c, r)) continue;
+      const k = cellHash(c, r);
+      for (let i = 0; i < 2 + (k % 2); i++) {
+        const len = 0.2 + ((k >>> (3 + i * 4)) % 5) * 0.09;
+        rectM(g, c + 0.18 + i * 0.3 + ((k >>> (12 + i)) % 3) * 0.03, r, 0.03, len);
+      }
+    }
+  }
+  g.fill(palette.backdropRoot);
 }
 
 /** Calls `visit(c0, c1)` for each maximal run of `kind` tiles in row `r` (columns c0 <= c < c1). */

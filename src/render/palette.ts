@@ -3,7 +3,11 @@
 
 export const palette = {
   background: 0x161c26,
-  backdropGrid: 0x222b38,
+  /** The far wall behind the level: loose stones a shade above the sky, their lit top edges,
+   *  and roots hanging under overhangs. Faint, so the playable stone always reads in front. */
+  backdropStone: 0x1c2330,
+  backdropStoneEdge: 0x242d3b,
+  backdropRoot: 0x2c3326,
   solidFill: 0x3b4658,
   solidEdge: 0x263040,
   solidTop: 0x9fb4c8,
@@ -38,6 +42,11 @@ export const palette = {
   ropeTautStrand: 0xf4dfae,
   ropeSlack: 0x6e4320,
   ropeSlackStrand: 0xb8793c,
+  /** A rope that can snap (it has a breaking tension): worn pale straw with paler loose fibres
+   *  sticking out, so it reads as frayed before anyone loads it. */
+  ropeFrayed: 0x9c8458,
+  ropeFrayedStrand: 0xcdb98a,
+  ropeFrayedTuft: 0xeadfc0,
   /** A rope close to its breaking tension: Okabe-Ito vermillion. */
   ropeStrained: 0xd55e00,
   ropeStrainedStrand: 0xffa060,

@@ -16,6 +16,7 @@ import { createDeathBursts } from './deathBurst';
 import { createBoxViews, drawAnchors } from './drawBoxes';
 import { drawCheckpoints, drawPlatformPaths } from './drawLevelMarks';
 import { createPlayerLooks, drawPlayers } from './drawPlayers';
+import { drawSoloMarker } from './drawSoloMarker';
 import { createEffects, EffectKind } from './effects';
 import { drawRopes } from './drawRopes';
 import { drawGoal, drawTiles } from './drawTiles';
@@ -48,6 +49,11 @@ export interface GameRenderer {
   readonly deathBurstCount: number;
   /** Removes effects such as death bursts (a restart or another level). */
   clearEffects(): void;
+  /** Solo mode: marks the player `slot` drives (an arrow over its label); null (two players) hides it. */
+  setControlled(slot: number | null): void;
+  /** The window's size against the 1280x720 the game is laid out for (src/ui/uiScale.ts): the
+   *  camera's zoom range grows with it, so a bigger window shows the same view larger, not more level. */
+  setViewScale(scale: number): void;
   /** Reduced motion: no screen shake and no flashes (a checkpoint gets a steady glow instead). */
   setReducedMotion(isOn: boolean): void;
   /** Event effects alive now: landing dust, bump sparks, checkpoint flashes, or the steady
@@ -64,6 +70,9 @@ export interface GameRenderer {
 
 /** Scene text: rasterised large, then scaled down to `heightM` metres so it stays crisp when zoomed. */
 const LABEL_FONT_PX = 48;
+
+/** Height of the P1 / P2 labels over the players, m. */
+const PLAYER_LABEL_M = 0.42;
 
 function makeLabel(text: string, color: number, heightM: number): Text {
   const label = new Text({
@@ -126,7 +135,9 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const anchors = new Graphics();
   const players = new Graphics();
   const goalLabel = makeLabel('GOAL', palette.goalLabel, 0.55);
-  const playerLabels = [makeLabel('P1', palette.label, 0.42), makeLabel('P2', palette.label, 0.42)];
+  const playerLabels = [makeLabel('P1', palette.label, PLAYER_LABEL_M), makeLabel('P2', palette.label, PLAYER_LABEL_M)];
+  const soloMarker = new Graphics();
+  let controlledSlot: number | null = null;
   const deathMarks = new Graphics();
   const deathBursts = createDeathBursts(deathMarks);
   const effectMarks = new Graphics();
@@ -134,7 +145,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const overlay = new Container();
   let cameraOverride: Readonly<Camera> | null = null;
   // Ropes under boxes and bolts, so a rope ends neatly under the ring or the crate it holds.
-  scene.addChild(tiles, platformPaths, goal, checkpointFlags, goalLabel, ropes, boxLayer, anchors, players, effectMarks, ...playerLabels, deathMarks, overlay);
+  scene.addChild(tiles, platformPaths, goal, checkpointFlags, goalLabel, ropes, boxLayer, anchors, players, effectMarks, ...playerLabels, soloMarker, deathMarks, overlay);
   stage.addChild(scene);
 
   const camera = createCamera();
@@ -144,6 +155,8 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   effects.isReducedMotion = isReducedMotion;
   const onHardEvent = (strength: number): void => kickShake(shake, strength, isReducedMotion);
   let isCameraSnapping = true;
+  /** The camera's limits at this window's scale (setViewScale); a new object only when it changes. */
+  let cameraLimits = defaultCameraLimits;
   let drawnGrid: TileGrid | null = null;
   /** The world and checkpoint the flags were drawn for (redrawn when either changes). */
   let flagsWorld: SimWorld | null = null;
@@ -203,7 +216,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     }
     // updateCamera cuts on a frame time of 0; a frame right after the loop's clock was reset has
     // one too, and must ease like any other (a live reload keeps the camera), so it gets a tiny one.
-    updateCamera(camera, defaultCameraLimits, width, height, x0, y0, x1, y1,
+    updateCamera(camera, cameraLimits, width, height, x0, y0, x1, y1,
       world.grid.width, world.grid.height, isCameraSnapping ? 0 : Math.max(frameSec, 1e-3));
     isCameraSnapping = false;
     // Shake moves only the drawn view, never the camera the game and tests read.
@@ -244,6 +257,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
           playerLabels[slot].position.set(cx[slot] * U, (cy[slot] - body.halfH[eid] - 0.3) * U);
         }
         spreadLabels(playerLabels[0], playerLabels[1]);
+        drawSoloMarker(soloMarker, playerLabels, controlledSlot, PLAYER_LABEL_M);
         placeCamera(world, frameSec);
         drawRopes(ropes, world, alpha, poses);
         boxViews.update(world, poses);
@@ -280,6 +294,14 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
       deathBursts.clear();
       effects.clear();
       shake.trauma = 0;
+    },
+    setControlled(slot): void {
+      controlledSlot = slot;
+    },
+    setViewScale(scale): void {
+      const s = scale > 0 && Number.isFinite(scale) ? scale : 1;
+      if (s === cameraLimits.minZoom / defaultCameraLimits.minZoom) return;
+      cameraLimits = { ...defaultCameraLimits, minZoom: defaultCameraLimits.minZoom * s, maxZoom: defaultCameraLimits.maxZoom * s };
     },
     setReducedMotion(isOn): void {
       isReducedMotion = isOn;

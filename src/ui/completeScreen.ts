@@ -17,6 +17,12 @@ export interface CompleteInfo {
   /** The best time as shown, including this run; null when the run is not recorded. */
   best: string | null;
   isNewBest: boolean;
+  /** The level's par time as shown ('20 s'), or null when it has none. */
+  par: string | null;
+  /** This run's time is within par. */
+  isUnderPar: boolean;
+  /** Fewest deaths in any finished run, or null when the run is not recorded. */
+  fewestDeaths: number | null;
   /** What "next" offers: the next campaign level (by name), the end of the campaign, or nothing
    *  (a level outside the campaign: the item is hidden and Enter plays the level again). */
   next: { kind: 'level'; name: string } | { kind: 'campaignEnd' } | { kind: 'none' };
@@ -46,7 +52,10 @@ function stat(parent: HTMLElement, label: string, className: string): HTMLElemen
 }
 
 export function createCompleteScreen(parent: HTMLElement, actions: CompleteActions): CompleteScreen {
-  let fields: { name: HTMLElement; time: HTMLElement; deaths: HTMLElement; best: HTMLElement; badge: HTMLElement; saveNote: HTMLElement } | null = null;
+  let fields: {
+    name: HTMLElement; time: HTMLElement; deaths: HTMLElement; best: HTMLElement; par: HTMLElement;
+    fewest: HTMLElement; badge: HTMLElement; underPar: HTMLElement; saveNote: HTMLElement;
+  } | null = null;
   const screen = createMenuScreen(parent, {
     className: 'complete-screen',
     dialogLabel: 'Level complete',
@@ -59,7 +68,10 @@ export function createCompleteScreen(parent: HTMLElement, actions: CompleteActio
         time: stat(stats, 'Time', 'time'),
         deaths: stat(stats, 'Deaths', 'deaths'),
         best: stat(stats, 'Best', 'best'),
+        par: stat(stats, 'Par', 'par'),
+        fewest: el('p', 'fewest', panel),
         badge: el('p', 'new-best', panel, 'New best time!'),
+        underPar: el('p', 'under-par', panel, 'Under par!'),
         saveNote: el('p', 'unsaved-note save-note', panel),
       };
       fields.saveNote.setAttribute('role', 'alert');
@@ -91,6 +103,11 @@ export function createCompleteScreen(parent: HTMLElement, actions: CompleteActio
       fields.deaths.textContent = String(info.deaths);
       fields.best.textContent = info.best ?? '—';
       fields.badge.hidden = !info.isNewBest;
+      fields.par.textContent = info.par ?? '—';
+      (fields.par.parentElement as HTMLElement).hidden = info.par === null;
+      fields.underPar.hidden = !info.isUnderPar;
+      fields.fewest.hidden = info.fewestDeaths === null;
+      fields.fewest.textContent = info.fewestDeaths === null ? '' : `Fewest deaths: ${info.fewestDeaths}`;
       setSaveNote(info.saveNote ?? null);
       const { next } = info;
       screen.menu.setHidden('next', next.kind === 'none');

@@ -3,6 +3,7 @@
 // the pause menu; back, P or the Back button report `onClose`, and the app decides where that leads.
 
 import { DEFAULT_KEYS, keyLabel, type KeyBindings, type PlayerAction } from '../input/keyboard';
+import { SOLO_SWITCH_KEY } from '../input/soloControl';
 import { el } from './dom';
 import type { MenuSounds } from './menuCursor';
 import { createMenuScreen, type MenuScreen } from './menuScreen';
@@ -10,6 +11,8 @@ import { createMenuScreen, type MenuScreen } from './menuScreen';
 export interface ControlsOptions {
   /** The keys in use now; defaults to the keyboard's defaults. Called on every open. */
   describeBindings?: () => KeyBindings;
+  /** True while solo mode is on: the solo line is then marked as the one in use. Called on every open. */
+  isSolo?: () => boolean;
   /** The player closed the screen (back, P, or the Back button). */
   onClose(): void;
   sounds?: MenuSounds;
@@ -52,6 +55,7 @@ function keysOf(keys: KeyBindings, slot: number, actions: readonly PlayerAction[
 export function createControlsScreen(parent: HTMLElement, opts: ControlsOptions): ControlsScreen {
   const describeBindings = opts.describeBindings ?? (() => DEFAULT_KEYS);
   let body: HTMLElement | null = null;
+  let soloLine: HTMLElement | null = null;
   const screen = createMenuScreen(parent, {
     className: 'controls-screen',
     dialogLabel: 'Controls',
@@ -82,6 +86,12 @@ export function createControlsScreen(parent: HTMLElement, opts: ControlsOptions)
       }
       el('p', 'pad-join', pad, 'Press a button on a pad to join.');
 
+      // Always listed (it is how one person plays); highlighted while solo is on.
+      soloLine = el('p', 'solo-keys', panel);
+      soloLine.innerHTML = `<strong>Solo</strong> (title: Play solo): either player's keys or the first pad move one ` +
+        `character; <kbd>${keyLabel(SOLO_SWITCH_KEY)}</kbd> or a pad's <kbd>LB</kbd> / <kbd>RB</kbd> switches to the other. ` +
+        'One left holding anchor keeps anchoring until you come back and let go.';
+
       el('p', 'keys', panel).innerHTML =
         '<kbd>Esc</kbd> / <kbd>P</kbd> pause · <kbd>R</kbd> restart · <kbd>F3</kbd> debug · <kbd>F8</kbd> record replay<br>' +
         'Menus: <kbd>↑</kbd><kbd>↓</kbd><kbd>←</kbd><kbd>→</kbd> or <kbd>W</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> move · ' +
@@ -101,6 +111,13 @@ export function createControlsScreen(parent: HTMLElement, opts: ControlsOptions)
     } catch {
       keys = DEFAULT_KEYS; // a broken settings store must not keep the screen from opening
     }
+    let isSolo = false;
+    try {
+      isSolo = opts.isSolo?.() === true;
+    } catch {
+      isSolo = false;
+    }
+    soloLine?.classList.toggle('is-on', isSolo);
     body?.replaceChildren(...ROWS.map((row) => {
       const tr = document.createElement('tr');
       el('th', '', tr, row.label);

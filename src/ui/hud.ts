@@ -6,7 +6,8 @@
 import './hud.css';
 import { balanceIsolates } from '../level/levelText';
 import { el } from './dom';
-import type { KeyBindings, PlayerAction } from '../input/keyboard';
+import { keyLabel, type KeyBindings, type PlayerAction } from '../input/keyboard';
+import { SOLO_SWITCH_KEY } from '../input/soloControl';
 import { keyCapHtml } from './keyCaps';
 
 export interface DebugStats {
@@ -36,6 +37,9 @@ export interface Hud {
   setDebug(stats: DebugStats): void;
   /** Writes the players' keys (remapped in the settings) into the controls hint. */
   setKeys(keys: KeyBindings): void;
+  /** Solo mode: the hint line first says whom the keys drive (slot 0 = P1) and the switch key;
+   *  null (two players, or no level played) takes that away. */
+  setSolo(controlled: number | null): void;
 }
 
 // Three groups that each stay on one line; a narrow window wraps between groups, not inside one.
@@ -57,7 +61,12 @@ function playerHintHtml(keys: KeyBindings): string {
 export function createHud(parent: HTMLElement): Hud {
   const root = el('div', 'hud', parent);
   const hint = el('div', 'hud-hint', root);
-  hint.innerHTML = HINT_HTML;
+  // Its own element before the player groups, so setKeys rewriting them leaves it alone.
+  const solo = el('span', 'solo', hint);
+  solo.hidden = true;
+  const players = el('span', 'players', hint);
+  players.innerHTML = HINT_HTML;
+  let soloShown: number | null = null;
 
   const run = el('div', 'hud-run', root);
   run.hidden = true;
@@ -127,7 +136,20 @@ export function createHud(parent: HTMLElement): Hud {
     },
     setKeys(keys): void {
       const general = HINT_HTML.slice(HINT_HTML.lastIndexOf('<span class="group"><kbd>R'));
-      hint.innerHTML = playerHintHtml(keys) + general;
+      players.innerHTML = playerHintHtml(keys) + general;
+    },
+    setSolo(controlled): void {
+      if (controlled === soloShown) return;
+      soloShown = controlled;
+      solo.hidden = controlled === null;
+      if (controlled === null) {
+        solo.replaceChildren();
+        return;
+      }
+      const who = controlled + 1;
+      // Fixed text: the switch key is the game's, never a stored setting.
+      solo.innerHTML = `Solo: moving <span class="p${who} controlled">P${who}</span> · ` +
+        `<kbd>${keyLabel(SOLO_SWITCH_KEY)}</kbd> or pad <kbd>LB</kbd>/<kbd>RB</kbd> switch · either player's keys`;
     },
     setGamepads(label): void {
       pads.hidden = label === null;

@@ -1,13 +1,16 @@
 // The title screen, the first thing shown without `?level=`: the game's name drawn as an SVG (two
 // players tied by a sagging rope under a hand-drawn-looking wordmark) and a menu of Play, Settings
-// Controls and Create (the level editor). Driven by menu actions through `handleAction` (keyboard or gamepad) and the mouse.
+// Controls, Create (the level editor) and Play solo (one player drives both characters). Driven by menu actions through `handleAction` (keyboard or gamepad) and the mouse.
 
 import { el } from './dom';
 import type { MenuSounds } from './menuCursor';
 import { createMenuScreen, type MenuScreen } from './menuScreen';
 
 export interface TitleHandlers {
+  /** Play: two players. */
   onPlay(): void;
+  /** Play solo: one player drives both characters (the same level select). */
+  onPlaySolo(): void;
   onSettings(): void;
   onControls(): void;
   /** Create: the level editor. */
@@ -62,6 +65,8 @@ export function createTitleScreen(parent: HTMLElement, handlers: TitleHandlers):
       { id: 'controls', label: 'Controls', onActivate: handlers.onControls },
       // Last, so the menu's first items keep their places: players look for Play, designers find Create.
       { id: 'create', label: 'Create', onActivate: handlers.onCreate },
+      // After Create for the same reason: menus and tests that count ↓ from Play still land right.
+      { id: 'solo', label: 'Play solo', onActivate: handlers.onPlaySolo },
     ],
     menu: { label: 'Title menu' },
     hint: '<kbd>↑</kbd><kbd>↓</kbd> choose · <kbd>Enter</kbd> select · or a gamepad',

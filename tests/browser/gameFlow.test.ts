@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { readdirSync, readFileSync } from 'node:fs';
 import { gameUrl, sharedBrowser, openGame, playerKeys, screenshotStats } from './browser';
+import { parTicksFor } from '../../src/app/levelCatalog';
 import { playFirstGap } from './firstGapKeys';
 import { getState, waitFrames, waitTicks, installClockFreeze } from './gameState';
 import {
@@ -48,12 +49,18 @@ test('finishing a level shows the complete screen, stores the best time, and Ent
     expect(await text(page, '.complete-screen .time dd')).toBe(time);
     expect(await text(page, '.complete-screen .deaths dd')).toBe(String(deaths));
     expect(await text(page, '.complete-screen .best dd')).toBe(time);
+    // Par: the committed replay's finish, half as long again, in whole 5 s.
+    const replay = JSON.parse(readFileSync('levels/replays/03-first-gap.replay.json', 'utf8')) as { completedTick: number };
+    const parTicks = parTicksFor(replay.completedTick + 1);
+    expect(await text(page, '.complete-screen .par dd')).toBe(`${(parTicks / 60).toFixed(0)} s`);
+    expect(await page.locator('.complete-screen .under-par').isVisible()).toBe(completedTick + 1 <= parTicks);
+    expect(await text(page, '.complete-screen .fewest')).toBe(`Fewest deaths: ${deaths}`);
     expect(await text(page, '.complete-screen .keys')).toBe('Enter: next level · Esc: level select · R: play again');
     await expect.poll(() => page.locator('.hud-run').isVisible()).toBe(false); // hidden on the next drawn frame
     // Progress is stored by level key (file and id), with this run as the best.
     expect(await storedProgress(page)).toMatchObject({
       version: 2,
-      levels: { '03-first-gap.json#first-gap': { bestTicks: completedTick + 1, bestDeaths: deaths, finishes: 1 } },
+      levels: { '03-first-gap.json#first-gap': { bestTicks: completedTick + 1, bestDeaths: deaths, fewestDeaths: deaths, finishes: 1 } },
     });
     // The sim stops behind the complete screen.
     const frozen = (await getState(page)).tick;

@@ -28,7 +28,7 @@ test('title -> level select -> play -> pause / resume / restart / controls -> qu
     expect(await screenOf(page)).toBe('title');
     expect(await getStateOrNull(page)).toBeNull();
     expect(await cursorOn(page, '.title-screen')).toBe('play');
-    expect(await page.locator('.title-screen .menu-item').allTextContents()).toEqual(['Play', 'Settings', 'Controls', 'Create']);
+    expect(await page.locator('.title-screen .menu-item').allTextContents()).toEqual(['Play', 'Settings', 'Controls', 'Create', 'Play solo']);
     await screenshotStats(page, 'screens-title');
     await page.keyboard.press('ArrowDown');
     expect(await cursorOn(page, '.title-screen')).toBe('settings');

@@ -119,7 +119,7 @@ describe('app runner', () => {
     const { app, log } = fakeGame({
       setUnlockAll() {},
       readState: 'ok',
-      recordCompletion: () => { problem.saveProblem = 'full'; return { previousBestTicks: null, isNewBest: true, record: { bestTicks: 900, bestDeaths: 0, finishes: 1 }, isSaved: false }; },
+      recordCompletion: () => { problem.saveProblem = 'full'; return { previousBestTicks: null, isNewBest: true, record: { bestTicks: 900, bestDeaths: 0, fewestDeaths: 0, finishes: 1 }, isSaved: false }; },
       get saveProblem() { return problem.saveProblem; },
     });
     app.dispatch({ type: 'boot', query: 'first-gap' });

@@ -14,7 +14,7 @@ const catalog = createLevelCatalog({
 /** Progress with these levels of `cat` finished (by id; an id not in it is kept as it is). */
 const doneIn = (cat: readonly LevelEntry[], ...ids: string[]): Progress => ({
   unlockAll: false,
-  levels: Object.fromEntries(ids.map((id) => [cat.find((e) => e.id === id)?.key ?? id, { bestTicks: 600, bestDeaths: 0, finishes: 1 }])),
+  levels: Object.fromEntries(ids.map((id) => [cat.find((e) => e.id === id)?.key ?? id, { bestTicks: 600, bestDeaths: 0, fewestDeaths: 0, finishes: 1 }])),
 });
 const done = (...ids: string[]): Progress => doneIn(catalog, ...ids);
 const keyOf = (id: string): string => catalog.find((e) => e.id === id)!.key;
@@ -52,7 +52,7 @@ describe('lock rules', () => {
 
 describe('campaign rows', () => {
   it('number by campaign position, with best time and finished flag', () => {
-    const rows = campaignLevels(catalog, { unlockAll: false, levels: { [keyOf('tied-together')]: { bestTicks: 741, bestDeaths: 1, finishes: 2 } } });
+    const rows = campaignLevels(catalog, { unlockAll: false, levels: { [keyOf('tied-together')]: { bestTicks: 741, bestDeaths: 1, fewestDeaths: 1, finishes: 2 } } });
     expect(rows.map((r) => [r.position, r.entry.id, r.isUnlocked, r.isFinished, r.bestTicks])).toEqual([
       [1, 'tied-together', true, true, 741],
       [2, 'first-gap', true, false, null],
@@ -111,7 +111,7 @@ describe('a copied level file with the same id', () => {
   it('version 1\'s record of the id goes to the original (first in campaign order), never to the copy', () => {
     expect(legacyKeyOf(copied, 'first-gap')).toBe(original.key);
     expect(legacyKeyOf(copied, 'gone')).toBeNull();
-    const v1 = { unlockAll: false, levels: { 'first-gap': { bestTicks: 800, bestDeaths: 1, finishes: 3 }, gone: { bestTicks: 5, bestDeaths: 0, finishes: 1 } } };
+    const v1 = { unlockAll: false, levels: { 'first-gap': { bestTicks: 800, bestDeaths: 1, fewestDeaths: 1, finishes: 3 }, gone: { bestTicks: 5, bestDeaths: 0, fewestDeaths: 0, finishes: 1 } } };
     const claimed = claimLegacy(v1, (id) => legacyKeyOf(copied, id));
     expect(claimed.levels).toEqual({ [original.key]: v1.levels['first-gap'], gone: v1.levels.gone });
     expect(campaignLevels(copied, claimed).map((r) => r.bestTicks)).toEqual([null, 800, null, null]);

@@ -24,7 +24,7 @@ function memoryStorage(initial: Record<string, string> = {}, quotaAfter = Infini
   return s;
 }
 
-const rec = (bestTicks: number, bestDeaths = 0, finishes = 1): LevelRecord => ({ bestTicks, bestDeaths, finishes });
+const rec = (bestTicks: number, bestDeaths = 0, finishes = 1): LevelRecord => ({ bestTicks, bestDeaths, fewestDeaths: bestDeaths, finishes });
 /** A real record as the game writes it: eight campaign levels, the switch on. */
 const REAL: Progress = {
   unlockAll: true,
@@ -135,13 +135,23 @@ describe('createProgressStore', () => {
     expect(progressStorageNote(again)).toBeNull();
   });
 
-  it('keeps the best time: a slower run only counts a finish, a faster one replaces time and deaths', () => {
+  it('keeps the best time and the fewest deaths: a slower run counts a finish and may lower the deaths, a faster one replaces time and its deaths', () => {
     const store = createProgressStore(() => memoryStorage());
     store.recordCompletion('swing-yard', 800, 1);
     const slower = store.recordCompletion('swing-yard', 950, 0);
-    expect(slower).toEqual({ previousBestTicks: 800, isNewBest: false, record: rec(800, 1, 2), isSaved: true });
+    expect(slower).toEqual({ previousBestTicks: 800, isNewBest: false, record: { ...rec(800, 1, 2), fewestDeaths: 0 }, isSaved: true });
     const faster = store.recordCompletion('swing-yard', 700, 4);
-    expect(faster).toEqual({ previousBestTicks: 800, isNewBest: true, record: rec(700, 4, 3), isSaved: true });
+    expect(faster).toEqual({ previousBestTicks: 800, isNewBest: true, record: { ...rec(700, 4, 3), fewestDeaths: 0 }, isSaved: true });
+  });
+
+  it('a record stored before fewest deaths existed reads them as its best run\'s; one claiming more than that is capped', () => {
+    const text = JSON.stringify({ version: 2, unlockAll: false, levels: {
+      'a.json#a': { bestTicks: 900, bestDeaths: 3, finishes: 2 },
+      'b.json#b': { bestTicks: 900, bestDeaths: 2, fewestDeaths: 7, finishes: 2 },
+    } });
+    const read = parseProgress(text).progress;
+    expect(read.levels['a.json#a'].fewestDeaths).toBe(3);
+    expect(read.levels['b.json#b'].fewestDeaths).toBe(2);
   });
 
   it('a damaged record: its readable records are kept, and the first save copies it to the backup key first', () => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { Button, SimEvent, createSimWorld, step, type SimWorld } from '../../src/sim';
-import { PIT, STEP2_X, WALL_X, playTiedTogether, type Phase } from '../../tools/bots/tied-together';
+import { JUMP_ZONES, PIT, STEP2_X, WALL_X, playTiedTogether, type Phase } from '../../tools/bots/tied-together';
 import { eventsSince } from './levelChecks';
 
 const FILE = 'levels/01-tied-together.json';
@@ -42,7 +42,73 @@ function toThePit(world: SimWorld): void {
   expect(body.x[b]).toBeLessThan(PIT[0]);
 }
 
+/** Both walk right, jumping the step, the block and the pit from the ground, until both stand on the first stone. */
+function toTheStones(world: SimWorld): void {
+  const [a, b] = world.queries.players.dense;
+  const { body, player } = world;
+  const press = (e: number): number => {
+    if (body.x[e] > 25.5) return 0;
+    const inZone = JUMP_ZONES.slice(0, 3).some(([x0, x1]) => body.x[e] > x0 && body.x[e] < x1);
+    return Button.Right | (inZone || !player.isGrounded[e] ? Button.Jump : 0);
+  };
+  for (let t = 0; t < 900; t++) {
+    step(world, [press(a), press(b)]);
+    if (body.x[a] > 25.5 && body.x[b] > 25.5 && player.isGrounded[a] && player.isGrounded[b]) break;
+  }
+  for (let t = 0; t < 30; t++) step(world, [0, 0]);
+  expect(body.x[a]).toBeGreaterThan(24);
+  expect(body.x[b]).toBeGreaterThan(24);
+}
+
 describe('level: Tied Together', () => {
+  it('a fall between the stepping stones is not a death: the trench is 1-2 m deep and a jump gets out', () => {
+    const { world } = build();
+    const [a, b] = world.queries.players.dense;
+    const { body, player } = world;
+    toTheStones(world);
+    const from = world.tick;
+    // Both walk off the first stone without jumping and land in the trench at x = 30..32.
+    for (let t = 0; t < 120; t++) step(world, [body.x[a] < 30.6 ? Button.Right : 0, body.x[b] < 30.6 ? Button.Right : 0]);
+    for (const e of [a, b]) {
+      expect(player.isGrounded[e]).toBe(1);
+      expect(body.x[e]).toBeGreaterThan(29.9);
+      expect(body.x[e]).toBeLessThan(32.1);
+      expect(body.y[e]).toBeGreaterThan(13); // on the trench floor (top y = 14), below the stones' tops (12-13)
+    }
+    // Each jumps out to the right, one after the other: up past the stone's top (y = 12) and out
+    // of the trench (a held Right may carry a player on over the next stone; that is fine).
+    for (const e of [a, b]) {
+      let highest = Infinity;
+      for (let t = 0; t < 90; t++) {
+        const press = (body.x[e] < 33.2 ? Button.Right : 0) | (t < 20 ? Button.Jump : 0);
+        step(world, e === a ? [press, 0] : [0, press]);
+        highest = Math.min(highest, body.y[e]);
+      }
+      for (let t = 0; t < 20; t++) step(world, [0, 0]);
+      expect(highest).toBeLessThan(11.3); // body centre above a stone-top stance
+      expect(body.x[e]).toBeGreaterThan(32.4);
+    }
+    expect(fellOut(eventsSince(world, from))).toBe(false);
+  });
+
+  it('past the pit a checkpoint holds: a later fall into the pit respawns both on the first stone, not at the start', () => {
+    const { world } = build();
+    const [a, b] = world.queries.players.dense;
+    const { body } = world;
+    toTheStones(world);
+    expect(eventsSince(world, 0).some((e) => e.type === SimEvent.CheckpointReached)).toBe(true);
+    expect(world.rules.deaths[0]).toBe(0);
+    // Both walk back left off the stone into the pit (x = 20..24, no floor) until one dies.
+    for (let t = 0; t < 600 && world.rules.deaths[0] === 0; t++) step(world, [Button.Left, Button.Left]);
+    expect(world.rules.deaths[0]).toBe(1);
+    for (let t = 0; t < 120; t++) step(world, [0, 0]);
+    for (const e of [a, b]) {
+      expect(body.x[e]).toBeGreaterThan(24);
+      expect(body.x[e]).toBeLessThan(30);
+      expect(body.y[e]).toBeLessThan(13);
+    }
+  });
+
   it('a scripted pair hops, jumps the pit and the stones, climbs the wall one at a time and finishes', () => {
     const { world, def } = build();
     const [a, b] = world.queries.players.dense;
