@@ -21,6 +21,7 @@ import { createLevelPreviews } from './app/levelPreviews';
 import { createLevelSession } from './app/levelSession';
 import { createLoop, type Loop } from './app/loop';
 import { createProgressStore } from './app/progress';
+import { createTeaching } from './app/teaching';
 import { legacyKeyOf } from './app/campaign';
 import {
   GAME_SPEED_STEP, MIN_GAME_SPEED, createSettingsStore, hasAssists, isInvincibleStep, type Settings,
@@ -29,6 +30,7 @@ import { createGamepadInput, describePadSlots } from './input/gamepad';
 import { createKeyboardInput } from './input/keyboard';
 import { menuActionForKey } from './input/menuAction';
 import { createSoloControl } from './input/soloControl';
+import { worldToScreen } from './render/camera';
 import { createRenderer, type GameRenderer } from './render/renderer';
 import { createCompleteScreen } from './ui/completeScreen';
 import { installUiZoom } from './ui/uiScale';
@@ -42,11 +44,15 @@ import { createPauseMenu } from './ui/pauseMenu';
 import { createPictureLostBanner } from './ui/pictureLost';
 import { createReconnectOverlay } from './ui/reconnect';
 import { createSettingsScreen } from './ui/settingsScreen';
+import { createTeachingPrompt } from './ui/teachingPrompt';
 import { createTitleScreen } from './ui/titleScreen';
 
 const appRoot = document.getElementById('app') ?? document.body;
 const hud = createHud(appRoot);
 const deathFlash = createDeathFlash(appRoot);
+// In-level teaching prompts: the level's hints, shown until the players have done each verb.
+const teachingPrompt = createTeachingPrompt(appRoot);
+const teaching = createTeaching();
 let renderer: GameRenderer | null = null;
 // Menus, HUD and the game's camera sized for the window (1280x720 up to 4K).
 let uiZoom = 1;
@@ -239,6 +245,7 @@ const session = createLevelSession({
     afterStep(world) {
       designer.afterStep(world);
       editor.afterStep(world);
+      teaching.afterTick(world);
     },
     get isReplaying() { return designer.isReplaying; },
     get isRecording() { return designer.isRecording; },
@@ -383,6 +390,7 @@ async function boot(): Promise<void> {
       gameRenderer.setControlled(soloSlot);
       gameRenderer.draw(shown, shownAlpha, frameSec);
       editor.drawn();
+      showTeaching(level?.text ?? null, isPlayed && waitingSlot === null);
       // A new world starts at its own event count; settings or controls over a paused level keep its music.
       audio.update(level ? session.world : null, musicScreenOf(app.state));
       deathFlash.update(frameSec);
@@ -408,6 +416,29 @@ async function boot(): Promise<void> {
   });
   applySettings(settings.settings, null);
   loop.start();
+}
+
+// ---- Teaching prompts ---------------------------------------------------------------------------
+
+let teachingKeys: Settings['keys'] | null = null;
+let teachingPads = '';
+
+/** The prompt for this frame, placed over the level as the renderer just drew it, with the players' own controls. */
+function showTeaching(levelText: string | null, isPlayed: boolean): void {
+  const keys = settings.settings.keys;
+  const pads = gamepads.slots.map((p) => (p === null ? 'k' : 'p')).join('');
+  if (keys !== teachingKeys || pads !== teachingPads) {
+    teachingKeys = keys;
+    teachingPads = pads;
+    teachingPrompt.setControls([{ keys: keys[0], isPad: pads[0] === 'p' }, { keys: keys[1], isPad: pads[1] === 'p' }]);
+  }
+  const prompt = teaching.prompt(levelText, levelText === null ? null : session.world, isPlayed);
+  if (prompt === null || renderer === null) {
+    teachingPrompt.show(null);
+    return;
+  }
+  const at = worldToScreen(renderer.camera, renderer.screenSize.width, renderer.screenSize.height, prompt.x, prompt.y);
+  teachingPrompt.show({ verbs: prompt.verbs, x: at.x, y: at.y });
 }
 
 // ---- Settings ----------------------------------------------------------------------------------

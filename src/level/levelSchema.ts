@@ -208,6 +208,27 @@ const checkpointSchema = v.strictObject({
   p2: pointSchema,
 });
 
+/** The verbs a teaching hint can teach, in the order players meet them. */
+export const HINT_VERBS = ['walk', 'jump', 'anchor', 'swing', 'pump', 'rappel', 'haul', 'bump', 'ride'] as const;
+export type HintVerb = (typeof HINT_VERBS)[number];
+
+/** A teaching prompt: shown while a player is in the area until that verb has been done. Never
+ *  read by the sim (the app and UI show it), so hints change neither play nor replays. */
+const hintSchema = v.strictObject({
+  id: entityId,
+  verb: v.picklist(HINT_VERBS, `must be one of ${HINT_VERBS.map((w) => `"${w}"`).join(', ')}`),
+  /** Top-left corner and size of the area; a player's centre inside it shows the prompt, m. */
+  x: bounded(0, MAX_WIDTH),
+  y: bounded(0, MAX_HEIGHT),
+  w: bounded(0.5, MAX_WIDTH),
+  h: bounded(0.5, MAX_HEIGHT),
+});
+
+/** Most hints in a level. */
+export const MAX_HINTS = 64;
+/** A level's list of hints, as the schema checks it (the app reads hints from the file with it). */
+export const hintListSchema = v.pipe(v.array(hintSchema), v.maxLength(MAX_HINTS, `may list at most ${MAX_HINTS} hints`));
+
 const TILE_ROW_V1 = v.pipe(v.string(), v.regex(/^[#=.]*$/, "may only contain '#' (solid), '=' (one-way platform) and '.' (empty)"));
 const TILE_ROW = v.pipe(v.string(), v.regex(/^[#=.^]*$/, "may only contain '#' (solid), '=' (one-way platform), '^' (spikes) and '.' (empty)"));
 
@@ -250,8 +271,11 @@ export const levelSchema = v.strictObject({
   /** In order: reaching a later checkpoint moves the respawn point there. */
   checkpoints: v.optional(v.pipe(v.array(checkpointSchema), v.maxLength(64, 'may list at most 64 checkpoints'))),
   platforms: v.optional(v.pipe(v.array(platformSchema), v.maxLength(64, 'may list at most 64 platforms'))),
+  /** Teaching prompts (optional, presentation only: outside the sim and the replays' level hash). */
+  hints: v.optional(hintListSchema),
 });
 
 export type LevelFile = v.InferOutput<typeof levelSchema>;
 export type LevelFileV1 = v.InferOutput<typeof levelSchemaV1>;
+export type LevelHint = v.InferOutput<typeof hintSchema>;
 export type LevelRopeEnd = v.InferOutput<typeof ropeEndSchema>;

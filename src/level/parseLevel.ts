@@ -94,7 +94,7 @@ export function parseLevel(text: string): ParseResult {
 }
 
 /** Fields and tile characters version 2 added: in a version 1 file they get a hint to upgrade. */
-const V2_FIELDS = new Set(['checkpoints', 'platforms', 'platform', 'startAngle', 'push']);
+const V2_FIELDS = new Set(['checkpoints', 'platforms', 'platform', 'startAngle', 'push', 'hints']);
 
 /** The first MAX_ERRORS issues as messages (a hostile file can hold 100k broken entries; capErrors counts the rest). */
 function describeIssues(issues: ReadonlyArray<v.BaseIssue<unknown>>, json: unknown, version: number): string[] {
@@ -181,6 +181,7 @@ function buildDef(check: LevelCheck): WorldDef {
   });
   const g = parts.hasFailed('goal') ? { x: 0, y: 0, w: 1, h: 1 } : level.goal;
   if (!parts.hasFailed('goal')) room.checkGoal(level.goal);
+  checkHints(check);
   return {
     grid: check.grid ?? createTileGrid(2, 2),
     spawns: [p1 ?? { x: 0, y: 0 }, p2 ?? { x: 0, y: 0 }],
@@ -193,6 +194,16 @@ function buildDef(check: LevelCheck): WorldDef {
     checkpoints,
     physics: parts.hasFailed('physics') ? undefined : level.physics,
   };
+}
+
+/** Hints only need to lie on the grid: they never reach the sim, so nothing else about them can break play. */
+function checkHints({ level, parts, grid, errors }: LevelCheck): void {
+  if (!grid) return;
+  (level.hints ?? []).forEach((h, i) => {
+    if (h.x + h.w > grid.width || h.y + h.h > grid.height) {
+      errors.push(`${parts.at('hints', i)}: hint '${h.id}' reaches outside the grid (${grid.width} x ${grid.height} tiles); keep x + w <= ${grid.width} and y + h <= ${grid.height}`);
+    }
+  });
 }
 
 /** One spawn per player; the spawns by player slot, and where the players' centres start. */
@@ -208,7 +219,7 @@ function checkSpawns(check: LevelCheck): { spawns: Array<{ x: number; y: number 
   return { spawns, centres };
 }
 
-/** Every id is unique across spawns, goal, anchors, boxes, ropes, platforms and checkpoints; reserved ids stay free. */
+/** Every id is unique across spawns, goal, anchors, boxes, ropes, platforms, checkpoints and hints; reserved ids stay free. */
 function checkIds({ level, parts, errors }: LevelCheck): void {
   const entities: Array<{ id: string; path: string; kind: string; player?: number }> = [
     ...level.spawns.map((s, i) => ({ id: s.id, path: parts.at('spawns', i), kind: 'spawn', player: s.player })),
@@ -218,6 +229,7 @@ function checkIds({ level, parts, errors }: LevelCheck): void {
     ...(level.ropes ?? []).map((r, i) => ({ id: r.id, path: parts.at('ropes', i), kind: 'rope' })),
     ...(level.platforms ?? []).map((p, i) => ({ id: p.id, path: parts.at('platforms', i), kind: 'platform' })),
     ...(level.checkpoints ?? []).map((c, i) => ({ id: c.id, path: parts.at('checkpoints', i), kind: 'checkpoint' })),
+    ...(level.hints ?? []).map((h, i) => ({ id: h.id, path: parts.at('hints', i), kind: 'hint' })),
   ];
   const firstPath = new Map<string, string>();
   for (const e of entities) {

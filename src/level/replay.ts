@@ -70,8 +70,9 @@ export function fnv1aHex(text: string): string {
   return h.toString(16).padStart(8, '0');
 }
 
-/** The level's JSON with object keys sorted and the top-level "$schema" left out: formatting,
- *  key order and the schema link do not change it. */
+/** The level's JSON with object keys sorted and the top-level "$schema" and "hints" left out:
+ *  formatting, key order, the schema link and teaching prompts (which never reach the sim) do not
+ *  change it, so adding a hint keeps a level's replays valid. */
 export function canonicalLevelJson(json: unknown): string {
   const sortKeys = (value: unknown, top: boolean): unknown => {
     if (Array.isArray(value)) return value.map((x) => sortKeys(x, false));
@@ -80,7 +81,7 @@ export function canonicalLevelJson(json: unknown): string {
     // a key, and that part of the level would drop out of the hash.
     const out = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(value).sort()) {
-      if (top && key === '$schema') continue;
+      if (top && (key === '$schema' || key === 'hints')) continue;
       out[key] = sortKeys((value as Record<string, unknown>)[key], false);
     }
     return out;

@@ -65,6 +65,15 @@ export function updateCamera(
   cam.zoom += (zoom - cam.zoom) * k;
 }
 
+/**
+ * Where the world point (x, y), m, is on a `viewW` x `viewH` px view through `cam`, in CSS px from
+ * the view's top-left (the renderer places the scene this way; screen shake is left out, so DOM
+ * overlays placed with it stay still while the picture shakes).
+ */
+export function worldToScreen(cam: Readonly<Camera>, viewW: number, viewH: number, x: number, y: number): { x: number; y: number } {
+  return { x: viewW / 2 + (x - cam.centerX) * cam.zoom, y: viewH / 2 + (y - cam.centerY) * cam.zoom };
+}
+
 /** Keeps a view of half-size `half` inside [lo, hi]; centres it when the range is smaller. */
 function clampAxis(center: number, half: number, lo: number, hi: number): number {
   if (hi - lo <= 2 * half) return (lo + hi) / 2;

@@ -8,6 +8,7 @@ import { balanceIsolates } from '../level/levelText';
 import { el } from './dom';
 import { keyLabel, type KeyBindings, type PlayerAction } from '../input/keyboard';
 import { SOLO_SWITCH_KEY } from '../input/soloControl';
+import { keyCapHtml } from './keyCaps';
 
 export interface DebugStats {
   fps: number;
@@ -52,8 +53,7 @@ const HINT_HTML =
 
 /** The hint's two player groups for `keys` (labels escaped: they come from stored settings). */
 function playerHintHtml(keys: KeyBindings): string {
-  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const k = (slot: number, action: PlayerAction) => keys[slot][action].map((c) => `<kbd>${esc(keyLabel(c))}</kbd>`).join(' or ');
+  const k = (slot: number, action: PlayerAction) => keys[slot][action].map(keyCapHtml).join(' or ');
   return [0, 1].map((slot) => `<span class="group"><span class="p${slot + 1}">P${slot + 1}</span> ` +
     `${k(slot, 'left')}${k(slot, 'right')} move · ${k(slot, 'jump')} jump · ${k(slot, 'down')} down · ${k(slot, 'anchor')} anchor</span>`).join('');
 }

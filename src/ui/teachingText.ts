@@ -1,0 +1,49 @@
+// What a teaching prompt says: the verb's keys for each player, drawn as key caps from the current
+// bindings (or pad buttons for a player on a gamepad), then a few words. Short on purpose: the
+// prompt sits in the level next to the players, so it must read at a glance.
+
+import type { HintVerb } from '../level/levelSchema';
+import type { PlayerKeys } from '../input/keyboard';
+import { escapeHtml, keyCapHtml } from './keyCaps';
+
+/** How one player plays: their keys, and whether a gamepad is theirs (then its buttons are shown). */
+export interface PlayerControls {
+  keys: PlayerKeys;
+  isPad: boolean;
+}
+
+type Control = 'move' | 'jump' | 'anchor';
+
+/** Per verb: the control that does it and the words after the keys (2-4 words). */
+export const VERB_PROMPTS: Readonly<Record<HintVerb, { control: Control; words: string }>> = {
+  walk: { control: 'move', words: 'walk together' },
+  jump: { control: 'jump', words: 'jump' },
+  anchor: { control: 'anchor', words: 'hold to anchor' },
+  swing: { control: 'move', words: 'swing under an anchor' },
+  pump: { control: 'move', words: 'push with the swing' },
+  rappel: { control: 'anchor', words: 'anchor, partner walks off' },
+  haul: { control: 'move', words: 'walk away to haul' },
+  bump: { control: 'move', words: 'run into the crate' },
+  ride: { control: 'move', words: 'step on and ride' },
+};
+
+/** Standard-mapping pad buttons (src/input/gamepadMapping.ts): stick or d-pad, A / Cross, X / Square. */
+const PAD_CAPS: Readonly<Record<Control, string>> = {
+  move: '<kbd class="pad">◀</kbd><kbd class="pad">▶</kbd>',
+  jump: '<kbd class="pad">A</kbd>',
+  anchor: '<kbd class="pad">X</kbd>',
+};
+
+/** One player's caps for `control`: the first key of each action (the one the settings list first). */
+function capsHtml(player: PlayerControls, control: Control): string {
+  if (player.isPad) return PAD_CAPS[control];
+  if (control === 'move') return keyCapHtml(player.keys.left[0] ?? '') + keyCapHtml(player.keys.right[0] ?? '');
+  return keyCapHtml(player.keys[control][0] ?? '');
+}
+
+/** "[F] / [/] hold to anchor", P1's caps and P2's in the players' colours. */
+export function promptLineHtml(verb: HintVerb, players: readonly [PlayerControls, PlayerControls]): string {
+  const { control, words } = VERB_PROMPTS[verb];
+  return `<span class="p1">${capsHtml(players[0], control)}</span><span class="or">/</span>` +
+    `<span class="p2">${capsHtml(players[1], control)}</span> <span class="words">${escapeHtml(words)}</span>`;
+}

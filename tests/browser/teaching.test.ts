@@ -1,0 +1,120 @@
+// In-level teaching in the real page: P1's anchor key is remapped to G with real keys on the
+// settings screen; level 1 opens with its walk prompt; in a level whose anchor hint covers the spawns, the prompt shows G for P1 (and
+// P2's / ), floats over the players inside the window, ignores the old key F, disappears on the
+// first anchor with G and stays gone, a restart included.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { gameUrl, sharedBrowser, screenshotStats } from './browser';
+import { getState, waitTicks } from './gameState';
+import { openPage, waitReady, waitScreen } from './menu';
+
+let browser: Browser;
+beforeAll(async () => { browser = await sharedBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+/** Level 1 with one hint: anchor, over the spawns. */
+function anchorLevel(): string {
+  const json = JSON.parse(readFileSync('levels/01-tied-together.json', 'utf8')) as Record<string, unknown>;
+  json.id = 'teach-anchor';
+  json.name = 'Teach Anchor';
+  json.hints = [{ id: 'teach-anchor', verb: 'anchor', x: 0, y: 8, w: 9, h: 6 }];
+  return JSON.stringify(json, null, 2);
+}
+
+/** Drags a file holding `text` onto the canvas, as dropAndRecord.test.ts does. */
+async function dropFile(page: Page, name: string, text: string): Promise<void> {
+  await page.evaluate(({ name, text }) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], name, { type: 'application/json' }));
+    const canvas = document.querySelector('canvas')!;
+    canvas.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+    canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, { name, text });
+}
+
+const prompt = (page: Page) => page.locator('.teach-prompt');
+const cursorRow = (page: Page) => page.locator('.settings-row.is-cursor').getAttribute('data-row');
+const keyCell = (page: Page, action: string, slot: number) =>
+  page.locator(`.settings-row[data-row="keys-${action}"] .key-cell[data-slot="${slot}"]`).textContent();
+
+test('the anchor prompt shows the remapped key, and is gone after the first anchor for the rest of the visit', async () => {
+  const game = await openPage(browser, '');
+  const { page, errors } = game;
+  try {
+    // Settings, then up past Back and Reset keys to P1's anchor key; Enter, then G.
+    await waitScreen(page, 'title');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await waitScreen(page, 'settings');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
+    expect(await cursorRow(page)).toBe('keys-anchor');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('KeyG');
+    expect(await keyCell(page, 'anchor', 0)).toBe('G');
+    await page.keyboard.press('Escape');
+    await waitScreen(page, 'title');
+
+    // Into a level (the remap is kept), then the level with the anchor hint, dropped on the page.
+    await page.goto(gameUrl('?level=1'), { waitUntil: 'load' });
+    await waitReady(page);
+    // Level 1 itself starts by teaching to walk, with both players' move keys.
+    await waitTicks(page, 5);
+    const walk = page.locator('.teach-prompt .line[data-verb="walk"]');
+    await walk.waitFor({ state: 'visible', timeout: 5000 });
+    expect(await walk.textContent()).toBe('AD/←→ walk together');
+    await screenshotStats(page, 'teaching-walk');
+
+    await dropFile(page, 'teach-anchor.json', anchorLevel());
+    await page.waitForFunction(() => document.title.startsWith('Teach Anchor'), undefined, { timeout: 10_000 });
+    await waitTicks(page, 10);
+
+    const shown = prompt(page);
+    await shown.waitFor({ state: 'visible', timeout: 5000 });
+    expect(await shown.locator('.line').count()).toBe(1);
+    expect(await shown.locator('.line').getAttribute('data-verb')).toBe('anchor');
+    expect(await shown.locator('.p1 kbd').allTextContents()).toEqual(['G']);
+    expect(await shown.locator('.p2 kbd').allTextContents()).toEqual(['/']);
+    expect(await shown.textContent()).toBe('G// hold to anchor'); // no wall of text
+    // Over the players, inside the window: above both heads, between their x positions.
+    const box = (await shown.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    expect(box.height).toBeLessThan(80); // one short line, not a panel
+    const cam = await page.evaluate(() => (window.__ropebound as unknown as { camera(): { x: number; y: number; zoom: number } }).camera());
+    const state = await getState(page);
+    const toScreen = (x: number, y: number) => ({ x: 640 + (x - cam.x) * cam.zoom, y: 360 + (y - cam.y) * cam.zoom });
+    const heads = state.players.map((p) => toScreen(p.x, p.y - 0.7));
+    expect(box.y + box.height).toBeLessThanOrEqual(Math.min(...heads.map((h) => h.y)) + 1);
+    expect(box.y + box.height).toBeGreaterThan(Math.min(...heads.map((h) => h.y)) - 3 * cam.zoom);
+    const mid = (heads[0].x + heads[1].x) / 2;
+    expect(Math.abs(box.x + box.width / 2 - mid)).toBeLessThan(2);
+    const shot = await screenshotStats(page, 'teaching-anchor');
+    expect(shot.distinctColours).toBeGreaterThan(8);
+
+    // F was P1's anchor key before the remap: it no longer anchors, and the prompt stays.
+    await page.keyboard.down('KeyF');
+    await waitTicks(page, 10);
+    await page.keyboard.up('KeyF');
+    expect((await getState(page)).players[0].anchored).toBe(false);
+    expect(await shown.isVisible()).toBe(true);
+
+    // G anchors P1: the prompt goes, and stays gone once G is let go, and after a restart (R).
+    await page.keyboard.down('KeyG');
+    await waitTicks(page, 5);
+    expect((await getState(page)).players[0].anchored).toBe(true);
+    await expect.poll(() => shown.isVisible(), { timeout: 5000 }).toBe(false);
+    await page.keyboard.up('KeyG');
+    await waitTicks(page, 30);
+    expect(await shown.isVisible()).toBe(false);
+    await page.keyboard.press('KeyR');
+    await waitTicks(page, 30);
+    expect((await getState(page)).tick).toBeLessThan(60);
+    expect(await shown.isVisible()).toBe(false);
+    await screenshotStats(page, 'teaching-anchor-done');
+    expect(errors).toEqual([]);
+  } finally {
+    await game.close();
+  }
+});

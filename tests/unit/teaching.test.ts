@@ -1,0 +1,238 @@
+// In-level teaching: the `hints` of a level file (checked with precise messages, kept out of the
+// sim and the replays' level hash), the verbs a visit has done, read from sim state and events
+// (verbTracker.ts) on scripted play of the campaign levels, and the prompt those give.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createTeaching, hintsOfLevelText, promptFor, MAX_PROMPT_LINES } from '../../src/app/teaching';
+import { createVerbTracker } from '../../src/app/verbTracker';
+import { DEFAULT_KEYS, rebindKey } from '../../src/input/keyboard';
+import type { HintVerb, LevelHint } from '../../src/level/levelSchema';
+import { parseLevel } from '../../src/level/parseLevel';
+import { levelContentHash } from '../../src/level/replay';
+import { Button, createSimWorld, playerEntity, step, type SimWorld } from '../../src/sim';
+import { promptLineHtml } from '../../src/ui/teachingText';
+import { PIT } from '../../tools/bots/tied-together';
+
+const LEVEL_1 = readFileSync('levels/01-tied-together.json', 'utf8');
+
+/** Level 1's text with `hints` set to `hints` (undefined: none). */
+function withHints(hints: unknown, text = LEVEL_1): string {
+  const json = JSON.parse(text) as Record<string, unknown>;
+  if (hints === undefined) delete json.hints;
+  else json.hints = hints;
+  return JSON.stringify(json, null, 2);
+}
+
+const hint = (over: Partial<LevelHint> = {}): LevelHint => ({ id: 'h1', verb: 'anchor', x: 1, y: 8, w: 6, h: 6, ...over });
+
+function errorsOf(text: string): string[] {
+  const parsed = parseLevel(text);
+  return parsed.ok ? [] : parsed.errors;
+}
+
+function worldOf(text: string): SimWorld {
+  const parsed = parseLevel(text);
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+  return createSimWorld(parsed.def);
+}
+
+describe('level files: hints', () => {
+  it('are read, and change neither the world nor the level hash the replays check', () => {
+    const parsed = parseLevel(withHints([hint(), hint({ id: 'h2', verb: 'ride' })]));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.level.hints?.map((h) => h.verb)).toEqual(['anchor', 'ride']);
+    const bare = parseLevel(withHints(undefined));
+    expect(bare.ok && JSON.stringify(bare.def)).toBe(JSON.stringify(parsed.def));
+    expect(levelContentHash(withHints([hint()]))).toBe(levelContentHash(withHints(undefined)));
+    // ...while any other change still does.
+    expect(levelContentHash(withHints(undefined).replace('"Tied Together"', '"Tied"'))).not.toBe(levelContentHash(withHints(undefined)));
+  });
+
+  it('are refused with messages that name the path, the hint and the rule', () => {
+    expect(errorsOf(withHints([hint({ verb: 'fly' as HintVerb })]))).toEqual([
+      `$.hints[0].verb: 'h1': must be one of "walk", "jump", "anchor", "swing", "pump", "rappel", "haul", "bump", "ride"`,
+    ]);
+    expect(errorsOf(withHints([{ ...hint(), text: 'Press F' }]))).toEqual(["$.hints[0].text: 'h1': unknown field (check its spelling)"]);
+    expect(errorsOf(withHints([hint({ w: 0.1 })]))).toEqual(["$.hints[0].w: 'h1': must be at least 0.5"]);
+    const { x: _, ...noX } = hint();
+    expect(errorsOf(withHints([noX]))).toEqual(["$.hints[0].x: 'h1': is required but missing"]);
+    expect(errorsOf(withHints([hint({ x: 80, w: 5 })]))).toEqual([
+      "$.hints[0]: hint 'h1' reaches outside the grid (82 x 20 tiles); keep x + w <= 82 and y + h <= 20",
+    ]);
+    expect(errorsOf(withHints([hint(), hint()]))).toEqual([
+      "$.hints[1]: id 'h1' is used more than once (first at $.hints[0]); every entity needs its own id",
+    ]);
+    expect(errorsOf(withHints(Array.from({ length: 65 }, (_, i) => hint({ id: `h${i}` })))))
+      .toEqual(['$.hints: may list at most 64 hints']);
+    // A version 1 file predates hints: the message says which version has them.
+    const v1Json = JSON.parse(withHints([hint()]).replace('"version": 2', '"version": 1')) as Record<string, unknown>;
+    delete v1Json.checkpoints; // also version 2 only
+    const v1 = JSON.stringify(v1Json);
+    expect(errorsOf(v1)).toEqual(['$.hints: unknown field (check its spelling) (it needs "version": 2)']);
+  });
+
+  it('hintsOfLevelText gives the hints of a level, and none (never a throw) for broken text', () => {
+    expect(hintsOfLevelText(withHints([hint()]))).toEqual([hint()]);
+    expect(hintsOfLevelText(withHints(undefined))).toEqual([]);
+    expect(hintsOfLevelText('{ nope')).toEqual([]);
+    expect(hintsOfLevelText('null')).toEqual([]);
+    expect(hintsOfLevelText(withHints([{ id: 'x', verb: 'jump' }]))).toEqual([]);
+  });
+
+  it('every campaign hint lies on its level and names a verb; level 1 teaches walk, jump, anchor and haul', () => {
+    const verbsOf = (file: string) => hintsOfLevelText(readFileSync(`levels/${file}.json`, 'utf8')).map((h) => h.verb);
+    expect(verbsOf('01-tied-together')).toEqual(['walk', 'jump', 'anchor', 'haul']);
+    expect(verbsOf('02-rappel')).toEqual(expect.arrayContaining(['rappel', 'swing']));
+    expect(verbsOf('04-crate-gates')).toEqual(['bump']);
+    expect(verbsOf('07-sky-ferry')).toEqual(['ride']);
+  });
+});
+
+/** Steps `world` with `masks(t)` for `ticks` ticks, the tracker looking after each. */
+function run(world: SimWorld, tracker: ReturnType<typeof createVerbTracker>, ticks: number, masks: (t: number) => [number, number]): void {
+  for (let t = 0; t < ticks; t++) {
+    step(world, masks(t));
+    tracker.afterTick(world);
+  }
+}
+
+/** Plays a campaign level with its bot, the tracker looking after every tick; the first tick of each verb. */
+async function playedVerbs(file: string): Promise<{ first: Map<HintVerb, number>; phases: Map<HintVerb, string> }> {
+  const world = worldOf(readFileSync(`levels/${file}.json`, 'utf8'));
+  const bot = (await import(`../../tools/bots/${file.replace(/^\d+-/, '')}.ts`)) as { play(w: SimWorld, onTick: (phase?: string) => void): void };
+  const tracker = createVerbTracker();
+  const first = new Map<HintVerb, number>();
+  const phases = new Map<HintVerb, string>();
+  bot.play(world, (phase?: string) => {
+    tracker.afterTick(world);
+    for (const verb of tracker.done) {
+      if (!first.has(verb)) { first.set(verb, world.tick); phases.set(verb, phase ?? ''); }
+    }
+  });
+  expect(world.completedTick).toBeGreaterThan(0);
+  return { first, phases };
+}
+
+describe('verbs done, read from the sim', () => {
+  it('standing still does nothing; walking, jumping and anchoring on level 1 are each seen', () => {
+    const world = worldOf(LEVEL_1);
+    const tracker = createVerbTracker();
+    run(world, tracker, 60, () => [0, 0]);
+    expect([...tracker.done]).toEqual([]);
+    run(world, tracker, 30, () => [Button.Right, Button.Right]);
+    expect([...tracker.done]).toEqual(['walk']);
+    run(world, tracker, 20, () => [0, 0]);
+    run(world, tracker, 5, () => [Button.Jump, 0]);
+    expect(tracker.done.has('jump')).toBe(true);
+    run(world, tracker, 60, () => [0, 0]);
+    expect(tracker.done.has('anchor')).toBe(false);
+    run(world, tracker, 3, () => [0, Button.Anchor]);
+    expect([...tracker.done].sort()).toEqual(['anchor', 'jump', 'walk']);
+  });
+
+  it('level 1: a partner caught in the pit and hauled out by the other walking away is a haul (hanging there is not)', () => {
+    const world = worldOf(LEVEL_1);
+    const tracker = createVerbTracker();
+    const a = playerEntity(world, 0);
+    const b = playerEntity(world, 1);
+    const { body, player } = world;
+    // Both walk to the pit (hopping the step and the block), P1 jumps across and stands.
+    const hop = (x: number) => ((x > 7.4 && x < 8.3) || (x > 11.4 && x < 12.3) ? Button.Jump : 0);
+    for (let t = 0; t < 600; t++) {
+      const p1 = body.x[a] < 19.3 ? Button.Right | (player.isGrounded[a] ? hop(body.x[a]) : Button.Jump) : 0;
+      const p2 = body.x[b] < 18.8 ? Button.Right | (player.isGrounded[b] ? hop(body.x[b]) : Button.Jump) : 0;
+      step(world, [p1, p2]);
+      tracker.afterTick(world);
+      if (p1 === 0 && p2 === 0 && player.isGrounded[a] && player.isGrounded[b] && Math.abs(body.vx[a]) < 1e-3) break;
+    }
+    run(world, tracker, 120, (t) => [body.x[a] < PIT[1] + 0.8 ? Button.Right | (t < 25 ? Button.Jump : 0) : 0, 0]);
+    run(world, tracker, 30, () => [0, 0]);
+    expect(body.x[a]).toBeGreaterThan(PIT[1]);
+    // P1 anchors; P2 walks into the pit and hangs there: caught, not hauled.
+    run(world, tracker, 240, () => [Button.Anchor, body.x[b] < PIT[0] + 1 && body.y[b] < 13 ? Button.Right : 0]);
+    expect(body.y[b]).toBeGreaterThan(14);
+    expect(tracker.done.has('haul')).toBe(false);
+    // P1 lets go and walks away: P2 comes up the wall on the rope.
+    for (let t = 0; t < 240 && !(player.isGrounded[b] && body.x[b] > PIT[1]); t++) run(world, tracker, 1, () => [Button.Right, Button.Right]);
+    expect(body.x[b]).toBeGreaterThan(PIT[1]);
+    expect(tracker.done.has('haul')).toBe(true);
+  });
+
+  it('level 2 (the rappel bot): anchor, rappel, swing and pump while hanging under the anchor; haul only in the haul phase', async () => {
+    const { first, phases } = await playedVerbs('02-rappel');
+    for (const verb of ['walk', 'anchor', 'rappel', 'swing', 'pump', 'haul'] as const) expect(first.has(verb), verb).toBe(true);
+    expect(phases.get('rappel')).toBe('rappel');
+    expect(phases.get('swing')).toBe('rappel');
+    expect(phases.get('pump')).toBe('rappel');
+    // The swing's upswing under an anchored partner is no haul: that waits for the partner to walk away.
+    expect(phases.get('haul')).toBe('haul');
+    expect(first.get('anchor')!).toBeLessThan(first.get('rappel')!);
+  });
+
+  it('bump: the crate-gates bot running into the hanging crate; ride: the sky-ferry bot on the ferry', async () => {
+    const gates = await playedVerbs('04-crate-gates');
+    expect(gates.phases.get('bump')).toBe('gate1');
+    expect(gates.first.has('ride')).toBe(false); // no moving platforms there
+    const ferry = await playedVerbs('07-sky-ferry');
+    expect(['board', 'ride']).toContain(ferry.phases.get('ride')); // 30 ticks standing on the wide ferry
+    expect(ferry.first.get('ride')!).toBeLessThan(ferry.first.get('anchor')!); // long before the sky ferry
+    expect(ferry.first.has('bump')).toBe(false); // no crates there
+  });
+
+  it('every verb a campaign level teaches is done when its bot plays it (level 1 bot jumps the pit: no anchor, no haul)', async () => {
+    for (const file of ['01-tied-together', '02-rappel', '04-crate-gates', '05-swing-yard', '07-sky-ferry']) {
+      const { first } = await playedVerbs(file);
+      const taught = hintsOfLevelText(readFileSync(`levels/${file}.json`, 'utf8')).map((h) => h.verb);
+      const expected = file === '01-tied-together' ? taught.filter((v) => v !== 'anchor' && v !== 'haul') : taught;
+      for (const verb of expected) expect(first.has(verb), `${file}: ${verb}`).toBe(true);
+    }
+  });
+});
+
+describe('the prompt', () => {
+  it('shows the hints a player stands in until their verb is done, at most two lines, above the players', () => {
+    const world = worldOf(LEVEL_1);
+    const hints = [hint({ id: 'a', verb: 'anchor' }), hint({ id: 'j', verb: 'jump' }), hint({ id: 'w', verb: 'walk' }), hint({ id: 'far', verb: 'ride', x: 60 })];
+    const prompt = promptFor(world, hints, new Set());
+    expect(prompt?.verbs).toEqual(['walk', 'jump']);
+    expect(prompt!.verbs.length).toBe(MAX_PROMPT_LINES);
+    const [a, b] = [playerEntity(world, 0), playerEntity(world, 1)];
+    expect(prompt!.x).toBeCloseTo((world.body.x[a] + world.body.x[b]) / 2, 9);
+    expect(prompt!.y).toBeLessThan(world.body.y[a] - world.body.halfH[a]);
+    expect(promptFor(world, hints, new Set<HintVerb>(['walk', 'jump']))?.verbs).toEqual(['anchor']);
+    expect(promptFor(world, hints, new Set<HintVerb>(['walk', 'jump', 'anchor']))).toBeNull();
+  });
+
+  it('a done verb stays gone after a restart (a new world) but comes back on a new visit; paused shows nothing', () => {
+    const text = withHints([hint({ verb: 'anchor' })]);
+    const teaching = createTeaching();
+    let world = worldOf(text);
+    expect(teaching.prompt(text, world, true)?.verbs).toEqual(['anchor']);
+    expect(teaching.prompt(text, world, false)).toBeNull();
+    for (let t = 0; t < 3; t++) { step(world, [Button.Anchor, 0]); teaching.afterTick(world); }
+    expect(teaching.prompt(text, world, true)).toBeNull();
+    world = worldOf(text); // R: a fresh world of the same level
+    step(world, [0, 0]);
+    teaching.afterTick(world);
+    expect(teaching.prompt(text, world, true)).toBeNull();
+    teaching.prompt(null, null, false); // back to the menus
+    expect(teaching.prompt(text, world, true)?.verbs).toEqual(['anchor']);
+  });
+
+  it('shows the current keys as key caps (remapped included), and pad buttons for a player on a pad', () => {
+    const rebound = rebindKey(DEFAULT_KEYS, 0, 'anchor', 'KeyG');
+    if (!rebound.ok) throw new Error(rebound.reason);
+    const keyboard = promptLineHtml('anchor', [{ keys: rebound.keys[0], isPad: false }, { keys: rebound.keys[1], isPad: false }]);
+    expect(keyboard).toBe('<span class="p1"><kbd>G</kbd></span><span class="or">/</span><span class="p2"><kbd>/</kbd></span> <span class="words">hold to anchor</span>');
+    const pad = promptLineHtml('jump', [{ keys: DEFAULT_KEYS[0], isPad: false }, { keys: DEFAULT_KEYS[1], isPad: true }]);
+    expect(pad).toContain('<span class="p1"><kbd>W</kbd></span>');
+    expect(pad).toContain('<span class="p2"><kbd class="pad">A</kbd></span>');
+    const walk = promptLineHtml('walk', [{ keys: DEFAULT_KEYS[0], isPad: false }, { keys: DEFAULT_KEYS[1], isPad: false }]);
+    expect(walk).toContain('<kbd>A</kbd><kbd>D</kbd>');
+    expect(walk).toContain('<kbd>←</kbd><kbd>→</kbd>');
+    // Key labels come from stored settings: escaped, never HTML.
+    const odd = { ...DEFAULT_KEYS[0], jump: ['<b>'] };
+    expect(promptLineHtml('jump', [{ keys: odd, isPad: false }, { keys: DEFAULT_KEYS[1], isPad: false }])).toContain('<kbd>&lt;b&gt;</kbd>');
+  });
+});
