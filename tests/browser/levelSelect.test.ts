@@ -4,6 +4,7 @@
 // localStorage holds or does, the menu still shows. `?level=` plays a level at once, locks or not.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { readdirSync, readFileSync } from 'node:fs';
 import { clickAt, gameUrl, sharedBrowser, openGame, screenshotStats } from './browser';
 import { getErrors, getState, waitTicks } from './gameState';
 import {
@@ -112,6 +113,30 @@ describe('level select', () => {
       for (let slot = 0; slot < 2; slot++) {
         expect(later.players[slot].x).toBeCloseTo(start.players[slot].x, 6);
         expect(later.players[slot].vx).toBe(0);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  test('every campaign level\'s description fits the status line whole: none is cut off', async () => {
+    const { page, errors, close } = await openLevelSelect(browser);
+    try {
+      const first = await menuRows(page);
+      await seedProgress(page, finished(first.map((r) => r.key)));
+      const rows = await menuRows(page);
+      expect(rows.every((r) => !r.isLocked)).toBe(true);
+      // From the first row down, by keys: the status line shows each level's whole description.
+      for (let i = rows.findIndex((r) => r.isSelected); i > 0; i--) await page.keyboard.press('ArrowUp');
+      for (let i = 0; i < rows.length; i++) {
+        expect((await menuRows(page))[i].isSelected).toBe(true);
+        const file = readdirSync('levels').find((f) => f === rows[i].key.split('#')[0])!;
+        const description = (JSON.parse(readFileSync(`levels/${file}`, 'utf8')) as { description: string }).description;
+        const shown = await page.locator('.menu-status').evaluate((n) => ({ text: n.textContent, isCut: n.scrollHeight > n.clientHeight + 1 }));
+        expect(shown.text, file).toContain(description);
+        expect(shown.isCut, file).toBe(false);
+        await page.keyboard.press('ArrowDown');
       }
       expect(errors).toEqual([]);
     } finally {
