@@ -63,7 +63,10 @@ export interface ProgressRead {
 const count = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max));
 // 10^9 ticks is 193 days: anything larger is not a time a player made.
 // fewestDeaths came later: a record without it reads as its best run's deaths.
-const levelRecordSchema = v.object({ bestTicks: v.pipe(count(1e9), v.minValue(1)), bestDeaths: count(1e9), fewestDeaths: v.optional(count(1e9)), finishes: count(1e9) });
+// A damaged fewestDeaths alone must not cost the record (its best time unlocks the next level):
+// it is checked on its own and falls back to bestDeaths.
+const levelRecordSchema = v.object({ bestTicks: v.pipe(count(1e9), v.minValue(1)), bestDeaths: count(1e9), fewestDeaths: v.optional(v.unknown()), finishes: count(1e9) });
+const fewestSchema = count(1e9);
 /** Longest key read from storage (a level key is a file name and an id). */
 const MAX_KEY_LENGTH = 400;
 
@@ -80,7 +83,8 @@ function readRecord(key: string, value: unknown): [string, LevelRecord] | null {
   const r = v.safeParse(levelRecordSchema, value);
   if (!r.success) return null;
   const { bestTicks, bestDeaths, finishes } = r.output;
-  return [key, { bestTicks, bestDeaths, fewestDeaths: Math.min(bestDeaths, r.output.fewestDeaths ?? bestDeaths), finishes }];
+  const fewest = v.is(fewestSchema, r.output.fewestDeaths) ? r.output.fewestDeaths : bestDeaths;
+  return [key, { bestTicks, bestDeaths, fewestDeaths: Math.min(bestDeaths, fewest), finishes }];
 }
 
 // A level record as JSON.stringify writes it: a key, then a flat object. Damaged text is scanned

@@ -8,8 +8,9 @@ import { HINT_VERBS, hintListSchema, type HintVerb, type LevelHint } from '../le
 import { playerEntity, type SimWorld } from '../sim';
 import { createVerbTracker, type VerbTracker } from './verbTracker';
 
-/** Gap between the prompt and the head of the highest of the players it is for, m: clear of their P1 / P2 tags. */
-const ABOVE_HEAD_M = 1.1;
+/** Gap between the prompt and the head of the highest of the players it is for, m: clear of their
+ *  P1 / P2 tags and of solo mode's arrow over the tag (its top is ~1.2 m above the head). */
+const ABOVE_HEAD_M = 1.4;
 /** Most lines one prompt shows: teaching must never become a wall of text. */
 export const MAX_PROMPT_LINES = 2;
 

@@ -40,7 +40,11 @@ export function onPointerHover(node: HTMLElement, onHover: () => void): void {
 export function scrollIntoPanel(node: HTMLElement): void {
   const panel = node.closest<HTMLElement>('.panel');
   if (!panel || panel.scrollHeight <= panel.clientHeight) return;
-  const top = node.getBoundingClientRect().top - panel.getBoundingClientRect().top + panel.scrollTop;
+  // Under the UI's CSS zoom (uiScale.ts) bounding rects are zoomed and scrollTop / offsetHeight are
+  // not: the rect difference is brought back to the panel's own px.
+  const box = panel.getBoundingClientRect();
+  const zoom = panel.offsetHeight > 0 && box.height > 0 ? box.height / panel.offsetHeight : 1;
+  const top = (node.getBoundingClientRect().top - box.top) / zoom + panel.scrollTop;
   const bottom = top + node.offsetHeight;
   if (top < panel.scrollTop) panel.scrollTop = top;
   else if (bottom > panel.scrollTop + panel.clientHeight) panel.scrollTop = bottom - panel.clientHeight;

@@ -83,7 +83,11 @@ export function countColour(pngPath: string, rgb: number, tolerance = 12): numbe
 }
 
 /** Pixels of a PNG within `tolerance` of an RGB colour: how many, and their mean position, px. */
-export function colourCentroid(pngPath: string, rgb: number, tolerance = 12): { count: number; x: number; y: number } {
+export function colourCentroid(
+  pngPath: string, rgb: number, tolerance = 12,
+  /** Screen boxes left out (a DOM caption over the canvas that comes and goes). */
+  exclude: ReadonlyArray<{ x: number; y: number; width: number; height: number }> = [],
+): { count: number; x: number; y: number } {
   const { data, width, height } = PNG.sync.read(readFileSync(pngPath));
   const r = (rgb >> 16) & 0xff;
   const g = (rgb >> 8) & 0xff;
@@ -93,6 +97,7 @@ export function colourCentroid(pngPath: string, rgb: number, tolerance = 12): { 
   let sy = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
+      if (exclude.some((e) => x >= e.x && x < e.x + e.width && y >= e.y && y < e.y + e.height)) continue;
       const i = (y * width + x) * 4;
       if (Math.abs(data[i]! - r) <= tolerance && Math.abs(data[i + 1]! - g) <= tolerance && Math.abs(data[i + 2]! - b) <= tolerance) {
         count++;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createEditorDoc, exportLevel, importLevelText, moveEntity, paintCells, resizeGrid, setLevelMeta, testPlayText, type LevelFile,
 } from '../../src/editor/doc';
+import { freshId, usedIds } from '../../src/editor/doc/entityQueries';
 import { parseLevel } from '../../src/level/parseLevel';
 
 const RAPPEL = readFileSync('levels/02-rappel.json', 'utf8');
@@ -17,6 +18,13 @@ function open(text: string): LevelFile {
 }
 
 describe('editor: hints', () => {
+  it('their ids are taken: a new entity never gets a hint\'s id (the level would then be refused)', () => {
+    const level = open(RAPPEL);
+    const hintId = level.hints![0].id;
+    expect(usedIds(level).has(hintId)).toBe(true);
+    expect(freshId(level, hintId)).not.toBe(hintId);
+  });
+
   it('survive open, edits and export unchanged, and the exported file plays with them', () => {
     const original = open(RAPPEL);
     expect(original.hints?.length).toBeGreaterThan(0);

@@ -154,6 +154,14 @@ describe('createProgressStore', () => {
     expect(read.levels['b.json#b'].fewestDeaths).toBe(2);
   });
 
+  it('a damaged fewest-deaths value falls back to the best run\'s deaths and keeps the record', () => {
+    for (const bad of [null, -1, 1.5, '2', 1e12, {}]) {
+      const text = JSON.stringify({ version: 2, unlockAll: false, levels: { 'a.json#a': { bestTicks: 900, bestDeaths: 3, fewestDeaths: bad, finishes: 2 } } });
+      const rec = parseProgress(text).progress.levels['a.json#a'];
+      expect(rec, JSON.stringify(bad)).toEqual({ bestTicks: 900, bestDeaths: 3, fewestDeaths: 3, finishes: 2 });
+    }
+  });
+
   it('a damaged record: its readable records are kept, and the first save copies it to the backup key first', () => {
     const cut = REAL_TEXT.slice(0, REAL_TEXT.indexOf('"05-swing-yard'));
     const storage = memoryStorage({ [PROGRESS_KEY]: cut });

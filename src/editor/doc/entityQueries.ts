@@ -50,6 +50,8 @@ export function listOf<K extends ListKind>(level: LevelFile, kind: K): ReadonlyA
 /** Every id in the level (and the reserved ones), for fresh ids. */
 export function usedIds(level: LevelFile): Set<string> {
   const ids = new Set(listEntities(level).map((r) => r.id));
+  // Hints are not entities the editor places, but their ids share the level's one id space.
+  for (const h of level.hints ?? []) ids.add(h.id);
   for (const id of Object.keys(RESERVED_IDS)) ids.add(id);
   return ids;
 }
