@@ -421,16 +421,18 @@ async function boot(): Promise<void> {
 // ---- Teaching prompts ---------------------------------------------------------------------------
 
 let teachingKeys: Settings['keys'] | null = null;
-let teachingPads = '';
+/** Which players were on a pad when the prompt's controls were last set: bit 0 P1, bit 1 P2. */
+let teachingPads = -1;
 
 /** The prompt for this frame, placed over the level as the renderer just drew it, with the players' own controls. */
 function showTeaching(levelText: string | null, isPlayed: boolean): void {
   const keys = settings.settings.keys;
-  const pads = gamepads.slots.map((p) => (p === null ? 'k' : 'p')).join('');
+  const slots = gamepads.slots; // a copy per read
+  const pads = (slots[0] === null ? 0 : 1) | (slots[1] === null ? 0 : 2);
   if (keys !== teachingKeys || pads !== teachingPads) {
     teachingKeys = keys;
     teachingPads = pads;
-    teachingPrompt.setControls([{ keys: keys[0], isPad: pads[0] === 'p' }, { keys: keys[1], isPad: pads[1] === 'p' }]);
+    teachingPrompt.setControls([{ keys: keys[0], isPad: (pads & 1) !== 0 }, { keys: keys[1], isPad: (pads & 2) !== 0 }]);
   }
   const prompt = teaching.prompt(levelText, levelText === null ? null : session.world, isPlayed);
   if (prompt === null || renderer === null) {

@@ -113,15 +113,27 @@ export function frayStep(load: number): number {
   return Math.max(0, Math.min(FRAY_STEPS - 1, Math.floor((load / STRAIN_WARNING) * FRAY_STEPS)));
 }
 
+/** Marks along the rope (stepsAlong's output): points and unit tangents, drawing units; grown only when needed. */
+let markX: Float64Array = new Float64Array(128);
+let markY: Float64Array = new Float64Array(128);
+let markTx: Float64Array = new Float64Array(128);
+let markTy: Float64Array = new Float64Array(128);
+
+function doubled(a: Float64Array): Float64Array {
+  const b = new Float64Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 /**
- * Loose fibres: every TUFT_PITCH along the rope's polyline, a short line out of one edge or the
- * other, leaning along the rope. Their lengths follow a fixed pattern by place (the same fibres
- * every frame, so nothing flickers) and grow with the load, so a loaded rope bristles.
+ * Walks the polyline of the first `count` scratch points and records a mark every `pitch`, the
+ * first `first` in: its point and the polyline's unit tangent there. Returns how many. The polyline
+ * is close to the drawn curve at these spacings, and one walk with no allocation serves both the
+ * strands and the loose fibres.
  */
-function addTufts(g: Graphics, count: number, width: number, load: number): void {
-  const half = width * 0.45;
-  let carry = TUFT_PITCH * 0.3;
+function stepsAlong(count: number, pitch: number, first: number): number {
   let n = 0;
+  let carry = first; // distance to the next mark
   for (let k = 0; k < count - 1; k++) {
     const ax = px[k], ay = py[k];
     const dx = px[k + 1] - ax, dy = py[k + 1] - ay;
@@ -129,47 +141,56 @@ function addTufts(g: Graphics, count: number, width: number, load: number): void
     if (len < 1e-6) continue;
     const tx = dx / len, ty = dy / len;
     let d = carry;
-    for (; d < len; d += TUFT_PITCH, n++) {
-      const side = (n & 1) === 0 ? 1 : -1;
-      // Pattern 0..1 from the fibre's index: three lengths, never two long ones in a row.
-      const pattern = ((n * 7) % 3) / 2;
-      const out = (0.035 + 0.03 * pattern + 0.07 * load) * U;
-      const cx = ax + tx * d, cy = ay + ty * d;
-      const nx = -ty * side, ny = tx * side;
-      g.moveTo(cx + nx * half * 0.6, cy + ny * half * 0.6)
-        .lineTo(cx + nx * (half + out) + tx * out * 0.7, cy + ny * (half + out) + ty * out * 0.7);
+    for (; d < len; d += pitch, n++) {
+      if (n === markX.length) {
+        markX = doubled(markX); markY = doubled(markY); markTx = doubled(markTx); markTy = doubled(markTy);
+      }
+      markX[n] = ax + tx * d;
+      markY[n] = ay + ty * d;
+      markTx[n] = tx;
+      markTy[n] = ty;
     }
     carry = d - len;
+  }
+  return n;
+}
+
+/**
+ * Loose fibres: every TUFT_PITCH along the rope, a short line out of one edge or the other,
+ * leaning along the rope. Their lengths follow a fixed pattern by place (the same fibres every
+ * frame, so nothing flickers) and grow with the load, so a loaded rope bristles.
+ */
+function addTufts(g: Graphics, count: number, width: number, load: number): void {
+  const half = width * 0.45;
+  const n = stepsAlong(count, TUFT_PITCH, TUFT_PITCH * 0.3);
+  for (let i = 0; i < n; i++) {
+    const cx = markX[i], cy = markY[i], tx = markTx[i], ty = markTy[i];
+    const side = (i & 1) === 0 ? 1 : -1;
+    // Pattern 0..1 from the fibre's index: three lengths, never two long ones in a row.
+    const pattern = ((i * 7) % 3) / 2;
+    const out = (0.035 + 0.03 * pattern + 0.07 * load) * U;
+    const nx = -ty * side, ny = tx * side;
+    g.moveTo(cx + nx * half * 0.6, cy + ny * half * 0.6)
+      .lineTo(cx + nx * (half + out) + tx * out * 0.7, cy + ny * (half + out) + ty * out * 0.7);
   }
   if (n > 0) g.stroke(frayStep(load) === FRAY_STEPS ? TUFT_STRAINED : TUFT);
 }
 
 /**
- * Strands: every `pitch` cm along the polyline of the points, a short line across the rope slanted
- * along it, like the lay of twisted fibres. The polyline is close to the drawn curve at these
- * spacings, and following it keeps the walk a single pass with no allocation.
+ * Strands: every `pitch` cm along the rope, a short line across it slanted along it, like the lay
+ * of twisted fibres.
  */
 function addStrands(g: Graphics, count: number, ropeLook: RopeLook): void {
   const half = ropeLook.core.width * 0.42;
-  let carry = ropeLook.pitch * 0.5; // distance to the next strand
-  let hasStrand = false;
-  for (let k = 0; k < count - 1; k++) {
-    const ax = px[k], ay = py[k];
-    const dx = px[k + 1] - ax, dy = py[k + 1] - ay;
-    const len = Math.sqrt(dx * dx + dy * dy);
-    if (len < 1e-6) continue;
-    const tx = dx / len, ty = dy / len;
-    let d = carry;
-    for (; d < len; d += ropeLook.pitch) {
-      const cx = ax + tx * d, cy = ay + ty * d;
-      // From one edge to the other (normal = (-ty, tx)), leaning `slant` along the rope.
-      g.moveTo(cx + ty * half - tx * ropeLook.slant, cy - tx * half - ty * ropeLook.slant)
-        .lineTo(cx - ty * half + tx * ropeLook.slant, cy + tx * half + ty * ropeLook.slant);
-      hasStrand = true;
-    }
-    carry = d - len;
+  const { slant } = ropeLook;
+  const n = stepsAlong(count, ropeLook.pitch, ropeLook.pitch * 0.5);
+  for (let i = 0; i < n; i++) {
+    const cx = markX[i], cy = markY[i], tx = markTx[i], ty = markTy[i];
+    // From one edge to the other (normal = (-ty, tx)), leaning `slant` along the rope.
+    g.moveTo(cx + ty * half - tx * slant, cy - tx * half - ty * slant)
+      .lineTo(cx - ty * half + tx * slant, cy + tx * half + ty * slant);
   }
-  if (hasStrand) g.stroke(ropeLook.strand);
+  if (n > 0) g.stroke(ropeLook.strand);
 }
 
 function lookOf(world: SimWorld, r: number): RopeLook {

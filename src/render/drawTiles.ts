@@ -174,27 +174,12 @@ function cellHash(c: number, r: number): number {
  * cost frames under software GL.
  */
 function drawFarWall(g: Graphics, grid: TileGrid): void {
-  const { width: w, height: h } = grid;
+  const { height: h, width: w } = grid;
   const isOpen = (c: number, r: number): boolean => tileAt(grid, c, r) !== Tile.Solid;
-  for (let r = 0; r < h; r++) {
-    for (let c = 0; c < w; c++) {
-      const k = cellHash(c, r);
-      if (k % 8 !== 0 || !isOpen(c, r)) continue;
-      const wide = (k >>> 4) % 3 === 0 && c + 1 < w && isOpen(c + 1, r);
-      const inset = ((k >>> 8) % 3) * 0.06;
-      g.roundRect((c + 0.08 + inset) * U, (r + 0.2) * U, ((wide ? 1.84 : 0.84) - inset) * U, 0.62 * U, 0.08 * U);
-    }
-  }
+  forEachFarStone(grid, (x, y, width) => g.roundRect(x * U, y * U, width * U, 0.62 * U, 0.08 * U));
   g.fill(palette.backdropStone);
-  for (let r = 0; r < h; r++) {
-    for (let c = 0; c < w; c++) {
-      const k = cellHash(c, r);
-      if (k % 8 !== 0 || !isOpen(c, r)) continue;
-      const wide = (k >>> 4) % 3 === 0 && c + 1 < w && isOpen(c + 1, r);
-      const inset = ((k >>> 8) % 3) * 0.06;
-      rectM(g, c + 0.16 + inset, r + 0.2, (wide ? 1.68 : 0.68) - inset, 0.04);
-    }
-  }
+  // Each stone's top edge, lit faintly: a thin line inset 0.08 m from both ends.
+  forEachFarStone(grid, (x, y, width) => rectM(g, x + 0.08, y, width - 0.16, 0.04));
   g.fill(palette.backdropStoneEdge);
   // Roots under the undersides of solid blocks, two or three per cell, of fixed lengths.
   for (let r = 1; r < h; r++) {
@@ -208,6 +193,23 @@ function drawFarWall(g: Graphics, grid: TileGrid): void {
     }
   }
   g.fill(palette.backdropRoot);
+}
+
+/**
+ * Calls `visit(x, y, width)` (m) for each far-wall stone: about one open cell in eight (a fixed
+ * hash of the cell), a course high, one or two cells wide, its left end inset a little by the hash.
+ */
+function forEachFarStone(grid: TileGrid, visit: (x: number, y: number, width: number) => void): void {
+  const { width: w, height: h } = grid;
+  for (let r = 0; r < h; r++) {
+    for (let c = 0; c < w; c++) {
+      const k = cellHash(c, r);
+      if (k % 8 !== 0 || tileAt(grid, c, r) === Tile.Solid) continue;
+      const isWide = (k >>> 4) % 3 === 0 && c + 1 < w && tileAt(grid, c + 1, r) !== Tile.Solid;
+      const inset = ((k >>> 8) % 3) * 0.06;
+      visit(c + 0.08 + inset, r + 0.2, (isWide ? 1.84 : 0.84) - inset);
+    }
+  }
 }
 
 /** Calls `visit(c0, c1)` for each maximal run of `kind` tiles in row `r` (columns c0 <= c < c1). */

@@ -155,7 +155,8 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   effects.isReducedMotion = isReducedMotion;
   const onHardEvent = (strength: number): void => kickShake(shake, strength, isReducedMotion);
   let isCameraSnapping = true;
-  /** The camera's limits at this window's scale (setViewScale); a new object only when it changes. */
+  /** The window's scale (setViewScale) and the camera's limits at it: a new object only when it changes. */
+  let viewScale = 1;
   let cameraLimits = defaultCameraLimits;
   let drawnGrid: TileGrid | null = null;
   /** The world and checkpoint the flags were drawn for (redrawn when either changes). */
@@ -300,7 +301,8 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     },
     setViewScale(scale): void {
       const s = scale > 0 && Number.isFinite(scale) ? scale : 1;
-      if (s === cameraLimits.minZoom / defaultCameraLimits.minZoom) return;
+      if (s === viewScale) return;
+      viewScale = s;
       cameraLimits = { ...defaultCameraLimits, minZoom: defaultCameraLimits.minZoom * s, maxZoom: defaultCameraLimits.maxZoom * s };
     },
     setReducedMotion(isOn): void {

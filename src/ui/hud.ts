@@ -6,7 +6,7 @@
 import './hud.css';
 import { balanceIsolates } from '../level/levelText';
 import { el } from './dom';
-import { keyLabel, type KeyBindings, type PlayerAction } from '../input/keyboard';
+import type { KeyBindings, PlayerAction } from '../input/keyboard';
 import { SOLO_SWITCH_KEY } from '../input/soloControl';
 import { keyCapHtml } from './keyCaps';
 
@@ -149,7 +149,7 @@ export function createHud(parent: HTMLElement): Hud {
       const who = controlled + 1;
       // Fixed text: the switch key is the game's, never a stored setting.
       solo.innerHTML = `Solo: moving <span class="p${who} controlled">P${who}</span> · ` +
-        `<kbd>${keyLabel(SOLO_SWITCH_KEY)}</kbd> or pad <kbd>LB</kbd>/<kbd>RB</kbd> switch · either player's keys`;
+        `${keyCapHtml(SOLO_SWITCH_KEY)} or pad <kbd>LB</kbd>/<kbd>RB</kbd> switch · either player's keys`;
     },
     setGamepads(label): void {
       pads.hidden = label === null;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { sharedBrowser, screenshotStats } from './browser';
+import { dropFile, screenshotStats, sharedBrowser } from './browser';
 import { getState, waitTicks } from './gameState';
 import { levelIdOf, openPage, screenOf, waitReady, waitScreen } from './menu';
 
@@ -69,17 +69,6 @@ test('a crash on the title: Enter no longer opens the level select', async () =>
     await close();
   }
 }, 60_000);
-
-/** Drags a file holding `text` onto the canvas. */
-async function dropFile(page: Page, name: string, text: string): Promise<void> {
-  await page.evaluate(({ name, text }) => {
-    const data = new DataTransfer();
-    data.items.add(new File([text], name, { type: 'application/json' }));
-    const canvas = document.querySelector('canvas')!;
-    canvas.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
-    canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-  }, { name, text });
-}
 
 test('a dropped level, finished, offers play again and the level select, not the campaign', async () => {
   // The First Gap with its goal just right of the spawns: both players run right into it.

@@ -265,3 +265,30 @@ export function playerKeys(page: Page): (slot: number, want: PlayerWant) => Prom
     }
   };
 }
+
+/**
+ * Drags files onto the page's canvas (the game's or the editor's) as a browser does: dragenter,
+ * dragover (which must be
+ * accepted, or the browser would open the file instead) and drop, each carrying one DataTransfer
+ * with real File objects.
+ */
+export async function dropFiles(page: Page, files: ReadonlyArray<{ name: string; text: string }>): Promise<void> {
+  await page.evaluate((list) => {
+    const data = new DataTransfer();
+    for (const f of list) data.items.add(new File([f.text], f.name, { type: 'application/json' }));
+    const canvas = document.querySelector('canvas')!;
+    const fire = (type: string): DragEvent => {
+      const e = new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true, clientX: 640, clientY: 360 });
+      canvas.dispatchEvent(e);
+      return e;
+    };
+    fire('dragenter');
+    if (!fire('dragover').defaultPrevented) throw new Error('the page did not accept the drag (dragover not prevented)');
+    fire('drop');
+  }, files);
+}
+
+/** One JSON file dropped on the page's canvas (dropFiles). */
+export function dropFile(page: Page, name: string, text: string): Promise<void> {
+  return dropFiles(page, [{ name, text }]);
+}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { DebugHandle } from '../../src/app/debugHandle';
 import { decodeInputs, parseReplay, recordReplay, verifyReplay } from '../../src/level/replay';
-import { gameUrl, sharedBrowser, openGame } from './browser';
+import { dropFile, gameUrl, openGame, sharedBrowser } from './browser';
 import { getErrors, getState, waitTicks } from './gameState';
 
 const firstGap = readFileSync('levels/03-first-gap.json', 'utf8');
@@ -16,19 +16,6 @@ const swingYard = readFileSync('levels/05-swing-yard.json', 'utf8');
 let browser: Browser;
 beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
-
-/** Drags a file holding `text` onto the canvas: a real DragEvent carrying a DataTransfer. */
-async function dropFile(page: Page, name: string, text: string): Promise<void> {
-  await page.evaluate(({ name, text }) => {
-    const data = new DataTransfer();
-    data.items.add(new File([text], name, { type: 'application/json' }));
-    const canvas = document.querySelector('canvas')!;
-    const over = new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true });
-    canvas.dispatchEvent(over);
-    if (!over.defaultPrevented) throw new Error('the page did not accept the drag (dragover not prevented)');
-    canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-  }, { name, text });
-}
 
 type Handle = Pick<DebugHandle, 'replayStatus' | 'isRecording' | 'lastReplay'>;
 const replayStatus = (page: Page) => page.evaluate(() => (window.__ropebound as unknown as Handle).replayStatus());

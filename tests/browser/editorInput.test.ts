@@ -9,10 +9,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { defaultRopeLength, ropeEndPosition, type LevelFile, type LevelRope } from '../../src/editor/doc';
 import { PNG } from 'pngjs';
-import { RESULTS_DIR, sharedBrowser, screenshotStats } from './browser';
+import { dropFiles, RESULTS_DIR, screenshotStats, sharedBrowser } from './browser';
 import { getState, waitFrames } from './gameState';
 import { openPage, screenOf, waitScreen } from './menu';
-import { clickButton, clickLevel, dragLevel, dropFiles, editorState, toScreen, waitDrawn, waitEditorMode } from './editorPage';
+import { clickButton, clickLevel, dragLevel, editorState, toScreen, waitDrawn, waitEditorMode } from './editorPage';
 
 const swingYard = readFileSync('levels/05-swing-yard.json', 'utf8');
 

@@ -59,23 +59,3 @@ export async function clickButton(page: Page, label: string, within = '.editor')
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-/**
- * Drags files onto the editor's canvas as a browser does: dragenter, dragover (which must be
- * accepted, or the browser would open the file instead) and drop, each carrying one DataTransfer
- * with real File objects.
- */
-export async function dropFiles(page: Page, files: ReadonlyArray<{ name: string; text: string }>): Promise<void> {
-  await page.evaluate((list) => {
-    const data = new DataTransfer();
-    for (const f of list) data.items.add(new File([f.text], f.name, { type: 'application/json' }));
-    const canvas = document.querySelector('canvas')!;
-    const fire = (type: string): DragEvent => {
-      const e = new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true, clientX: 640, clientY: 360 });
-      canvas.dispatchEvent(e);
-      return e;
-    };
-    fire('dragenter');
-    if (!fire('dragover').defaultPrevented) throw new Error('the editor did not accept the drag (dragover not prevented)');
-    fire('drop');
-  }, files);
-}

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { gameUrl, sharedBrowser, newGamePage, openGame } from './browser';
+import { dropFile, gameUrl, newGamePage, openGame, sharedBrowser } from './browser';
 import { waitTicks } from './gameState';
 
 let browser: Browser;
@@ -13,17 +13,6 @@ beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 const firstGap = readFileSync('levels/03-first-gap.json', 'utf8');
-
-/** Drags a file holding `text` onto the canvas (a real DragEvent with a DataTransfer). */
-async function dropFile(page: Page, name: string, text: string): Promise<void> {
-  await page.evaluate(({ name, text }) => {
-    const data = new DataTransfer();
-    data.items.add(new File([text], name, { type: 'application/json' }));
-    const canvas = document.querySelector('canvas')!;
-    canvas.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
-    canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-  }, { name, text });
-}
 
 /** The x of each character of `text` as laid out inside the first element matching `selector` (whose text contains it). */
 async function charXs(page: Page, selector: string, text: string): Promise<number[]> {

@@ -12,11 +12,11 @@ import type { Browser, Page } from 'playwright-core';
 import { startDevServer, type ServedGame } from '../../tools/gameServer';
 import { clearedFromInputs, emptyLevel, exportLevel, setLevelMeta } from '../../src/editor/doc';
 import { parseReplay, verifyReplay } from '../../src/level/replay';
-import { sharedBrowser, openGame, screenshotStats } from './browser';
+import { dropFiles, openGame, screenshotStats, sharedBrowser } from './browser';
 import { copyGame, type GameCopy } from './gameCopy';
 import { getErrors, getState, waitTicks } from './gameState';
 import { menuRows, openPage, waitScreen } from './menu';
-import { clickButton, dropFiles, editorState, waitEditorMode } from './editorPage';
+import { clickButton, editorState, waitEditorMode } from './editorPage';
 
 let browser: Browser;
 let game: GameCopy | undefined;

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { readFileSync } from 'node:fs';
 import { palette } from '../../src/render/palette';
-import { clickAt, gameUrl, keySetter, sharedBrowser, newGamePage, openGame, screenshotStats } from './browser';
+import { clickAt, dropFile, gameUrl, keySetter, newGamePage, openGame, screenshotStats, sharedBrowser } from './browser';
 import { countColour, getState, waitTicks, installClockFreeze } from './gameState';
 
 let browser: Browser;
@@ -162,13 +162,7 @@ interface EffectMax { checkpointFlashes: number; checkpointGlows: number; shakeM
  * returns the largest effect counts and shake seen on any frame until just after the death.
  */
 async function runThroughCheckpointToSpikes(page: Page): Promise<EffectMax> {
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.items.add(new File([text], 'looks-probe.json', { type: 'application/json' }));
-    const canvas = document.querySelector('canvas')!;
-    canvas.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
-    canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-  }, SHOWCASE_LEVEL);
+  await dropFile(page, 'looks-probe.json', SHOWCASE_LEVEL);
   await page.waitForFunction(() => (window.__ropebound as unknown as { levelId: string | null }).levelId === 'looks-probe');
   // Sample every frame inside the page: a flash lasts well under a second of real time.
   await page.evaluate(() => {

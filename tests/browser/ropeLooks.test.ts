@@ -3,12 +3,12 @@
 // breaking tension). Read from the pixels beside each rope: only the breakable ones have loose pale
 // fibres sticking out, and the loaded one is drawn redder than the light one.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { readFileSync } from 'node:fs';
 import { palette } from '../../src/render/palette';
 import { defaultPhysicsSettings } from '../../src/sim';
-import { gameUrl, openGame, screenshotStats, sharedBrowser } from './browser';
+import { dropFile, gameUrl, openGame, screenshotStats, sharedBrowser } from './browser';
 import { waitTicks } from './gameState';
 import { levelIdOf } from './menu';
 
@@ -42,16 +42,6 @@ function threeCratesLevel(): string {
   });
 }
 
-async function dropLevel(page: Page, name: string, text: string): Promise<void> {
-  await page.evaluate(({ name, text }) => {
-    const data = new DataTransfer();
-    data.items.add(new File([text], name, { type: 'application/json' }));
-    const canvas = document.querySelector('canvas')!;
-    canvas.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
-    canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-  }, { name, text });
-}
-
 interface Shot { data: Buffer; width: number; height: number }
 
 /** What the pixels of a band around one rope hold: fibre-coloured pixels and the mean rope colour. */
@@ -74,7 +64,7 @@ test('a rope that can snap is drawn frayed, unlike a plain one, and redder under
   const { page, errors, close } = await openGame(gameUrl('?level=swing-yard'), { browser });
   try {
     await waitTicks(page, 5);
-    await dropLevel(page, 'three-crates.json', threeCratesLevel());
+    await dropFile(page, 'three-crates.json', threeCratesLevel());
     await expect.poll(() => levelIdOf(page)).toBe('three-crates');
     const s = await waitTicks(page, 40);
     // The three level ropes hold their crates, none broken; the loaded one carries over half its limit.

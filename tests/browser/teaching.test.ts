@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { gameUrl, sharedBrowser, screenshotStats } from './browser';
+import { dropFile, gameUrl, screenshotStats, sharedBrowser } from './browser';
 import { getState, waitTicks } from './gameState';
 import { openPage, waitReady, waitScreen } from './menu';
 
@@ -20,17 +20,6 @@ function anchorLevel(): string {
   json.name = 'Teach Anchor';
   json.hints = [{ id: 'teach-anchor', verb: 'anchor', x: 0, y: 8, w: 9, h: 6 }];
   return JSON.stringify(json, null, 2);
-}
-
-/** Drags a file holding `text` onto the canvas, as dropAndRecord.test.ts does. */
-async function dropFile(page: Page, name: string, text: string): Promise<void> {
-  await page.evaluate(({ name, text }) => {
-    const data = new DataTransfer();
-    data.items.add(new File([text], name, { type: 'application/json' }));
-    const canvas = document.querySelector('canvas')!;
-    canvas.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
-    canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-  }, { name, text });
 }
 
 const prompt = (page: Page) => page.locator('.teach-prompt');

@@ -6,6 +6,7 @@ import {
   type KeyBindings,
 } from '../../src/input/keyboard';
 import { Button } from '../../src/sim';
+import { fakeKeyboardWindow } from './fakeKeyboardWindow';
 
 describe('reserved keys', () => {
   it.each(['Escape', 'KeyP', 'KeyR', 'KeyM', 'F3', 'F8', 'Tab'])('%s cannot be bound', (code) => {
@@ -79,25 +80,9 @@ it('keyLabel names keys as printed', () => {
     .toEqual(['A', '4', '↑', '/', 'Right Shift', 'Num 8', 'Space']);
 });
 
-/** A window with just what the keyboard input listens to. */
-function fakeWindow() {
-  const listeners = new Map<string, Set<(e: unknown) => void>>();
-  const on = (type: string, fn: (e: unknown) => void) => {
-    if (!listeners.has(type)) listeners.set(type, new Set());
-    listeners.get(type)!.add(fn);
-  };
-  const doc = { hidden: false, addEventListener: on, removeEventListener: () => {} };
-  const win = { document: doc, addEventListener: on, removeEventListener: () => {} } as unknown as Window;
-  const key = (type: 'keydown' | 'keyup', code: string) => {
-    const e = { code, type, repeat: false, ctrlKey: false, metaKey: false, altKey: false, target: null, preventDefault() {} };
-    for (const fn of listeners.get(type) ?? []) fn(e);
-  };
-  return { win, key };
-}
-
 describe('createKeyboardInput with bindings from the settings', () => {
   it('uses the keys it was given and follows setBindings; the old key stops working', () => {
-    const { win, key } = fakeWindow();
+    const { win, key } = fakeKeyboardWindow();
     const r = rebindKey(DEFAULT_KEYS, 0, 'jump', 'KeyI');
     if (!r.ok) throw new Error(r.reason);
     const kb = createKeyboardInput(win, {});
@@ -117,7 +102,7 @@ describe('createKeyboardInput with bindings from the settings', () => {
   });
 
   it('a reserved key in the table is ignored as a player key and keeps its UI use (M mutes)', () => {
-    const { win, key } = fakeWindow();
+    const { win, key } = fakeKeyboardWindow();
     let mutes = 0;
     const keys: KeyBindings = [{ ...DEFAULT_KEYS[0], jump: ['KeyM'] }, DEFAULT_KEYS[1]];
     const kb = createKeyboardInput(win, { onToggleMute: () => mutes++ }, keys);

@@ -7,6 +7,7 @@ import { PadControl, readPadControls } from '../../src/input/gamepadMapping';
 import { DEFAULT_KEYS, createKeyboardInput, rebindKey, type KeyBindings } from '../../src/input/keyboard';
 import { SOLO_SWITCH_KEY, createSoloControl } from '../../src/input/soloControl';
 import { Button } from '../../src/sim';
+import { fakeKeyboardWindow } from './fakeKeyboardWindow';
 
 const { Left, Right, Jump, Anchor } = Button;
 
@@ -128,25 +129,9 @@ describe('solo anchor latch', () => {
   });
 });
 
-/** A window with just what the keyboard input listens to; `repeat` marks auto-repeat keydowns. */
-function fakeWindow() {
-  const listeners = new Map<string, Set<(e: unknown) => void>>();
-  const on = (type: string, fn: (e: unknown) => void) => {
-    if (!listeners.has(type)) listeners.set(type, new Set());
-    listeners.get(type)!.add(fn);
-  };
-  const doc = { hidden: false, addEventListener: on, removeEventListener: () => {} };
-  const win = { document: doc, addEventListener: on, removeEventListener: () => {} } as unknown as Window;
-  const key = (type: 'keydown' | 'keyup', code: string, repeat = false) => {
-    const e = { code, type, repeat, ctrlKey: false, metaKey: false, altKey: false, target: null, preventDefault() {} };
-    for (const fn of listeners.get(type) ?? []) fn(e);
-  };
-  return { win, key };
-}
-
 /** The keyboard, as main.ts wires it: sample, then solo with the switch presses. */
 function keyboardRig(keys: KeyBindings = DEFAULT_KEYS) {
-  const { win, key } = fakeWindow();
+  const { win, key } = fakeKeyboardWindow();
   const kb = createKeyboardInput(win, {}, keys);
   const solo = soloOn();
   const out = new Uint8Array(2);
