@@ -1,38 +1,78 @@
-// The First Gap played with real key presses, the plan of tools/bots/first-gap.ts: P2 anchors at
-// the deck's end, P1 swings across to the lip, anchors there, P2 swings under and is hauled up.
+// The First Gap played with keys, the plan of tools/bots/first-gap.ts: P2 anchors at the deck's end,
+// P1 swings across to the lip, anchors there, P2 swings under and is hauled up.
+//
+// The bot runs inside the page, once per drawn frame right after the game's own frame, and presses
+// keys as keydown/keyup events on the window, where the game's keyboard listener hears them. It used
+// to run in the test process, reading the state and pressing each key over the DevTools protocol: a
+// round trip per read and per key, so under load (the unit tests beside it) it acted on state
+// hundreds of ms old, pumped the swing the wrong way and twice in a few dozen runs never finished
+// (165 s, 240 s). In the page it sees every frame and acts on the next one, however slow the page.
+// The trusted key path (the protocol's key presses) is covered by the tests that press keys
+// themselves (keys, screens, settings, solo...).
 import type { Page } from 'playwright-core';
-import { playerKeys } from './browser';
-import { getState } from './gameState';
+import type { DebugHandle } from '../../src/app/debugHandle';
+import { PLAYER_KEYS } from './browser';
 
-export /** Plays The First Gap to the goal with real keys and lets go of them; returns the completion tick. */
-async function playFirstGap(page: Page): Promise<number> {
-  const press = playerKeys(page);
-  const hop = (x: number) => x > 3 && x < 6.5;
-  let phase = 'walk';
-  let since = 0;
-  let state = await getState(page);
-  for (let i = 0; i < 20000 && state.completedTick < 0; i++) {
-    state = await getState(page);
-    const [p1, p2] = state.players;
-    if (phase === 'walk' || phase === 'swing') {
-      await press(1, p2.x < 18.3 ? { right: true, jump: hop(p2.x) } : { anchor: true });
-    }
-    if (phase === 'walk') {
-      await press(0, p1.x > 17 && !p2.anchored ? {} : { right: true, jump: hop(p1.x) });
-      if (p1.x > 19.5 && p2.anchored) phase = 'swing';
-    } else if (phase === 'swing') {
-      await press(0, p1.vx >= 0 ? { right: true } : { left: true });
-      if (p1.grounded && p1.x > 25) { phase = 'anchor'; since = state.tick; }
-    } else if (phase === 'anchor') {
-      await press(0, { anchor: true });
-      await press(1, state.tick - since < 20 ? { anchor: true } : { right: true });
-      if (state.tick - since > 170) phase = 'haul';
-    } else {
-      await press(0, p1.x < 45 ? { right: true } : {});
-      await press(1, p2.x < 45 ? { right: true } : {});
-    }
-  }
-  await press(0, {});
-  await press(1, {});
-  return state.completedTick;
+/** Plays The First Gap to the goal and lets go of every key; resolves to the completion tick. */
+export async function playFirstGap(page: Page, timeoutMs = 120_000): Promise<number> {
+  return page.evaluate(([keys, timeoutMs]) => new Promise<number>((resolve, reject) => {
+    const handle = window.__ropebound as unknown as Pick<DebugHandle, 'getState'>;
+    type Want = { right?: boolean; left?: boolean; jump?: boolean; anchor?: boolean };
+    const held = new Set<string>();
+    const setKey = (code: string, down: boolean): void => {
+      if (down === held.has(code)) return;
+      if (down) held.add(code);
+      else held.delete(code);
+      window.dispatchEvent(new KeyboardEvent(down ? 'keydown' : 'keyup', { code, bubbles: true, cancelable: true }));
+    };
+    const press = (slot: number, want: Want): void => {
+      for (const action of ['right', 'left', 'jump', 'anchor'] as const) setKey(keys[slot][action], want[action] === true);
+    };
+    const hop = (x: number): boolean => x > 3 && x < 6.5;
+    let phase = 'walk';
+    let since = 0;
+    const startedMs = performance.now();
+    const frame = (): void => {
+      const state = handle.getState();
+      if (!state) {
+        press(0, {});
+        press(1, {});
+        reject(new Error('no world is running (did the level fail to load?)'));
+        return;
+      }
+      if (state.completedTick >= 0) {
+        press(0, {});
+        press(1, {});
+        resolve(state.completedTick);
+        return;
+      }
+      const [p1, p2] = state.players;
+      if (performance.now() - startedMs > timeoutMs) {
+        press(0, {});
+        press(1, {});
+        reject(new Error(`The First Gap not finished in ${timeoutMs} ms: phase ${phase} at tick ${state.tick}, P1 at (${p1.x.toFixed(2)}, ${p1.y.toFixed(2)}), P2 at (${p2.x.toFixed(2)}, ${p2.y.toFixed(2)})`));
+        return;
+      }
+      if (phase === 'walk' || phase === 'swing') {
+        press(1, p2.x < 18.3 ? { right: true, jump: hop(p2.x) } : { anchor: true });
+      }
+      if (phase === 'walk') {
+        press(0, p1.x > 17 && !p2.anchored ? {} : { right: true, jump: hop(p1.x) });
+        if (p1.x > 19.5 && p2.anchored) phase = 'swing';
+      } else if (phase === 'swing') {
+        press(0, p1.vx >= 0 ? { right: true } : { left: true });
+        if (p1.grounded && p1.x > 25) { phase = 'anchor'; since = state.tick; }
+      } else if (phase === 'anchor') {
+        press(0, { anchor: true });
+        press(1, state.tick - since < 20 ? { anchor: true } : { right: true });
+        if (state.tick - since > 170) phase = 'haul';
+      } else {
+        press(0, p1.x < 45 ? { right: true } : {});
+        press(1, p2.x < 45 ? { right: true } : {});
+      }
+      requestAnimationFrame(frame);
+    };
+    // The game's frame callback is already requested, so each bot frame sees that frame's ticks.
+    requestAnimationFrame(frame);
+  }), [PLAYER_KEYS, timeoutMs] as const);
 }
