@@ -5,6 +5,7 @@ export { Button, BUTTON_MASK_ALL, type ButtonMask } from './input';
 export { DeathCause, SimEvent, readEvents, type EventRing, type SimEventType } from './events';
 export { SPIKE_HEIGHT, SPIKE_TOUCH, Tile, createTileGrid, rectTouchesSpikes, tileAt, type TileGrid } from './tileGrid';
 export { DEATH_TICKS } from './systems/respawnSystem';
+export { gemsCollected } from './systems/gemSystem';
 export { STRIDE } from './systems/footstepSystem';
 export { MIN_IMPACT_SPEED } from './systems/boxImpactSystem';
 export { CREAK_GAP_TICKS, CREAK_SPEED } from './systems/ropeCreakSystem';

@@ -23,3 +23,11 @@ export function gemSystem(world: SimWorld): void {
     }
   }
 }
+
+/** How many of the level's gems are collected (a count of rules.gems' bits). */
+export function gemsCollected(world: SimWorld): number {
+  let bits = world.rules.gems[0];
+  let n = 0;
+  while (bits !== 0) { bits &= bits - 1; n++; }
+  return n;
+}
