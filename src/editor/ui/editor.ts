@@ -513,6 +513,7 @@ export function createEditor(host: EditorHost): Editor {
       ...(doc.level.ropes ?? []).map((r) => ({ kind: 'rope' as const, id: r.id })),
       ...(doc.level.platforms ?? []).map((p) => ({ kind: 'platform' as const, id: p.id })),
       ...(doc.level.checkpoints ?? []).map((c) => ({ kind: 'checkpoint' as const, id: c.id })),
+      ...(doc.level.hints ?? []).map((h) => ({ kind: 'hint' as const, id: h.id })),
     ];
   }
 

@@ -1,6 +1,7 @@
 // What the editor draws over the game's picture of the level (GameRenderer.overlay, in the scene's
 // centimetre units): the tile grid, the hovered cell or brush, the selection with its handles,
-// platform paths with their nodes, checkpoint respawn points, a box's start angle (an arc) and push
+// platform paths with their nodes, checkpoint respawn points, teaching hints' areas (the game draws
+// none: they are prompts), a box's start angle (an arc) and push
 // (an arrow), a rectangle being dragged and a rope being linked. Redrawn only when something it
 // shows changed (the editor asks), not every frame.
 
@@ -32,6 +33,7 @@ const BRUSH = 0xf0e442;
 const ERASE = 0xd55e00;
 const GRID = 0xffffff;
 const PATH = 0xcc79a7;
+const HINT = 0x009e73;
 
 export interface Overlay {
   draw(state: OverlayState): void;
@@ -71,6 +73,10 @@ export function createOverlay(newGraphics: () => Graphics): Overlay {
         const y0 = Math.min(row0, row1);
         g.rect(x0 * U, y0 * U, (Math.abs(col1 - col0) + 1) * U, (Math.abs(row1 - row0) + 1) * U)
           .stroke({ color: s.cells.isErase ? ERASE : BRUSH, width: line });
+      }
+      // Every hint's area, selected or not: the game shows nothing there until a player walks in.
+      for (const h of s.level.hints ?? []) {
+        g.rect(h.x * U, h.y * U, h.w * U, h.h * U).fill({ color: HINT, alpha: 0.1 }).stroke({ color: HINT, width: line, alpha: 0.8 });
       }
       for (const ref of s.selection) drawSelected(g, s.level, ref, line, handle);
       if (s.ropeDrag) {
