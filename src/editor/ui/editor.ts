@@ -169,7 +169,7 @@ export function createEditor(host: EditorHost): Editor {
   const tuning = createTuningPanel(panels.tuning, () => doc, () => renderer.canvas.focus());
   /** The draft's revision when the test-play started: a run after a tuning change proves nothing. */
   let playRevision = -1;
-  const overlay = createOverlay(() => renderer.addOverlayGraphics());
+  const overlay = createOverlay(() => renderer.addOverlayGraphics(), (color, heightM) => renderer.addOverlayLabel(color, heightM));
 
   const pointer = createPointerTools({
     canvas: renderer.canvas,
