@@ -1,11 +1,13 @@
 // Gems: optional pickups (issue 16, "reasons to replay"). A player touching one collects it, once;
 // a death keeps it (like the checkpoint), a restart builds a new world without it. Levels without
 // gems hash as before (their replays stay valid); the level file refuses a gem no one can touch.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
+import { decodeInputs, parseReplay } from '../../src/level/replay';
 import {
-  Button, GEM_RADIUS, MAX_GEMS, SimEvent, createSimWorld, hashHex, playerEntity, readEvents, resetLevel, step, type SimWorld,
+  Button, GEM_RADIUS, MAX_GEMS, SimEvent, Tile, createSimWorld, defaultPhysicsSettings, gemsCollected, hashHex, playerEntity, readEvents,
+  resetLevel, step, tileAt, type SimWorld,
 } from '../../src/sim';
 import { labDef } from '../../tools/scenarios/worlds';
 
@@ -118,5 +120,41 @@ describe('gems in level files', () => {
     expect(errorsOf(withGems(Array.from({ length: 17 }, (_, k) => ({ id: `g${k}`, x: 2 + k, y: 3 })))))
       .toEqual(['$.gems: may list at most 16 gems']);
     expect(errorsOf(withGems([{ id: 'g1', x: 10 }]))).toEqual(["$.gems[0].y: 'g1': is required but missing"]);
+  });
+});
+
+describe('gems in the campaign', () => {
+  const withGems = readdirSync('levels').filter((f) => /^\d+-.*\.json$/.test(f) && (JSON.parse(readFileSync(`levels/${f}`, 'utf8')) as { gems?: unknown[] }).gems?.length);
+
+  it('some levels have them, every one is collected by its level\'s committed replay (so it can be reached)', () => {
+    expect(withGems.length).toBeGreaterThanOrEqual(2);
+    for (const file of withGems) {
+      const parsed = parseLevel(readFileSync(`levels/${file}`, 'utf8'));
+      if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+      const replay = parseReplay(readFileSync(`levels/replays/${file.replace(/\.json$/, '.replay.json')}`, 'utf8'));
+      if (!replay.ok) throw new Error(`${file}: no replay`);
+      const world = createSimWorld(parsed.def);
+      for (const masks of decodeInputs(replay.replay.inputs)) step(world, masks);
+      expect(world.completedTick, file).toBeGreaterThan(0);
+      expect(gemsCollected(world), file).toBe(world.gems.length);
+    }
+  });
+
+  it('none can be picked up from the ground: each hangs over a drop or above the reach of a jump', () => {
+    const s = defaultPhysicsSettings();
+    const jump = (s.jumpSpeed * s.jumpSpeed) / (2 * s.gravity);
+    for (const file of withGems) {
+      const parsed = parseLevel(readFileSync(`levels/${file}`, 'utf8'));
+      if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+      const { grid } = parsed.def;
+      for (const gem of parsed.def.gems ?? []) {
+        // The first solid row under the gem, or none: over the level's bottom (a fall) is no ground.
+        let floor = Math.floor(gem.y) + 1;
+        while (floor < grid.height && tileAt(grid, Math.floor(gem.x), floor) !== Tile.Solid) floor++;
+        if (floor >= grid.height) continue;
+        const highestTop = floor - 2 * s.playerHalfHeight - jump; // a player's top at the top of a jump
+        expect(gem.y + GEM_RADIUS, `${file}: gem at (${gem.x}, ${gem.y})`).toBeLessThan(highestTop);
+      }
+    }
   });
 });
