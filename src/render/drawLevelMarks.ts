@@ -53,8 +53,8 @@ export function drawCheckpoints(g: Graphics, world: SimWorld): void {
   });
 }
 
-/** Half the height of a gem as drawn, m (its reach, GEM_RADIUS, is about the same). */
-const GEM_HALF_M = 0.32;
+/** Half the height of a gem as drawn, m (a little more than its reach, GEM_RADIUS: it must read at a glance). */
+const GEM_HALF_M = 0.42;
 
 /**
  * The gems not yet collected: a cut stone (a kite, its lower facets darker) with a glint, centred on
@@ -72,7 +72,7 @@ export function drawGems(g: Graphics, world: SimWorld): void {
     const waist = y - 0.3 * h; // the widest row, above the middle like a cut stone's girdle
     g.poly([x, y - h, x + w, waist, x, y + h, x - w, waist]).fill(palette.gem);
     g.poly([x - w, waist, x + w, waist, x, y + h]).fill(palette.gemDark);
-    g.poly([x, y - h, x + w, waist, x, y + h, x - w, waist]).stroke({ width: 0.04 * U, color: palette.gemDark });
+    g.poly([x, y - h, x + w, waist, x, y + h, x - w, waist]).stroke({ width: 0.05 * U, color: palette.gemRim });
     g.poly([x - 0.35 * w, y - 0.62 * h, x - 0.05 * w, y - 0.9 * h, x + 0.05 * w, y - 0.55 * h]).fill(palette.gemShine);
   });
 }

@@ -26,7 +26,8 @@ export const palette = {
   flagPole: 0xd8dee6,
   /** Gems: Okabe-Ito's reddish purple, apart from both players, the goal and the checkpoints. */
   gem: 0xcc79a7,
-  gemDark: 0x8a3f6c,
+  gemDark: 0xa4507f,
+  gemRim: 0xf6cfe3,
   gemShine: 0xfbe6f1,
   player: [0x0072b2, 0xe69f00] as const,
   playerOutline: [0x003a5c, 0x7a5400] as const,

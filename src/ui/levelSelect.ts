@@ -151,7 +151,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
         info.textContent = 'New';
       }
       if (row.isUnlocked && row.gems) {
-        const gems = el('span', 'gems', info, `${row.gems.most}/${row.gems.total}`);
+        const gems = el('span', 'gems', item, `${row.gems.most}/${row.gems.total}`);
         gems.classList.toggle('is-all', row.gems.most === row.gems.total);
         gems.title = `Gems: the most collected in one clear, of ${row.gems.total}`;
       }
