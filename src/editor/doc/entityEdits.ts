@@ -54,6 +54,7 @@ export function shiftEntity(level: LevelFile, ref: EntityRef, dx: number, dy: nu
     case 'checkpoint':
       return updateEntity(level, { kind: 'checkpoint', id: ref.id }, (c) => ({ ...xy(c), p1: shift2(c.p1, dx, dy), p2: shift2(c.p2, dx, dy) }));
     case 'hint': return updateEntity(level, { kind: 'hint', id: ref.id }, xy);
+    case 'gem': return updateEntity(level, { kind: 'gem', id: ref.id }, xy);
     case 'platform':
       return updateEntity(level, { kind: 'platform', id: ref.id }, (p) => ({ ...p, path: p.path.map((q) => shift2(q, dx, dy)) }));
     case 'rope':
@@ -167,6 +168,7 @@ export function duplicateEntities(level: LevelFile, refs: readonly EntityRef[], 
   copyList('box', xy);
   copyList('checkpoint', (c) => ({ ...xy(c), p1: shift2(c.p1, dx, dy), p2: shift2(c.p2, dx, dy) }));
   copyList('hint', xy);
+  copyList('gem', xy);
   copyList('rope', (r) => ({ ...r, a: end(r.a), b: end(r.b) }));
   return { level: next, refs: out };
 }
@@ -183,7 +185,7 @@ export function deleteEntities(level: LevelFile, refs: readonly EntityRef[]): { 
   if (gone.size === 0) return { level, removed: [] };
   const removed: EntityRef[] = [];
   let next: LevelFile = { ...level };
-  for (const kind of ['anchor', 'box', 'rope', 'platform', 'checkpoint', 'hint'] as const) {
+  for (const kind of ['anchor', 'box', 'rope', 'platform', 'checkpoint', 'gem', 'hint'] as const) {
     const key = LIST_KEY[kind];
     const list: ReadonlyArray<{ id: string }> | undefined = level[key];
     if (!list) continue;

@@ -1,7 +1,7 @@
 // Reading entities out of the level: list, find, where they are, fresh ids. Pure, no edits.
 
 import { RESERVED_IDS } from '../../level/parseLevel';
-import { defaultPhysicsSettings } from '../../sim';
+import { GEM_RADIUS, defaultPhysicsSettings } from '../../sim';
 import {
   KIND_OF_LIST, LIST_KEY,
   type EntityKind, type EntityOfKind, type EntityRef, type LevelFile, type ListKind,
@@ -9,11 +9,11 @@ import {
 
 const PLAYER = defaultPhysicsSettings();
 
-/** Every entity of the level, in file order: spawns, goal, anchors, boxes, ropes, platforms, checkpoints, hints. */
+/** Every entity of the level, in file order: spawns, goal, anchors, boxes, ropes, platforms, checkpoints, gems, hints. */
 export function listEntities(level: LevelFile): EntityRef[] {
   const out: EntityRef[] = level.spawns.map((s) => ({ kind: 'spawn', id: s.id }));
   out.push({ kind: 'goal', id: level.goal.id });
-  for (const kind of ['anchor', 'box', 'rope', 'platform', 'checkpoint', 'hint'] as const) {
+  for (const kind of ['anchor', 'box', 'rope', 'platform', 'checkpoint', 'gem', 'hint'] as const) {
     for (const e of level[LIST_KEY[kind]] ?? []) out.push({ kind, id: e.id });
   }
   return out;
@@ -78,6 +78,10 @@ export function entityBounds(level: LevelFile, ref: EntityRef): { x0: number; y0
     case 'anchor': {
       const a = findEntity(level, { kind: 'anchor', id: ref.id });
       return a ? box(a.x, a.y, a.x, a.y) : null;
+    }
+    case 'gem': {
+      const g = findEntity(level, { kind: 'gem', id: ref.id });
+      return g ? box(g.x - GEM_RADIUS, g.y - GEM_RADIUS, g.x + GEM_RADIUS, g.y + GEM_RADIUS) : null;
     }
     case 'box': {
       const b = findEntity(level, { kind: 'box', id: ref.id });

@@ -9,7 +9,7 @@ import { createCamera } from '../../render/camera';
 import type { ReplayFile } from '../../level/replay';
 import type { SimWorld, WorldDef } from '../../sim';
 import {
-  createEditorDoc, deleteEntities, duplicateEntities, emptyLevel, entityBounds, findEntity, importLevelText,
+  createEditorDoc, deleteEntities, duplicateEntities, emptyLevel, entityBounds, findEntity, importLevelText, listEntities,
   levelBaseName, levelToText, previewResize, resizeGrid, validateLevel,
   type EditorDoc, type EntityRef, type LevelFile, type TileChar, type Validation,
 } from '../doc';
@@ -505,16 +505,7 @@ export function createEditor(host: EditorHost): Editor {
   };
 
   function listAll(): EntityRef[] {
-    return [
-      ...doc.level.spawns.map((s) => ({ kind: 'spawn' as const, id: s.id })),
-      { kind: 'goal' as const, id: doc.level.goal.id },
-      ...(doc.level.anchors ?? []).map((a) => ({ kind: 'anchor' as const, id: a.id })),
-      ...(doc.level.boxes ?? []).map((b) => ({ kind: 'box' as const, id: b.id })),
-      ...(doc.level.ropes ?? []).map((r) => ({ kind: 'rope' as const, id: r.id })),
-      ...(doc.level.platforms ?? []).map((p) => ({ kind: 'platform' as const, id: p.id })),
-      ...(doc.level.checkpoints ?? []).map((c) => ({ kind: 'checkpoint' as const, id: c.id })),
-      ...(doc.level.hints ?? []).map((h) => ({ kind: 'hint' as const, id: h.id })),
-    ];
+    return listEntities(doc.level);
   }
 
   function deleteSelection(): void {

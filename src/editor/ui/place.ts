@@ -32,6 +32,8 @@ export function placeEntity(level: LevelFile, what: PlaceKind, x: number, y: num
       });
     case 'anchor':
       return addEntity(level, 'anchor', { id: freshId(level, 'anchor'), x, y });
+    case 'gem':
+      return addEntity(level, 'gem', { id: freshId(level, 'gem'), x, y });
     case 'box':
       return addEntity(level, 'box', { id: freshId(level, 'crate'), x, y, w: 1, h: 1, mass: 20 });
     case 'spikedBox':

@@ -6,7 +6,7 @@
 // level, or any level mid-edit, would vanish) and a second drawing of entities apart from src/render.
 
 import * as v from 'valibot';
-import { Tile, createSimWorld, createTileGrid, defaultPhysicsSettings, type SimWorld, type TileGrid, type WorldDef } from '../../sim';
+import { MAX_GEMS, Tile, createSimWorld, createTileGrid, defaultPhysicsSettings, type SimWorld, type TileGrid, type WorldDef } from '../../sim';
 import { buildEntities } from '../../level/levelEntities';
 import type { LevelCheck } from '../../level/levelCheck';
 import { levelParts } from '../../level/levelParts';
@@ -54,6 +54,8 @@ export function previewDef(level: LevelFile): WorldDef {
     checkpoints: (parts.level.checkpoints ?? []).map((c) => ({
       area: { x: c.x, y: c.y, w: c.w, h: c.h }, spawns: [{ x: c.p1[0], y: c.p1[1] }, { x: c.p2[0], y: c.p2[1] }] as const,
     })),
+    // Drawn wherever they are (even in a wall: the problem list says what is wrong), 16 at most.
+    gems: (parts.level.gems ?? []).slice(0, MAX_GEMS).map((g) => ({ x: g.x, y: g.y })),
     physics: parts.hasFailed('physics') ? undefined : level.physics,
   };
 }

@@ -4,7 +4,7 @@
 import type { HintVerb, StampKind, TileChar } from '../doc';
 
 /** Things placed by a click: each adds one entity (spawns and the goal move the one there is). */
-export type PlaceKind = 'spawn1' | 'spawn2' | 'goal' | 'checkpoint' | 'anchor' | 'box' | 'spikedBox' | 'platform';
+export type PlaceKind = 'spawn1' | 'spawn2' | 'goal' | 'checkpoint' | 'anchor' | 'box' | 'spikedBox' | 'platform' | 'gem';
 
 export type Tool =
   | { kind: 'select' }
@@ -42,6 +42,7 @@ export const PLACE_LABELS: ReadonlyArray<{ what: PlaceKind; label: string }> = [
   { what: 'box', label: 'Crate' },
   { what: 'spikedBox', label: 'Spiked box' },
   { what: 'platform', label: 'Platform' },
+  { what: 'gem', label: 'Gem' },
 ];
 
 export function sameTool(a: Tool, b: Tool): boolean {
