@@ -39,16 +39,18 @@ export function createMoves(world: SimWorld, solo: SoloPlayer) {
         return still(e);
       }
       const inZone = dx > 0 && zones.some(([lo, hi]) => body.x[e] > lo && body.x[e] < hi);
+      // Close to the spot: let go early so it stops there instead of running past (and creep on
+      // when it stopped short).
+      const brake = Math.abs(body.vx[e]) > 0.5 && Math.abs(dx) < 0.25 + Math.abs(body.vx[e]) * 0.02;
       // Pushing against a step or a wall without moving: jump it, as a player would.
-      blocked = player.isGrounded[e] && Math.abs(body.vx[e]) < 0.5 ? blocked + 1 : 0;
-      if (player.isGrounded[e] && (inZone || blocked > 4)) {
-        blocked = 0;
+      blocked = !brake && player.isGrounded[e] && Math.abs(body.vx[e]) < 0.5 ? blocked + 1 : 0;
+      // Still blocked after jumps: as close as it gets (a spot against a wall).
+      if (blocked > 90) { blocked = 0; solo.press(0); return true; }
+      if (player.isGrounded[e] && (inZone || blocked % 30 === 5)) {
         jumpHeld = JUMP_HOLD - 1;
         solo.press((dx > 0 ? Button.Right : Button.Left) | Button.Jump);
         return false;
       }
-      // Close to the spot: let go early so it stops there instead of running past.
-      const brake = Math.abs(dx) < 0.25 + Math.abs(body.vx[e]) * 0.02;
       solo.press(brake ? 0 : dx > 0 ? Button.Right : Button.Left);
       return false;
     },
