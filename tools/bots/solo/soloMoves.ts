@@ -20,6 +20,7 @@ export function createMoves(world: SimWorld, solo: SoloPlayer) {
   const still = (e: number) => player.isGrounded[e] === 1 && Math.abs(body.vx[e]) < 0.3;
   let jumpHeld = 0;
   let blocked = 0; // ticks the walker has pushed against something without moving
+  let lastX = 0; // the walker's x on the tick before
   let waited = 0;
   return {
     /** Control `slot`: a switch press when the other one is controlled (no button held through it). */
@@ -43,7 +44,10 @@ export function createMoves(world: SimWorld, solo: SoloPlayer) {
       // when it stopped short).
       const brake = Math.abs(body.vx[e]) > 0.5 && Math.abs(dx) < 0.25 + Math.abs(body.vx[e]) * 0.02;
       // Pushing against a step or a wall without moving: jump it, as a player would.
-      blocked = !brake && player.isGrounded[e] && Math.abs(body.vx[e]) < 0.5 ? blocked + 1 : 0;
+      // (Measured by the distance made, not vx: pushing a box against a wall reports a velocity.)
+      const isStuck = Math.abs(body.x[e] - lastX) < 0.008;
+      lastX = body.x[e];
+      blocked = !brake && player.isGrounded[e] && isStuck ? blocked + 1 : 0;
       // Still blocked after jumps: as close as it gets (a spot against a wall).
       if (blocked > 90) { blocked = 0; solo.press(0); return true; }
       if (player.isGrounded[e] && (inZone || blocked % 30 === 5)) {
