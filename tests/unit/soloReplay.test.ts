@@ -6,7 +6,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeSoloRuns, recordSoloReplay, soloTickMasks, verifySoloReplay, type SoloTick } from '../../src/app/soloReplay';
 import { encodeInputs, formatReplay, parseReplay, parseSoloReplay, type SoloReplayFile } from '../../src/level/replay';
-import { Button } from '../../src/sim';
+import { parseLevel } from '../../src/level/parseLevel';
+import { Button, SimEvent, createSimWorld, readEvents, step } from '../../src/sim';
 
 const levelNames = readdirSync('levels').filter((f) => /^\d+-.*\.json$/.test(f) && !f.endsWith('.schema.json')).map((f) => f.replace(/\.json$/, ''));
 const levelText = (name: string) => readFileSync(`levels/${name}.json`, 'utf8');
@@ -14,6 +15,8 @@ const soloPath = (name: string) => `levels/replays/${name}.solo.replay.json`;
 const idOf = (name: string) => (JSON.parse(levelText(name)) as { id: string }).id;
 /** The levels shown finishable solo: those with a solo bot (check-levels then requires the replay). */
 const SOLO = levelNames.filter((name) => existsSync(`tools/bots/solo/${idOf(name)}.ts`));
+/** The campaign levels done so far: each must keep its solo bot and solo replay. */
+const DONE = ['01-tied-together', '02-rappel', '03-first-gap', '04-crate-gates', '05-swing-yard', '06-breaking-point', '07-sky-ferry', '08-finale'];
 
 function loadSolo(name: string): SoloReplayFile {
   const parsed = parseSoloReplay(readFileSync(soloPath(name), 'utf8'));
@@ -31,9 +34,23 @@ function moveSwitch(ticks: SoloTick[], k: number, by: number): SoloTick[] {
 }
 
 describe('committed solo replays', () => {
-  it('the first campaign levels have one (a level with a solo bot needs its solo replay)', () => {
-    expect(SOLO).toContain('01-tied-together');
+  it('every campaign level done so far has a solo bot and a solo replay', () => {
+    for (const name of DONE) expect(SOLO, name).toContain(name);
     for (const name of SOLO) expect(existsSync(soloPath(name)), soloPath(name)).toBe(true);
+  });
+
+  it.each(SOLO)('%s: the solo run gets there without a death', (name) => {
+    const parsed = parseLevel(levelText(name));
+    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+    const world = createSimWorld(parsed.def);
+    let deaths = 0;
+    let cursor = world.events.count;
+    for (const pair of soloTickMasks(decodeSoloRuns(loadSolo(name).inputs)).masks) {
+      step(world, pair);
+      cursor = readEvents(world.events, cursor, (type) => { if (type === SimEvent.Died) deaths++; });
+    }
+    expect(world.completedTick).toBeGreaterThanOrEqual(0);
+    expect(deaths).toBe(0);
   });
 
   it.each(SOLO)('%s: completes the level through createSoloControl, every state hash matching', (name) => {
