@@ -36,9 +36,6 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   const [trolley] = world.queries.platforms.dense;
   const go = (slot: number, x: number, tolerance?: number): Move[] => [m.control(slot), m.walkTo(x, [], tolerance)];
   const feet = (e: number) => body.y[e] + body.halfH[e];
-  let ticks = 0;
-  /** Hold `buttons` for `n` ticks. */
-  const wait = (n: number, buttons = 0): Move => () => { solo.press(buttons); if (++ticks < n) return false; ticks = 0; return true; };
   let isSwinging = false;
   const onGondola = (e: number) => player.groundBox[e] === gondola;
   /** In the air: drift towards `to` without overshooting it (press against the motion near it). */
@@ -87,7 +84,7 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
       return body.vx[a] >= 0 ? Button.Right : Button.Left;
     }, () => player.isGrounded[a] === 1 && body.x[a] > LIP.x0 - 0.5 && body.y[a] < LIP.y),
     // P1 anchors on the lip; P2, its latch let go, swings across under it.
-    m.anchor(), m.control(P2), wait(150, Button.Right),
+    m.anchor(), m.control(P2), m.hold(Button.Right, 150),
     // P1 (latch let go) walks on, hauling P2 up to the lip; anchors there while P2 climbs over.
     m.control(P1),
     m.until(() => Button.Right, () => feet(b) < LIP.y + 1.3),

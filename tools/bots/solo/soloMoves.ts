@@ -1,7 +1,8 @@
 // A solo bot as a list of moves done one after the other: "switch to P2", "walk P2 to x = 18",
-// "anchor P1"... Each move presses exactly one tick per call and says when it is done; the
-// runner goes on to the next. Moves read the sim's state, so they wait for what they need (a
-// character to stop, an anchor to take hold) instead of counting ticks.
+// "anchor P1"... Each call of a move presses at most one tick and says whether it is done (a move
+// not done must press, so time goes on); the runner then goes on to the next. Moves read the sim's
+// state, so they wait for what they need (a character to stop, an anchor to take hold) instead of
+// counting ticks. One move runs at a time, so they share the walker's jump and blocked counters.
 import { Button, type SimWorld } from '../../../src/sim';
 import type { SoloPlayer } from './soloPlayer';
 

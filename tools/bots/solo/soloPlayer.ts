@@ -4,21 +4,17 @@
 // The bots read the sim's state between ticks (closed loop), like the pair bots beside them.
 import { createSoloControl } from '../../../src/input/soloControl';
 import type { SoloTick } from '../../../src/app/soloReplay';
-import { Button, step, type SimWorld } from '../../../src/sim';
+import { step, type SimWorld } from '../../../src/sim';
 
 export interface SoloPlayer {
   /** The slot the solo player drives now (0 = P1). */
   readonly slot: number;
-  /** The character the solo player drives now (its entity) and the other one. */
+  /** The character the solo player drives now (its entity). */
   readonly me: number;
-  readonly other: number;
   /** Ticks pressed so far. */
   readonly ticks: SoloTick[];
   /** One tick: these buttons for the controlled character, after a switch when `isSwitch`. */
   press(buttons: number, isSwitch?: boolean): void;
-  /** Holds Anchor until the controlled character has hold, then switches (the latch keeps it
-   *  anchored); returns true on the tick it switched. Call once per tick. */
-  anchorAndSwitch(): boolean;
 }
 
 /** A solo player on `world`, in control of P1 as solo mode starts. */
@@ -42,14 +38,7 @@ export function createSoloPlayer(world: SimWorld): SoloPlayer {
   return {
     get slot() { return solo.controlled; },
     get me() { return players[solo.controlled]; },
-    get other() { return players[1 - solo.controlled]; },
     ticks,
     press,
-    anchorAndSwitch() {
-      // The switch latches only an anchor that was in the last masks, so hold it a tick after it took.
-      if (world.player.isAnchored[players[solo.controlled]]) { press(0, true); return true; }
-      press(Button.Anchor);
-      return false;
-    },
   };
 }
