@@ -117,6 +117,17 @@ describe('committed solo replays', () => {
   });
 });
 
+describe('npm run sim --replay with a solo replay', () => {
+  it('plays the masks solo mode makes of it', async () => {
+    const { parseReplayInputs } = await import('../../tools/replayInputs');
+    const replay = loadSolo('02-rappel');
+    const inputs = parseReplayInputs(readFileSync(soloPath('02-rappel'), 'utf8'));
+    expect(Array.from(inputs)).toEqual(soloTickMasks(decodeSoloRuns(replay.inputs)).masks.flat());
+    expect(inputs.length).toBe(2 * replay.ticks);
+    expect(() => parseReplayInputs(JSON.stringify({ ...replay, inputs: [[replay.ticks, 0, 9]] }))).toThrow(/\$\.inputs\[0\]\[2\]: the switch presses must be/);
+  });
+});
+
 describe('the solo replay format', () => {
   const good = () => JSON.parse(readFileSync(soloPath('01-tied-together'), 'utf8')) as Record<string, unknown>;
   const errorsOf = (value: unknown) => {
