@@ -30,6 +30,7 @@ import { createGamepadInput, describePadSlots } from './input/gamepad';
 import { createKeyboardInput } from './input/keyboard';
 import { menuActionForKey } from './input/menuAction';
 import { createSoloControl } from './input/soloControl';
+import { gemsCollected } from './sim';
 import { worldToScreen } from './render/camera';
 import { createRenderer, type GameRenderer } from './render/renderer';
 import { createCompleteScreen } from './ui/completeScreen';
@@ -265,7 +266,7 @@ const session = createLevelSession({
   },
   stats,
   isProfiling: () => hud.isDebugVisible,
-  onCompleted: (ticks, deaths, isReplay) => app.dispatch({ type: 'completed', ticks, deaths, isReplay }),
+  onCompleted: (ticks, deaths, isReplay, gems, gemTotal) => app.dispatch({ type: 'completed', ticks, deaths, isReplay, gems, gemTotal }),
 });
 
 const app = createAppRunner({
@@ -394,7 +395,10 @@ async function boot(): Promise<void> {
       // A new world starts at its own event count; settings or controls over a paused level keep its music.
       audio.update(level ? session.world : null, musicScreenOf(app.state));
       deathFlash.update(frameSec);
-      hud.setRun(isPlayed && level ? { levelName: level.name, deaths: session.world?.rules.deaths[0] ?? 0, hasAssists: hasAssists(settings.settings) } : null);
+      hud.setRun(isPlayed && level ? {
+        levelName: level.name, deaths: session.world?.rules.deaths[0] ?? 0, hasAssists: hasAssists(settings.settings),
+        gems: session.world ? gemsCollected(session.world) : 0, gemTotal: session.world?.gems.length ?? 0,
+      } : null);
       if (stats.addFrame(performance.now())) {
         hud.setDebug({
           fps: stats.fps,

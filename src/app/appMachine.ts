@@ -61,7 +61,7 @@ export type AppEvent =
   /** The designer's tools load a level (a live reload of the open file, a dropped file). */
   | { type: 'loadLevel'; level: PlayedLevel; def: WorldDef; keepCamera: boolean }
   /** Both players reached the goal. `isReplay`: the run's inputs came from a replay. */
-  | { type: 'completed'; ticks: number; deaths: number; isReplay: boolean }
+  | { type: 'completed'; ticks: number; deaths: number; isReplay: boolean; gems?: number; gemTotal?: number }
   /** The level files changed (dev server): the env has the new catalogue. */
   | { type: 'catalogChanged' }
   /** Recording a finish in the progress did not reach the storage. */
@@ -97,7 +97,7 @@ export type AppEffect =
   | { kind: 'clearErrors' }
   | { kind: 'showErrors'; title: string; messages: readonly string[] }
   /** Record a finish under the level's key; the runner reports a failed save as 'progressNotSaved'. */
-  | { kind: 'recordCompletion'; levelKey: string; ticks: number; deaths: number }
+  | { kind: 'recordCompletion'; levelKey: string; ticks: number; deaths: number; gems: number }
   | { kind: 'setUnlockAll'; isOn: boolean }
   /** Rebuild the level select's rows from the catalogue and progress, keeping its cursor. */
   | { kind: 'refreshMenu' }
@@ -219,28 +219,30 @@ function boot(state: AppState, env: AppEnv, query: string | null, edit: boolean,
   return started;
 }
 
-function complete(state: AppState, env: AppEnv, level: OpenLevel, ticks: number, deaths: number, isReplay: boolean): Transition {
+function complete(state: AppState, env: AppEnv, level: OpenLevel, ticks: number, deaths: number, isReplay: boolean, gems = 0, gemTotal = 0): Transition {
   const effects: AppEffect[] = [];
   let bestTicks: number | null = null;
   let isNewBest = false;
   let fewestDeaths: number | null = null;
+  let mostGems: number | null = null;
   let parTicks: number | null = null;
   let next: CompletedRun['next'] = { kind: 'none' };
   if (level.source.kind === 'campaign') {
     const { entry } = level.source;
     parTicks = entry.parTicks ?? null;
     if (!isReplay) { // a replay's finish is not the players' own
-      const { result } = withCompletion(env.progress, entry.key, ticks, deaths);
+      const { result } = withCompletion(env.progress, entry.key, ticks, deaths, gems);
       bestTicks = result.record.bestTicks;
       isNewBest = result.isNewBest && result.previousBestTicks !== null;
       fewestDeaths = result.record.fewestDeaths;
-      effects.push({ kind: 'recordCompletion', levelKey: entry.key, ticks, deaths });
+      mostGems = result.record.mostGems ?? 0;
+      effects.push({ kind: 'recordCompletion', levelKey: entry.key, ticks, deaths, gems });
     }
     // Campaign order, by the entry itself: a copied file with the same id is not "the next one".
     const after = nextLevel(env.catalog, entry.key);
     next = after ? { kind: 'level', entry: after } : { kind: 'campaignEnd' };
   }
-  const run: CompletedRun = { ticks, deaths, bestTicks, isNewBest, parTicks, fewestDeaths, next, saveNote: null };
+  const run: CompletedRun = { ticks, deaths, bestTicks, isNewBest, parTicks, fewestDeaths, gems, gemTotal, mostGems, next, saveNote: null };
   effects.push({ kind: 'showComplete', levelName: level.name, run });
   return go(state, { screen: 'complete', level, run }, effects);
 }
@@ -394,7 +396,7 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
         if (event.isReplay) return backToEditor(state);
         return backToEditor(state, view.fromCheckpoint < 0 ? [{ kind: 'testPlayCleared', ticks: event.ticks }] : []);
       }
-      return view.screen === 'playing' ? complete(state, env, view.level, event.ticks, event.deaths, event.isReplay) : stay(state);
+      return view.screen === 'playing' ? complete(state, env, view.level, event.ticks, event.deaths, event.isReplay, event.gems, event.gemTotal) : stay(state);
     case 'catalogChanged':
       return view.screen === 'menu' ? go(state, view, [{ kind: 'refreshMenu' }]) : stay(state);
     case 'pictureLost': {

@@ -122,6 +122,7 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
       isUnlocked: row.isUnlocked,
       isFinished: row.isFinished,
       best: row.bestTicks === null ? null : formatTicks(row.bestTicks),
+      gems: row.entry.gemCount ? { most: row.mostGems, total: row.entry.gemCount } : null,
     }));
   };
 
@@ -134,6 +135,7 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
     par: run.parTicks === null ? null : formatTicks(run.parTicks, 0),
     isUnderPar: run.parTicks !== null && run.ticks <= run.parTicks,
     fewestDeaths: run.fewestDeaths,
+    gems: run.gemTotal > 0 ? `${run.gems} of ${run.gemTotal}` : null,
     next: run.next.kind === 'level' ? { kind: 'level', name: run.next.entry.name } : run.next,
     saveNote: run.saveNote,
   });
@@ -212,7 +214,7 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
         return;
       case 'recordCompletion':
         // Kept in memory either way; a save that did not reach the storage is news for the player.
-        if (!deps.progress.recordCompletion(effect.levelKey, effect.ticks, effect.deaths).isSaved) {
+        if (!deps.progress.recordCompletion(effect.levelKey, effect.ticks, effect.deaths, effect.gems).isSaved) {
           dispatch({ type: 'progressNotSaved', problem: deps.progress.saveProblem ?? 'failed' });
         }
         return;

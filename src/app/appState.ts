@@ -51,6 +51,11 @@ export interface CompletedRun {
   parTicks: number | null;
   /** Fewest deaths in any finished run including this one; null when the run is not recorded. */
   fewestDeaths: number | null;
+  /** Gems collected in this run, of the level's `gemTotal` (0 of 0: a level without gems). */
+  gems: number;
+  gemTotal: number;
+  /** Most gems collected in one finished run including this one; null when the run is not recorded. */
+  mostGems: number | null;
   /** Why this result could not be saved (storage full or blocked): said on the complete screen. */
   saveNote: string | null;
   /** What "next" leads to. */

@@ -17,6 +17,8 @@ export interface CampaignLevel {
   isFinished: boolean;
   /** Best time in ticks, or null when never finished. */
   bestTicks: number | null;
+  /** Most gems collected in one clear (0 when none or never finished). */
+  mostGems: number;
 }
 
 export function isFinished(progress: Progress, entry: LevelEntry): boolean {
@@ -37,6 +39,7 @@ export function campaignLevels(catalog: readonly LevelEntry[], progress: Progres
     isUnlocked: isUnlocked(catalog, progress, i),
     isFinished: isFinished(progress, entry),
     bestTicks: levelRecord(progress, entry.key)?.bestTicks ?? null,
+    mostGems: levelRecord(progress, entry.key)?.mostGems ?? 0,
   }));
 }
 

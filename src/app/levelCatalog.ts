@@ -24,6 +24,8 @@ export interface LevelEntry {
   /** Par, ticks: a target time for a good pair (parTicksFor the committed replay's finish), when
    *  the level has a replay that finishes it. */
   parTicks?: number;
+  /** How many gems the level has, when it has any. */
+  gemCount?: number;
 }
 
 /** Par from an expert replay's finish (ticks): half as long again, rounded up to whole 5 s. */
@@ -56,6 +58,7 @@ export function createLevelCatalog(files: Record<string, string>, replays: Recor
     const entry: LevelEntry = { number: Number(match[1]), slug, id, name: head.name ?? slug, file, text, key: levelKey(file, id) };
     const finish = finishes.get(file.replace(/\.json$/, ''));
     if (finish !== undefined) entry.parTicks = parTicksFor(finish);
+    if (head.gems) entry.gemCount = head.gems;
     entries.push(entry);
   }
   return entries.sort((a, b) => a.number - b.number || a.slug.localeCompare(b.slug));
@@ -80,12 +83,16 @@ function replayFinishes(replays: Record<string, string>): Map<string, number> {
 }
 
 /** The id and name of a level file without validating it (parseLevel does that when it loads). */
-function readHead(text: string): { id?: string; name?: string } {
+function readHead(text: string): { id?: string; name?: string; gems?: number } {
   try {
     const json: unknown = JSON.parse(text);
     if (typeof json !== 'object' || json === null) return {};
-    const { id, name } = json as { id?: unknown; name?: unknown };
-    return { id: typeof id === 'string' ? id : undefined, name: typeof name === 'string' ? name : undefined };
+    const { id, name, gems } = json as { id?: unknown; name?: unknown; gems?: unknown };
+    return {
+      id: typeof id === 'string' ? id : undefined,
+      name: typeof name === 'string' ? name : undefined,
+      gems: Array.isArray(gems) ? gems.length : undefined,
+    };
   } catch {
     return {};
   }

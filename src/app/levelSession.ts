@@ -3,7 +3,7 @@
 // assist, death effects, the finish reported once). Which screen is up is the app's business
 // (appMachine.ts): the game ticks the session only while the level is played.
 
-import { PLAYER_COUNT, step, createSimWorld, type SimWorld, type WorldDef } from '../sim';
+import { PLAYER_COUNT, gemsCollected, step, createSimWorld, type SimWorld, type WorldDef } from '../sim';
 import { createAttemptTracker, type AttemptHandlers } from './attempt';
 import type { DesignerTools, MaskSource } from './designerTools';
 import type { FrameStats } from './frameStats';
@@ -22,8 +22,9 @@ export interface LevelSessionDeps {
   stats: FrameStats;
   /** True while the F3 overlay is up: the world is then profiled (stats.profiler). */
   isProfiling(): boolean;
-  /** Both players reached the goal: `ticks` from the start, the attempt's deaths, and whether a replay played it. */
-  onCompleted(ticks: number, deaths: number, isReplay: boolean): void;
+  /** Both players reached the goal: `ticks` from the start, the attempt's deaths, whether a replay
+   *  played it, and the gems collected of the level's `gemTotal`. */
+  onCompleted(ticks: number, deaths: number, isReplay: boolean, gems: number, gemTotal: number): void;
 }
 
 export interface LevelSession {
@@ -66,7 +67,7 @@ export function createLevelSession(deps: LevelSessionDeps): LevelSession {
         deps.stats.addTick(performance.now() - t0);
         designer.afterStep(world);
         attempt.afterTick(world, deps.attempt);
-        if (world.completedTick >= 0) deps.onCompleted(world.completedTick + 1, world.rules.deaths[0], designer.isReplaying);
+        if (world.completedTick >= 0) deps.onCompleted(world.completedTick + 1, world.rules.deaths[0], designer.isReplaying, gemsCollected(world), world.gems.length);
       }
     },
   };

@@ -13,6 +13,7 @@
 import * as v from 'valibot';
 import { parseJsonPrefix } from './partialJson';
 import { openStoredRecord, type SaveProblem, type StorageLike } from './storedRecord';
+import { MAX_GEMS } from '../sim';
 
 export type { SaveProblem, StorageLike } from './storedRecord';
 
@@ -33,6 +34,9 @@ export interface LevelRecord {
   fewestDeaths: number;
   /** How many times the level has been finished. */
   finishes: number;
+  /** Most gems collected in one finished run; absent for none (records of levels without gems
+   *  stay as they were before gems existed). */
+  mostGems?: number;
 }
 
 export interface Progress {
@@ -65,7 +69,12 @@ const count = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(0), v.
 // fewestDeaths came later: a record without it reads as its best run's deaths.
 // A damaged fewestDeaths alone must not cost the record (its best time unlocks the next level):
 // it is checked on its own and falls back to bestDeaths.
-const levelRecordSchema = v.object({ bestTicks: v.pipe(count(1e9), v.minValue(1)), bestDeaths: count(1e9), fewestDeaths: v.optional(v.unknown()), finishes: count(1e9) });
+// mostGems came later still, the same way: missing or damaged, it reads as 0.
+const levelRecordSchema = v.object({
+  bestTicks: v.pipe(count(1e9), v.minValue(1)), bestDeaths: count(1e9), fewestDeaths: v.optional(v.unknown()), finishes: count(1e9),
+  mostGems: v.optional(v.unknown()),
+});
+const gemsSchema = count(MAX_GEMS);
 const fewestSchema = count(1e9);
 /** Longest key read from storage (a level key is a file name and an id). */
 const MAX_KEY_LENGTH = 400;
@@ -84,7 +93,8 @@ function readRecord(key: string, value: unknown): [string, LevelRecord] | null {
   if (!r.success) return null;
   const { bestTicks, bestDeaths, finishes } = r.output;
   const fewest = v.is(fewestSchema, r.output.fewestDeaths) ? r.output.fewestDeaths : bestDeaths;
-  return [key, { bestTicks, bestDeaths, fewestDeaths: Math.min(bestDeaths, fewest), finishes }];
+  const mostGems = v.is(gemsSchema, r.output.mostGems) ? r.output.mostGems : 0;
+  return [key, { bestTicks, bestDeaths, fewestDeaths: Math.min(bestDeaths, fewest), finishes, ...(mostGems > 0 ? { mostGems } : {}) }];
 }
 
 // A level record as JSON.stringify writes it: a key, then a flat object. Damaged text is scanned
@@ -180,14 +190,16 @@ export interface CompletionResult {
   record: LevelRecord;
 }
 
-/** Progress after finishing `levelKey` in `ticks` with `deaths` deaths (pure: returns new objects). */
-export function withCompletion(progress: Progress, levelKey: string, ticks: number, deaths: number): { progress: Progress; result: CompletionResult } {
+/** Progress after finishing `levelKey` in `ticks` with `deaths` deaths and `gems` gems (pure: returns new objects). */
+export function withCompletion(progress: Progress, levelKey: string, ticks: number, deaths: number, gems = 0): { progress: Progress; result: CompletionResult } {
   const old = levelRecord(progress, levelKey);
   const isNewBest = !old || ticks < old.bestTicks;
   const fewestDeaths = old ? Math.min(old.fewestDeaths, deaths) : deaths;
+  const mostGems = Math.max(old?.mostGems ?? 0, gems);
+  const gemPart = mostGems > 0 ? { mostGems } : {};
   const record: LevelRecord = isNewBest
-    ? { bestTicks: ticks, bestDeaths: deaths, fewestDeaths, finishes: (old?.finishes ?? 0) + 1 }
-    : { ...old, fewestDeaths, finishes: old.finishes + 1 };
+    ? { bestTicks: ticks, bestDeaths: deaths, fewestDeaths, finishes: (old?.finishes ?? 0) + 1, ...gemPart }
+    : { ...old, fewestDeaths, finishes: old.finishes + 1, ...gemPart };
   // A computed key defines an own property, `__proto__` included.
   return {
     progress: { ...progress, levels: { ...progress.levels, [levelKey]: record } },
@@ -206,7 +218,7 @@ export interface ProgressStore {
   /** True once the record that could not be read was copied to PROGRESS_BACKUP_KEY. */
   readonly isBackedUp: boolean;
   /** Records a finish; `isSaved` says whether it reached the storage. */
-  recordCompletion(levelKey: string, ticks: number, deaths: number): CompletionResult & { isSaved: boolean };
+  recordCompletion(levelKey: string, ticks: number, deaths: number, gems?: number): CompletionResult & { isSaved: boolean };
   setUnlockAll(isOn: boolean): void;
 }
 
@@ -252,8 +264,8 @@ export function createProgressStore(getStorage: () => StorageLike | null | undef
     get isBackedUp() {
       return record.isBackedUp;
     },
-    recordCompletion(levelKey, ticks, deaths) {
-      const next = withCompletion(progress, levelKey, ticks, deaths);
+    recordCompletion(levelKey, ticks, deaths, gems = 0) {
+      const next = withCompletion(progress, levelKey, ticks, deaths, gems);
       progress = next.progress;
       return { ...next.result, isSaved: save() };
     },

@@ -46,6 +46,7 @@ export function soundForEvent(type: number, value: number): SoundCue | null {
     case SimEvent.Unanchored: return { name: 'anchorOff', volume: value === 1 ? 0.8 : 0.45 };
     case SimEvent.Died: return { name: 'death', volume: 0.8 };
     case SimEvent.CheckpointReached: return { name: 'checkpoint', volume: 0.7 };
+    case SimEvent.GemCollected: return { name: 'gem', volume: 0.7 };
     case SimEvent.LevelComplete: return { name: 'levelComplete', volume: 0.9 };
     default: return null; // Respawned, NaNQuarantined: nothing to hear
   }
@@ -72,6 +73,7 @@ export const SOUND_LIMITS: Readonly<Record<SoundName, SoundLimit>> = {
   anchorOff: { gapMs: 80, voices: 2, lengthMs: 160 },
   death: { gapMs: 300, voices: 1, lengthMs: 560 },
   checkpoint: { gapMs: 300, voices: 1, lengthMs: 500 },
+  gem: { gapMs: 80, voices: 2, lengthMs: 400 },
   levelComplete: { gapMs: 500, voices: 1, lengthMs: 580 },
   menuMove: { gapMs: 30, voices: 3, lengthMs: 60 },
   menuSelect: { gapMs: 60, voices: 2, lengthMs: 160 },

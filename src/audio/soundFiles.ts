@@ -4,7 +4,7 @@
 /** Every sound effect the game plays. */
 export type SoundName =
   | 'jump' | 'land' | 'footstep' | 'ropeTaut' | 'ropeCreak' | 'bump' | 'boxWall' | 'ropeSnap'
-  | 'anchorOn' | 'anchorOff' | 'death' | 'checkpoint' | 'levelComplete' | 'menuMove' | 'menuSelect';
+  | 'anchorOn' | 'anchorOff' | 'death' | 'checkpoint' | 'gem' | 'levelComplete' | 'menuMove' | 'menuSelect';
 
 /** Files of each effect; a sound with several picks one per play (footstep variants). */
 export const SOUND_FILES: Readonly<Record<SoundName, readonly string[]>> = {
@@ -20,6 +20,7 @@ export const SOUND_FILES: Readonly<Record<SoundName, readonly string[]>> = {
   anchorOff: ['anchor-off.wav'],
   death: ['death.wav'],
   checkpoint: ['checkpoint.wav'],
+  gem: ['gem.wav'],
   levelComplete: ['level-complete.wav'],
   menuMove: ['menu-move.wav'],
   menuSelect: ['menu-select.wav'],

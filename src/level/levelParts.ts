@@ -11,7 +11,7 @@ import type { LevelFile } from './levelSchema';
 const MAX_LIST_LENGTH = 256;
 
 /** The level's lists of entities: checked entry by entry. */
-export const LIST_KEYS = ['spawns', 'anchors', 'boxes', 'ropes', 'platforms', 'checkpoints', 'hints'] as const;
+export const LIST_KEYS = ['spawns', 'anchors', 'boxes', 'ropes', 'platforms', 'checkpoints', 'gems', 'hints'] as const;
 export type ListKey = typeof LIST_KEYS[number];
 
 /** The level as far as the schema passed it. */

@@ -5,6 +5,7 @@
 // Units: metres = tiles (1 tile = 1 m), x to the right, y down, (0, 0) = top-left of the grid.
 
 import * as v from 'valibot';
+import { MAX_GEMS } from '../sim';
 
 export const LEVEL_FORMAT = 'ropebound-level';
 /** The version this game writes and the JSON Schema describes. */
@@ -208,6 +209,13 @@ const checkpointSchema = v.strictObject({
   p2: pointSchema,
 });
 
+const gemSchema = v.strictObject({
+  id: entityId,
+  /** Centre of the gem, m: a player touching it collects it. */
+  x: bounded(0, MAX_WIDTH),
+  y: bounded(0, MAX_HEIGHT),
+});
+
 /** The verbs a teaching hint can teach, in the order players meet them. */
 export const HINT_VERBS = ['walk', 'jump', 'anchor', 'swing', 'pump', 'rappel', 'haul', 'bump', 'ride'] as const;
 export type HintVerb = (typeof HINT_VERBS)[number];
@@ -271,6 +279,8 @@ export const levelSchema = v.strictObject({
   /** In order: reaching a later checkpoint moves the respawn point there. */
   checkpoints: v.optional(v.pipe(v.array(checkpointSchema), v.maxLength(64, 'may list at most 64 checkpoints'))),
   platforms: v.optional(v.pipe(v.array(platformSchema), v.maxLength(64, 'may list at most 64 platforms'))),
+  /** Gems to collect: optional for finishing, counted on the level select (MAX_GEMS at most). */
+  gems: v.optional(v.pipe(v.array(gemSchema), v.maxLength(MAX_GEMS, `may list at most ${MAX_GEMS} gems`))),
   /** Teaching prompts (optional, presentation only: outside the sim and the replays' level hash). */
   hints: v.optional(hintListSchema),
 });

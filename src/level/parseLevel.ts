@@ -6,7 +6,7 @@
 // passed all of that, its first second of play.
 
 import * as v from 'valibot';
-import { defaultPhysicsSettings, Tile, createTileGrid, type CheckpointDef, type TileGrid, type WorldDef } from '../sim';
+import { defaultPhysicsSettings, Tile, createTileGrid, tileAt, type CheckpointDef, type GemDef, type TileGrid, type WorldDef } from '../sim';
 import { checkFirstSecond } from './firstSecond';
 import type { LevelCheck, PlayerCentres } from './levelCheck';
 import { checkLevelCost, estimateLevelCost, type LevelCost } from './levelCost';
@@ -94,7 +94,7 @@ export function parseLevel(text: string): ParseResult {
 }
 
 /** Fields and tile characters version 2 added: in a version 1 file they get a hint to upgrade. */
-const V2_FIELDS = new Set(['checkpoints', 'platforms', 'platform', 'startAngle', 'push', 'hints']);
+const V2_FIELDS = new Set(['checkpoints', 'platforms', 'platform', 'startAngle', 'push', 'hints', 'gems']);
 
 /** The first MAX_ERRORS issues as messages (a hostile file can hold 100k broken entries; capErrors counts the rest). */
 function describeIssues(issues: ReadonlyArray<v.BaseIssue<unknown>>, json: unknown, version: number): string[] {
@@ -179,6 +179,10 @@ function buildDef(check: LevelCheck): WorldDef {
     room.checkCheckpoint(c, i);
     return { area: { x: c.x, y: c.y, w: c.w, h: c.h }, spawns: [{ x: c.p1[0], y: c.p1[1] }, { x: c.p2[0], y: c.p2[1] }] };
   });
+  const gems = (level.gems ?? []).map((gem, i): GemDef => {
+    checkGem(check, gem, i);
+    return { x: gem.x, y: gem.y };
+  });
   const g = parts.hasFailed('goal') ? { x: 0, y: 0, w: 1, h: 1 } : level.goal;
   if (!parts.hasFailed('goal')) room.checkGoal(level.goal);
   checkHints(check);
@@ -192,8 +196,19 @@ function buildDef(check: LevelCheck): WorldDef {
     ropes: entities.ropes,
     platforms: entities.platforms,
     checkpoints,
+    gems,
     physics: parts.hasFailed('physics') ? undefined : level.physics,
   };
+}
+
+/** A gem must lie on the grid and out of solid tiles: a gem no one can touch is a broken promise. */
+function checkGem({ parts, grid, errors }: LevelCheck, gem: { id: string; x: number; y: number }, i: number): void {
+  if (!grid) return;
+  if (gem.x >= grid.width || gem.y >= grid.height) {
+    errors.push(`${parts.at('gems', i)}: gem '${gem.id}' at (${gem.x}, ${gem.y}) is outside the grid (${grid.width} x ${grid.height} tiles)`);
+  } else if (tileAt(grid, Math.floor(gem.x), Math.floor(gem.y)) === Tile.Solid) {
+    errors.push(`${parts.at('gems', i)}: gem '${gem.id}' at (${gem.x}, ${gem.y}) is inside a solid tile; move it into open space`);
+  }
 }
 
 /** Hints only need to lie on the grid: they never reach the sim, so nothing else about them can break play. */
@@ -229,6 +244,7 @@ function checkIds({ level, parts, errors }: LevelCheck): void {
     ...(level.ropes ?? []).map((r, i) => ({ id: r.id, path: parts.at('ropes', i), kind: 'rope' })),
     ...(level.platforms ?? []).map((p, i) => ({ id: p.id, path: parts.at('platforms', i), kind: 'platform' })),
     ...(level.checkpoints ?? []).map((c, i) => ({ id: c.id, path: parts.at('checkpoints', i), kind: 'checkpoint' })),
+    ...(level.gems ?? []).map((gem, i) => ({ id: gem.id, path: parts.at('gems', i), kind: 'gem' })),
     ...(level.hints ?? []).map((h, i) => ({ id: h.id, path: parts.at('hints', i), kind: 'hint' })),
   ];
   const firstPath = new Map<string, string>();

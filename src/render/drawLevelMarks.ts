@@ -1,6 +1,6 @@
 // Level marks that are not tiles: the paths moving platforms follow (drawn once per level, faint,
 // so players can read where a platform will go) and the checkpoint flags (redrawn only when the
-// last checkpoint reached changes: grey before, sky blue from then on).
+// last checkpoint reached changes: grey before, sky blue from then on) and the gems not yet collected.
 
 import type { Graphics } from 'pixi.js';
 import type { SimWorld } from '../sim';
@@ -50,5 +50,29 @@ export function drawCheckpoints(g: Graphics, world: SimWorld): void {
     g.poly([x + 0.035, top + 0.1, x + 0.7, top + 0.32, x + 0.035, top + 0.54].map((v) => v * U)).fill(color);
     g.circle(x * U, top * U, 0.11 * U).fill(isLit ? palette.checkpointLamp : palette.checkpointLampOff);
     g.roundRect((x - 0.25) * U, (bottom - 0.1) * U, 0.5 * U, 0.1 * U, 0.04 * U).fill(color);
+  });
+}
+
+/** Half the height of a gem as drawn, m (a little more than its reach, GEM_RADIUS: it must read at a glance). */
+const GEM_HALF_M = 0.42;
+
+/**
+ * The gems not yet collected: a cut stone (a kite, its lower facets darker) with a glint, centred on
+ * the gem's point. Redrawn only when a gem is collected or the level changes.
+ */
+export function drawGems(g: Graphics, world: SimWorld): void {
+  g.clear();
+  const taken = world.rules.gems[0];
+  world.gems.forEach((gem, k) => {
+    if ((taken >>> k) & 1) return;
+    const x = gem.x * U;
+    const y = gem.y * U;
+    const h = GEM_HALF_M * U;
+    const w = 0.75 * h;
+    const waist = y - 0.3 * h; // the widest row, above the middle like a cut stone's girdle
+    g.poly([x, y - h, x + w, waist, x, y + h, x - w, waist]).fill(palette.gem);
+    g.poly([x - w, waist, x + w, waist, x, y + h]).fill(palette.gemDark);
+    g.poly([x, y - h, x + w, waist, x, y + h, x - w, waist]).stroke({ width: 0.05 * U, color: palette.gemRim });
+    g.poly([x - 0.35 * w, y - 0.62 * h, x - 0.05 * w, y - 0.9 * h, x + 0.05 * w, y - 0.55 * h]).fill(palette.gemShine);
   });
 }

@@ -125,6 +125,11 @@ export function createEffects(g: Graphics): Effects {
       const [a, b] = cp.spawns;
       const k = effects.isReducedMotion ? EffectKind.CheckpointGlow : EffectKind.CheckpointFlash;
       effects.add(k, (a.x + b.x) / 2, Math.max(a.y, b.y) - CHECKPOINT_POLE_M, 0); // on the flag's lamp
+    } else if (type === SimEvent.GemCollected) {
+      const gem = w.gems[value];
+      if (!gem) return;
+      effects.add(EffectKind.Spark, gem.x, gem.y, -1); // a burst both ways where it was
+      effects.add(EffectKind.Spark, gem.x, gem.y, 1);
     } else if (type === SimEvent.RopeSnapped) {
       hard(0.6);
     }

@@ -24,6 +24,11 @@ export const palette = {
   goalDoor: 0x10241e,
   goalLight: 0xf2d98a,
   flagPole: 0xd8dee6,
+  /** Gems: Okabe-Ito's reddish purple, apart from both players, the goal and the checkpoints. */
+  gem: 0xcc79a7,
+  gemDark: 0xa4507f,
+  gemRim: 0xf6cfe3,
+  gemShine: 0xfbe6f1,
   player: [0x0072b2, 0xe69f00] as const,
   playerOutline: [0x003a5c, 0x7a5400] as const,
   anchoredOutline: [0x00111c, 0x2a1c00] as const,

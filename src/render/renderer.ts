@@ -14,7 +14,7 @@ import { createBodyPoses, interpolateBodyPoses } from './bodyPoses';
 import { createCamera, createShake, defaultCameraLimits, kickShake, updateCamera, updateShake, type Camera } from './camera';
 import { createDeathBursts } from './deathBurst';
 import { createBoxViews, drawAnchors } from './drawBoxes';
-import { drawCheckpoints, drawPlatformPaths } from './drawLevelMarks';
+import { drawCheckpoints, drawGems, drawPlatformPaths } from './drawLevelMarks';
 import { createPlayerLooks, drawPlayers } from './drawPlayers';
 import { drawSoloMarker } from './drawSoloMarker';
 import { createEffects, EffectKind } from './effects';
@@ -41,6 +41,9 @@ export interface GameRenderer {
   /** A new Graphics at the top of the overlay. Made here so the editor's chunk does not import
    *  pixi itself: rollup then split pixi into a chunk of its own, +5 KiB brotli on the game's load. */
   addOverlayGraphics(): Graphics;
+  /** A new empty text label at the top of the overlay, `heightM` m tall, anchored at its bottom
+   *  middle (the editor names each hint's verb); made here for the same reason. */
+  addOverlayLabel(color: number, heightM: number): Text;
   /** The drawing size of the canvas, CSS px. */
   readonly screenSize: { readonly width: number; readonly height: number };
   /** Marks where player `slot` died, at (x, y) m: a short burst drawn over the scene. */
@@ -130,6 +133,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const goal = new Graphics();
   const platformPaths = new Graphics();
   const checkpointFlags = new Graphics();
+  const gems = new Graphics();
   const ropes = new Graphics();
   const boxLayer = new Container();
   const anchors = new Graphics();
@@ -145,7 +149,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const overlay = new Container();
   let cameraOverride: Readonly<Camera> | null = null;
   // Ropes under boxes and bolts, so a rope ends neatly under the ring or the crate it holds.
-  scene.addChild(tiles, platformPaths, goal, checkpointFlags, goalLabel, ropes, boxLayer, anchors, players, effectMarks, ...playerLabels, soloMarker, deathMarks, overlay);
+  scene.addChild(tiles, platformPaths, goal, checkpointFlags, gems, goalLabel, ropes, boxLayer, anchors, players, effectMarks, ...playerLabels, soloMarker, deathMarks, overlay);
   stage.addChild(scene);
 
   const camera = createCamera();
@@ -162,6 +166,10 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   /** The world and checkpoint the flags were drawn for (redrawn when either changes). */
   let flagsWorld: SimWorld | null = null;
   let flagsCheckpoint = -2;
+  /** The world and collected gems the gems were drawn for, and the clock of their bob, s. */
+  let gemsWorld: SimWorld | null = null;
+  let gemsTaken = -1;
+  let gemClock = 0;
   const boxViews = createBoxViews(boxLayer);
   // Interpolated bodies by entity, and player centres by slot, reused every frame.
   const poses = createBodyPoses();
@@ -178,6 +186,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     isContextLost = false;
     drawnGrid = null; // rebuild the level art (and flags) on the next frame
     flagsWorld = null;
+    gemsWorld = null;
     isCameraSnapping = true;
     for (const listener of contextListeners) listener(false);
   };
@@ -249,6 +258,14 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
           flagsWorld = world;
           flagsCheckpoint = world.rules.checkpoint[0];
         }
+        if (world !== gemsWorld || world.rules.gems[0] !== gemsTaken) {
+          drawGems(gems, world);
+          gemsWorld = world;
+          gemsTaken = world.rules.gems[0];
+        }
+        // Gems bob gently (still under reduced motion): something to pick up, not a tile.
+        gemClock += frameSec;
+        gems.y = isReducedMotion ? 0 : Math.sin(gemClock * 2.4) * 0.06 * U;
         const { body } = world;
         interpolateBodyPoses(poses, world, alpha);
         for (let slot = 0; slot < PLAYER_COUNT; slot++) {
@@ -280,6 +297,9 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     overlay,
     addOverlayGraphics(): Graphics {
       return overlay.addChild(new Graphics());
+    },
+    addOverlayLabel(color, heightM): Text {
+      return overlay.addChild(makeLabel('', color, heightM));
     },
     get screenSize() {
       return app.screen;

@@ -128,6 +128,8 @@ export interface RulesState {
   dyingTicks: Uint32Array;
   /** Who died last (player slot). */
   deadSlot: Uint8Array;
+  /** The gems collected, bit k for the level's gem k (kept through deaths, like the checkpoint). */
+  gems: Uint32Array;
 }
 
 export function createBodyComponent(capacity: number): BodyComponent {
@@ -181,5 +183,6 @@ export function createAnchorComponent(capacity: number): AnchorComponent {
 export function createRulesState(): RulesState {
   return {
     checkpoint: new Int32Array([-1]), deaths: new Uint32Array(1), dyingTicks: new Uint32Array(1), deadSlot: new Uint8Array(1),
+    gems: new Uint32Array(1),
   };
 }

@@ -8,3 +8,7 @@ export const TICK_HZ = 60;
 export const DT = 1 / TICK_HZ;
 /** How many players a world always has. */
 export const PLAYER_COUNT = 2;
+/** Most gems a level has (one bit each in the rules' state). */
+export const MAX_GEMS = 16;
+/** A gem is collected when a player's box comes within this of its centre, m. */
+export const GEM_RADIUS = 0.3;

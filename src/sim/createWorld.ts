@@ -9,7 +9,7 @@ import {
   createAnchorComponent, createBodyComponent, createBoxComponent, createPlatformComponent, createPlayerComponent,
   createRulesState,
 } from './components';
-import { DT, PLAYER_COUNT } from './constants';
+import { DT, MAX_GEMS, PLAYER_COUNT } from './constants';
 import { createCueState } from './cueState';
 import { createEventRing } from './events';
 import { layOutFromEnds } from './layOutRope';
@@ -18,7 +18,7 @@ import { createParticleComponent, createRopeComponent } from './ropeComponents';
 import { defaultPhysicsSettings } from './settings';
 import { captureState } from './snapshot';
 import { buildRopeTileSums } from './tileGrid';
-import type { BoxDef, RopeDef, RopeEndDef, WorldDef } from './worldDef';
+import type { BoxDef, GemDef, RopeDef, RopeEndDef, WorldDef } from './worldDef';
 import type { BoxTileScratch, ChainScratch, ContactScratch, SimState, SimWorld, StateSnapshot } from './worldState';
 
 const CONTACT_CAPACITY = 64;
@@ -94,6 +94,7 @@ export function createSimWorld(def: WorldDef): SimWorld {
     assists: { isInvincible: false },
     paths: { x: new Float64Array(pathPoints), y: new Float64Array(pathPoints), segmentLength: new Float64Array(pathPoints) },
     checkpoints: def.checkpoints ?? [],
+    gems: checkedGems(def.gems ?? []),
     events: createEventRing(),
     cues: createCueState(entityCapacity),
     input: new Uint8Array(PLAYER_COUNT),
@@ -213,6 +214,12 @@ export function createSimWorld(def: WorldDef): SimWorld {
   for (const r of levelRopes) layOutFromEnds(world, r);
   world.initial = captureState(world);
   return world;
+}
+
+/** The gems, refused past MAX_GEMS (one bit each in rules.gems). */
+function checkedGems(gems: readonly GemDef[]): readonly GemDef[] {
+  if (gems.length > MAX_GEMS) throw new Error(`a level has at most ${MAX_GEMS} gems, not ${gems.length}`);
+  return gems.map((g) => ({ x: g.x, y: g.y }));
 }
 
 /** addEntity, checked against the component arrays' length (they cannot grow). */

@@ -34,6 +34,8 @@ export const SimEvent = {
   /** A loaded rope swings (at most one per rope every ~20 ticks); entity = the rope, value = the
    *  hanging end's sideways speed, m/s; slot = the hanging player, or 255 for a box. */
   RopeCreak: 16,
+  /** A player collected gem number `value` (its index in the level's list). (gemSystem) */
+  GemCollected: 17,
 } as const;
 /** Why a player died (the value of a Died event). */
 export const DeathCause = {

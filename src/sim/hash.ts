@@ -54,6 +54,8 @@ export function hashWorld(world: SimWorld): number {
   const { particle } = world;
   h = mixStore(h, particle, q.particles, [particle.lambda, particle.drawX, particle.drawY]);
   for (const value of Object.values(world.rules)) {
+    // A level without gems hashes as it did before gems existed (its replays stay valid).
+    if (value === world.rules.gems && world.gems.length === 0) continue;
     const array = value as NumberArray;
     for (let i = 0; i < array.length; i++) h = mixWord(h, array[i]);
   }

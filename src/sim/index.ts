@@ -1,16 +1,17 @@
 // The sim's public face: what the other layers import (a test in tests/unit/layers.test.ts keeps
 // code outside src/sim from reaching past it).
-export { DT, TICK_HZ, PLAYER_COUNT } from './constants';
+export { DT, GEM_RADIUS, MAX_GEMS, TICK_HZ, PLAYER_COUNT } from './constants';
 export { Button, BUTTON_MASK_ALL, type ButtonMask } from './input';
 export { DeathCause, SimEvent, readEvents, type EventRing, type SimEventType } from './events';
 export { SPIKE_HEIGHT, SPIKE_TOUCH, Tile, createTileGrid, rectTouchesSpikes, tileAt, type TileGrid } from './tileGrid';
 export { DEATH_TICKS } from './systems/respawnSystem';
+export { gemsCollected } from './systems/gemSystem';
 export { STRIDE } from './systems/footstepSystem';
 export { MIN_IMPACT_SPEED } from './systems/boxImpactSystem';
 export { CREAK_GAP_TICKS, CREAK_SPEED } from './systems/ropeCreakSystem';
 export { defaultPhysicsSettings, type PhysicsSettings } from './settings';
 export type {
-  WorldDef, Rect, RopeDef, RopeEndDef, BoxDef, AnchorDef, PlatformDef, CheckpointDef,
+  WorldDef, Rect, RopeDef, RopeEndDef, BoxDef, AnchorDef, PlatformDef, CheckpointDef, GemDef,
 } from './worldDef';
 export type { SimWorld, SimState, SimQueries, StateSnapshot, StageProfiler } from './worldState';
 export { createSimWorld } from './createWorld';

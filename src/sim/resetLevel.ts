@@ -1,5 +1,5 @@
 // Putting a level back after a death: everything as it was built, the players at the last
-// checkpoint reached, the rules' count of deaths and checkpoint kept.
+// checkpoint reached, the rules' count of deaths, checkpoint and gems collected kept.
 
 import { layOutFromEnds } from './layOutRope';
 import { restoreState } from './snapshot';
@@ -15,7 +15,9 @@ export function resetLevel(world: SimWorld): void {
   const checkpoint = rules.checkpoint[0];
   const deaths = rules.deaths[0];
   const deadSlot = rules.deadSlot[0];
+  const gems = rules.gems[0];
   restoreState(world, world.initial, false);
+  rules.gems[0] = gems;
   rules.checkpoint[0] = checkpoint;
   rules.deaths[0] = deaths;
   rules.deadSlot[0] = deadSlot;

@@ -5,6 +5,7 @@ import { PLAYER_COUNT } from './constants';
 import { boxImpactSampleSystem } from './systems/boxImpactSampleSystem';
 import { boxImpactSystem } from './systems/boxImpactSystem';
 import { checkpointSystem } from './systems/checkpointSystem';
+import { gemSystem } from './systems/gemSystem';
 import { footstepSystem } from './systems/footstepSystem';
 import { goalSystem } from './systems/goalSystem';
 import { groundSystem } from './systems/groundSystem';
@@ -38,6 +39,7 @@ export const systems: readonly SimSystem[] = [
   { name: 'ground', run: groundSystem },       // grounded, landing and coyote time from the settled positions
   { name: 'footstep', run: footstepSystem },   // sound cue: a grounded player ran another stride -> Footstep
   { name: 'checkpoint', run: checkpointSystem }, // a player inside a later checkpoint -> the respawn point moves there
+  { name: 'gems', run: gemSystem },            // a player touching a gem not yet collected -> collected (GemCollected)
   { name: 'respawn', run: respawnSystem },     // spikes or a fall -> died; after a short pause everyone respawns at the checkpoint
   { name: 'goal', run: goalSystem },           // both players in the goal -> level complete (once)
 ];

@@ -93,5 +93,13 @@ export interface WorldDef {
   /** Ordered: reaching a later one (even skipping some) moves the respawn point there. */
   checkpoints?: readonly CheckpointDef[];
   platforms?: readonly PlatformDef[];
+  /** Gems to collect (optional for finishing the level), at most MAX_GEMS. */
+  gems?: readonly GemDef[];
   physics?: Partial<PhysicsSettings>;
+}
+
+/** A gem: a player whose box comes within GEM_RADIUS of its centre (x, y), m, collects it. */
+export interface GemDef {
+  x: number;
+  y: number;
 }

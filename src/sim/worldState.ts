@@ -11,7 +11,7 @@ import type { EventRing } from './events';
 import type { ParticleComponent, RopeComponent } from './ropeComponents';
 import type { PhysicsSettings } from './settings';
 import type { TileGrid } from './tileGrid';
-import type { CheckpointDef, Rect } from './worldDef';
+import type { CheckpointDef, GemDef, Rect } from './worldDef';
 
 /**
  * The registered queries (a query's `dense` lists its entities; registering them once keeps
@@ -145,6 +145,8 @@ export interface SimState {
   paths: { x: Float64Array; y: Float64Array; segmentLength: Float64Array };
   /** The level's checkpoints, in order (read-only). */
   checkpoints: readonly CheckpointDef[];
+  /** The level's gems, in order (read-only); which are collected is rules.gems. */
+  gems: readonly GemDef[];
   events: EventRing;
   /** When to report footsteps, box impacts and rope creaks (not state: never hashed or snapshotted). */
   cues: CueState;

@@ -23,6 +23,8 @@ export interface CompleteInfo {
   isUnderPar: boolean;
   /** Fewest deaths in any finished run, or null when the run is not recorded. */
   fewestDeaths: number | null;
+  /** Gems collected this run as shown ('2 of 3'), or null for a level without gems. */
+  gems?: string | null;
   /** What "next" offers: the next campaign level (by name), the end of the campaign, or nothing
    *  (a level outside the campaign: the item is hidden and Enter plays the level again). */
   next: { kind: 'level'; name: string } | { kind: 'campaignEnd' } | { kind: 'none' };
@@ -53,7 +55,7 @@ function stat(parent: HTMLElement, label: string, className: string): HTMLElemen
 
 export function createCompleteScreen(parent: HTMLElement, actions: CompleteActions): CompleteScreen {
   let fields: {
-    name: HTMLElement; time: HTMLElement; deaths: HTMLElement; best: HTMLElement; par: HTMLElement;
+    name: HTMLElement; time: HTMLElement; deaths: HTMLElement; gems: HTMLElement; best: HTMLElement; par: HTMLElement;
     fewest: HTMLElement; badge: HTMLElement; underPar: HTMLElement; saveNote: HTMLElement;
   } | null = null;
   const screen = createMenuScreen(parent, {
@@ -67,6 +69,7 @@ export function createCompleteScreen(parent: HTMLElement, actions: CompleteActio
         name,
         time: stat(stats, 'Time', 'time'),
         deaths: stat(stats, 'Deaths', 'deaths'),
+        gems: stat(stats, 'Gems', 'gems'),
         best: stat(stats, 'Best', 'best'),
         par: stat(stats, 'Par', 'par'),
         fewest: el('p', 'fewest', panel),
@@ -101,6 +104,8 @@ export function createCompleteScreen(parent: HTMLElement, actions: CompleteActio
       fields.name.textContent = balanceIsolates(info.levelName);
       fields.time.textContent = info.time;
       fields.deaths.textContent = String(info.deaths);
+      fields.gems.textContent = info.gems ?? '';
+      (fields.gems.parentElement as HTMLElement).hidden = !info.gems;
       fields.best.textContent = info.best ?? '—';
       fields.badge.hidden = !info.isNewBest;
       fields.par.textContent = info.par ?? '—';

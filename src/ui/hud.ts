@@ -25,7 +25,7 @@ export interface DebugStats {
 export interface Hud {
   /** Shows the level's name and the deaths of this attempt (top centre), with an "Assists on" tag
    *  while an assist (game speed, invincibility) is active; null hides it (menus). */
-  setRun(run: { levelName: string; deaths: number; hasAssists?: boolean } | null): void;
+  setRun(run: { levelName: string; deaths: number; hasAssists?: boolean; gems?: number; gemTotal?: number } | null): void;
   /** Shows level errors in a readable box; an empty list hides it. */
   setErrors(title: string, errors: readonly string[]): void;
   toggleDebug(): void;
@@ -74,6 +74,8 @@ export function createHud(parent: HTMLElement): Hud {
   // death count after it ("0 shtaeD").
   const runName = el('bdi', 'name', run);
   const runDeaths = el('span', 'deaths', run);
+  const runGems = el('span', 'gems', run);
+  runGems.hidden = true;
   const runAssists = el('span', 'assists', run, 'Assists on');
   runAssists.hidden = true;
 
@@ -105,7 +107,7 @@ export function createHud(parent: HTMLElement): Hud {
 
   return {
     setRun(r): void {
-      const key = r ? `${r.deaths}\n${r.hasAssists === true}\n${r.levelName}` : '';
+      const key = r ? `${r.deaths}\n${r.hasAssists === true}\n${r.gems ?? 0}/${r.gemTotal ?? 0}\n${r.levelName}` : '';
       if (key === runShown) return;
       runShown = key;
       run.hidden = r === null;
@@ -114,6 +116,8 @@ export function createHud(parent: HTMLElement): Hud {
       runDeaths.textContent = `Deaths ${r.deaths}`;
       runDeaths.classList.toggle('has-deaths', r.deaths > 0);
       runAssists.hidden = r.hasAssists !== true;
+      runGems.hidden = !r.gemTotal;
+      runGems.textContent = r.gemTotal ? `Gems ${r.gems ?? 0}/${r.gemTotal}` : '';
     },
     setErrors(title, errors): void {
       errorBox.hidden = errors.length === 0;

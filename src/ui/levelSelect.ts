@@ -24,6 +24,8 @@ export interface LevelRow {
   isFinished: boolean;
   /** The best time as shown ('12.35 s'), or null when never finished. */
   best: string | null;
+  /** The most gems collected in one clear, of the level's total; null (or absent) for a level without gems. */
+  gems?: { most: number; total: number } | null;
 }
 
 export interface LevelSelectHandlers {
@@ -123,7 +125,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
 
   const build = (levels: readonly LevelRow[], unlockAll: boolean): void => {
     // Write the DOM only when something shown changed.
-    const key = JSON.stringify([unlockAll, levels.map((r) => [r.key, r.name, r.isUnlocked, r.best])]);
+    const key = JSON.stringify([unlockAll, levels.map((r) => [r.key, r.name, r.isUnlocked, r.best, r.gems?.most, r.gems?.total])]);
     rows = levels;
     isUnlockAll = unlockAll;
     if (key === shownKey) return;
@@ -147,6 +149,11 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
         info.textContent = `Best ${row.best}`;
       } else {
         info.textContent = 'New';
+      }
+      if (row.isUnlocked && row.gems) {
+        const gems = el('span', 'gems', item, `${row.gems.most}/${row.gems.total}`);
+        gems.classList.toggle('is-all', row.gems.most === row.gems.total);
+        gems.title = `Gems: the most collected in one clear, of ${row.gems.total}`;
       }
       if (row.isUnlocked && handlers.onEditCopy) {
         const edit = el('button', 'edit-copy', item, 'Edit a copy');

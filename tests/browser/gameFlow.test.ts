@@ -48,6 +48,8 @@ test('finishing a level shows the complete screen, stores the best time, and Ent
     expect(await text(page, '.complete-screen .level-name')).toBe('The First Gap');
     expect(await text(page, '.complete-screen .time dd')).toBe(time);
     expect(await text(page, '.complete-screen .deaths dd')).toBe(String(deaths));
+    // The chasm gem hangs at the bottom of the swing: the swing across collects it.
+    expect(await text(page, '.complete-screen .gems dd')).toBe('1 of 1');
     expect(await text(page, '.complete-screen .best dd')).toBe(time);
     // Par: the committed replay's finish, half as long again, in whole 5 s.
     const replay = JSON.parse(readFileSync('levels/replays/03-first-gap.replay.json', 'utf8')) as { completedTick: number };
@@ -60,7 +62,7 @@ test('finishing a level shows the complete screen, stores the best time, and Ent
     // Progress is stored by level key (file and id), with this run as the best.
     expect(await storedProgress(page)).toMatchObject({
       version: 2,
-      levels: { '03-first-gap.json#first-gap': { bestTicks: completedTick + 1, bestDeaths: deaths, fewestDeaths: deaths, finishes: 1 } },
+      levels: { '03-first-gap.json#first-gap': { bestTicks: completedTick + 1, bestDeaths: deaths, fewestDeaths: deaths, finishes: 1, mostGems: 1 } },
     });
     // The sim stops behind the complete screen.
     const frozen = (await getState(page)).tick;
@@ -78,6 +80,10 @@ test('finishing a level shows the complete screen, stores the best time, and Ent
 
     await quitToLevelSelect(page);
     rows = await menuRows(page);
+    // The level select counts the most gems of a clear (The First Gap: 1 of 1); levels without none.
+    expect(await text(page, '.menu-screen .level[data-level-id="first-gap"] .gems')).toBe('1/1');
+    expect(await page.locator(`.menu-screen .level[data-level-id="${ids[0]}"] .gems`).count()).toBe(0);
+    await screenshotStats(page, 'menu-gems');
     expect(rows[at].info).toBe(`Best ${time}`);
     expect(rows[at + 1].isLocked).toBe(false);
     expect(rows[at + 1].isSelected).toBe(true);

@@ -216,12 +216,23 @@ describe('finishing a level', () => {
     const previous = withCompletion(freshProgress(), keyOf('first-gap'), 1000, 2).progress;
     const { state, effects } = run([{ type: 'completed', ticks: 900, deaths: 1, isReplay: false }], playing('first-gap'), env(previous));
     expect(state.view.screen).toBe('complete');
-    expect(effects[0]).toEqual({ kind: 'recordCompletion', levelKey: keyOf('first-gap'), ticks: 900, deaths: 1 });
+    expect(effects[0]).toEqual({ kind: 'recordCompletion', levelKey: keyOf('first-gap'), ticks: 900, deaths: 1, gems: 0 });
     const run1 = state.view.screen === 'complete' ? state.view.run : null;
     expect(run1).toMatchObject({ ticks: 900, deaths: 1, bestTicks: 900, isNewBest: true, next: { kind: 'level', entry: catalogEntry(campaign[3].id) } });
     const next = run([{ type: 'next' }], state);
     expect(openLevelOf(next.state)?.id).toBe(campaign[3].id);
     expect(next.effects).toContainEqual({ kind: 'setUrlLevel', query: campaign[3].id });
+  });
+
+  it('gems collected in a run are recorded, and the complete screen gets the run\'s count and the most in one clear', () => {
+    const previous = withCompletion(freshProgress(), keyOf('first-gap'), 1000, 2, 2).progress;
+    const first = run([{ type: 'completed', ticks: 900, deaths: 1, isReplay: false, gems: 1, gemTotal: 3 }], playing('first-gap'), env(previous));
+    expect(first.effects[0]).toEqual({ kind: 'recordCompletion', levelKey: keyOf('first-gap'), ticks: 900, deaths: 1, gems: 1 });
+    expect(first.state.view.screen === 'complete' && first.state.view.run).toMatchObject({ gems: 1, gemTotal: 3, mostGems: 2 });
+    // A replay's finish records nothing, gems included.
+    const replayed = run([{ type: 'completed', ticks: 900, deaths: 0, isReplay: true, gems: 3, gemTotal: 3 }], playing('first-gap'), env(previous));
+    expect(replayed.effects.some((e) => e.kind === 'recordCompletion')).toBe(false);
+    expect(replayed.state.view.screen === 'complete' && replayed.state.view.run).toMatchObject({ gems: 3, gemTotal: 3, mostGems: null });
   });
 
   // Issue 18: a copy of a level file with the same id shared its records, and "next level" after
@@ -235,7 +246,7 @@ describe('finishing a level', () => {
     const play = run([{ type: 'boot', query: '9' }], initialAppState, e).state;
     expect(openLevelOf(play)).toMatchObject({ file: '09-first-gap-copy.json', source: { kind: 'campaign', entry: copy } });
     const { state, effects } = run([{ type: 'completed', ticks: 900, deaths: 0, isReplay: false }], play, e);
-    expect(effects[0]).toEqual({ kind: 'recordCompletion', levelKey: copy.key, ticks: 900, deaths: 0 });
+    expect(effects[0]).toEqual({ kind: 'recordCompletion', levelKey: copy.key, ticks: 900, deaths: 0, gems: 0 });
     // The original's best (700) is not the copy's: this is the copy's first finish.
     expect(state.view.screen === 'complete' && state.view.run).toMatchObject({ bestTicks: 900, isNewBest: false, next: { kind: 'campaignEnd' } });
     // The original's "next" is the level after it in the campaign.

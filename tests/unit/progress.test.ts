@@ -162,6 +162,21 @@ describe('createProgressStore', () => {
     }
   });
 
+  it('keeps the most gems collected in one clear, stores it, and reads a missing or damaged count as none', () => {
+    const storage = memoryStorage();
+    const store = createProgressStore(() => storage);
+    store.recordCompletion('swing-yard', 800, 1, 2);
+    expect(store.recordCompletion('swing-yard', 700, 0, 1).record).toMatchObject({ bestTicks: 700, mostGems: 2 }); // faster, fewer gems
+    expect(store.recordCompletion('swing-yard', 900, 0, 3).record).toMatchObject({ bestTicks: 700, mostGems: 3 });
+    expect(createProgressStore(() => storage).progress.levels['swing-yard'].mostGems).toBe(3); // saved, read back
+    // A level without gems keeps its record as it was before gems existed: no field at all.
+    expect(store.recordCompletion('first-gap', 900, 0).record).toEqual(rec(900));
+    for (const bad of [null, -1, 1.5, '2', 17, {}]) {
+      const text = JSON.stringify({ version: 2, unlockAll: false, levels: { 'a.json#a': { bestTicks: 900, bestDeaths: 3, finishes: 2, mostGems: bad } } });
+      expect(parseProgress(text).progress.levels['a.json#a'], JSON.stringify(bad)).toEqual({ bestTicks: 900, bestDeaths: 3, fewestDeaths: 3, finishes: 2 });
+    }
+  });
+
   it('a damaged record: its readable records are kept, and the first save copies it to the backup key first', () => {
     const cut = REAL_TEXT.slice(0, REAL_TEXT.indexOf('"05-swing-yard'));
     const storage = memoryStorage({ [PROGRESS_KEY]: cut });

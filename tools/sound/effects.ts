@@ -117,6 +117,16 @@ export const EFFECTS: Readonly<Record<string, Recipe>> = {
     });
     return finish(b, 0.55);
   },
+  // A gem: two bright bell-like notes a fifth apart, short, above the checkpoint's chord.
+  'gem.wav': () => {
+    const b = buffer(0.4);
+    [88, 95].forEach((n, k) => { // E6 B6
+      const hz = 440 * Math.pow(2, (n - 69) / 12);
+      addTone(b, { at: 0.06 * k, dur: 0.4 - 0.06 * k, wave: 'sine', hz, gain: 0.7, decay: 0.18 });
+      addTone(b, { at: 0.06 * k, dur: 0.25 - 0.06 * k, wave: 'triangle', hz: hz * 2, gain: 0.15, decay: 0.08 });
+    });
+    return finish(b, 0.5);
+  },
   'level-complete.wav': () => {
     const b = buffer(0.58);
     const notes = [72, 76, 79, 84]; // C5 E5 G5 C6
