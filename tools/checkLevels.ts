@@ -3,17 +3,23 @@
 // (levels/replays/<basename>.replay.json) must still play identically and complete the level.
 // One line per level with the result, the level's estimated cost per tick (src/level/levelCost.ts)
 // and the time taken, then the total. Exit 1 when any check fails.
-// After an intended level or physics change, re-record with `npm run make-replay -- <level>`.
+// Each level's solo replay (levels/replays/<basename>.solo.replay.json, one player driving both
+// characters through solo mode) is verified the same way, on its own line (`ok     03-first-gap.json
+// solo: ...`). A level with a solo bot (tools/bots/solo/<id>.ts) must have one; a level with
+// neither gets a `todo  ` line (not a test: solo is still to be shown possible there).
+// After an intended level or physics change, re-record with `npm run make-replay -- <level>` (and
+// `npm run make-replay -- --solo <level>`).
 
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAX_TICK_MS, type LevelCost } from '../src/level/levelCost';
 import { parseLevel } from '../src/level/parseLevel';
-import { parseReplay, verifyReplay } from '../src/level/replay';
-import { LEVELS_DIR, levelFiles, replayPathFor } from './makeReplay';
+import { parseReplay, parseSoloReplay, verifyReplay } from '../src/level/replay';
+import { verifySoloReplay } from '../src/app/soloReplay';
+import { LEVELS_DIR, levelFiles, replayPathFor, soloBotPath, soloReplayPathFor } from './makeReplay';
 
-export interface Check { ok: boolean; message: string; details: string[] }
+export interface Check { ok: boolean; message: string; details: string[]; isTodo?: boolean }
 
 /** "~0.21 ms/tick (5 % of 4 ms)": a level's estimated cost per tick. */
 export function describeCost(cost: LevelCost): string {
@@ -72,39 +78,75 @@ function checkLevel(file: string, text: string, dir: string): Check {
   return { ok: result.ok, message: `${result.ok ? '' : `${replayName}: `}${result.message}${hint}${cost}`, details: [] };
 }
 
+/** The level's solo replay, verified; null for a level that is not valid (its own line says why). */
+function checkSolo(file: string, text: string, dir: string): Check | null {
+  const parsed = parseLevel(text);
+  if (!parsed.ok) return null;
+  const replayFile = soloReplayPathFor(file, dir);
+  const replayName = relative(process.cwd(), replayFile);
+  const remake = `npm run make-replay -- --solo ${basename(file, '.json')}`;
+  if (!existsSync(replayFile)) {
+    const botFile = relative(process.cwd(), soloBotPath(parsed.id));
+    if (!existsSync(soloBotPath(parsed.id))) {
+      return { ok: false, isTodo: true, message: `no solo replay yet (write ${botFile}, then ${remake})`, details: [] };
+    }
+    return { ok: false, message: `no solo replay: ${replayName} is missing (record one with ${remake})`, details: [] };
+  }
+  const replay = parseSoloReplay(readFileSync(replayFile, 'utf8'));
+  if (!replay.ok) return { ok: false, message: `${replayName} is not a valid solo replay`, details: replay.errors };
+  const result = verifySoloReplay(text, replay.replay);
+  if (result.ok && result.completedTick === null) {
+    return { ok: false, message: `the solo replay does not complete the level (${replay.replay.ticks} ticks)`, details: [] };
+  }
+  const hint = result.ok ? '' : ` (re-record with ${remake} if this was intended)`;
+  const seconds = result.ok ? ` (${((replay.replay.ticks) / 60).toFixed(1)} s)` : '';
+  return { ok: result.ok, message: `${result.ok ? '' : `${replayName}: `}${result.message}${seconds}${hint}`, details: [] };
+}
+
+/** Runs `check`, turning a throw into a failed check. */
+function guarded(check: () => Check | null): Check | null {
+  try {
+    return check();
+  } catch (e) {
+    return { ok: false, message: `internal error: ${e instanceof Error ? e.message : String(e)}`, details: [] };
+  }
+}
+
 function main(args: readonly string[]): number {
   const at = args.indexOf('--dir');
   const dir = at >= 0 && args[at + 1] ? resolve(args[at + 1]) : LEVELS_DIR;
   const start = performance.now();
-  let failed = 0;
-  let passed = 0;
   const files = levelFiles(dir).map((file) => {
     const text = readFileSync(file, 'utf8');
     return { file, text, id: idOf(text) };
   });
   const duplicates = duplicateIds(files);
+  // Levels and solo replays are counted apart: the summary's first half reads as it always has.
+  const level = { passed: 0, failed: 0, todo: 0 };
+  const solo = { passed: 0, failed: 0, todo: 0 };
+  const report = (name: string, check: Check, ms: string, counts: typeof level) => {
+    counts[check.isTodo ? 'todo' : check.ok ? 'passed' : 'failed']++;
+    console.log(`${check.isTodo ? 'todo  ' : check.ok ? 'ok    ' : 'FAILED'} ${name}: ${check.message} [${ms} ms]`);
+    for (const d of check.details) console.log(`         ${d}`);
+  };
   for (const { file, text } of files) {
-    const t0 = performance.now();
-    let check: Check;
-    try {
-      check = checkLevel(file, text, dir);
-    } catch (e) {
-      check = { ok: false, message: `internal error: ${e instanceof Error ? e.message : String(e)}`, details: [] };
-    }
+    let t0 = performance.now();
+    let check = guarded(() => checkLevel(file, text, dir))!;
     const duplicate = duplicates.get(file);
     if (duplicate) check = { ok: false, message: check.ok ? duplicate : `${duplicate}; ${check.message}`, details: check.details };
-    const ms = (performance.now() - t0).toFixed(0);
-    if (check.ok) passed++;
-    else failed++;
-    console.log(`${check.ok ? 'ok    ' : 'FAILED'} ${basename(file)}: ${check.message} [${ms} ms]`);
-    for (const d of check.details) console.log(`         ${d}`);
+    report(basename(file), check, (performance.now() - t0).toFixed(0), level);
+    t0 = performance.now();
+    const soloCheck = guarded(() => checkSolo(file, text, dir));
+    if (soloCheck) report(`${basename(file)} solo`, soloCheck, (performance.now() - t0).toFixed(0), solo);
   }
   if (files.length === 0) {
     console.log(`FAILED no levels found in ${relative(process.cwd(), dir) || '.'}/`);
-    failed++;
+    level.failed++;
   }
-  console.log(`${passed} of ${files.length} levels ok in ${(performance.now() - start).toFixed(0)} ms`);
-  return failed > 0 ? 1 : 0;
+  const soloChecked = solo.passed + solo.failed;
+  const todo = solo.todo > 0 ? ` (${solo.todo} level${solo.todo === 1 ? ' has' : 's have'} none yet)` : '';
+  console.log(`${level.passed} of ${files.length} levels ok, ${solo.passed} of ${soloChecked} solo replays ok${todo} in ${(performance.now() - start).toFixed(0)} ms`);
+  return level.failed + solo.failed > 0 ? 1 : 0;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {

@@ -42,7 +42,7 @@ export async function handleSaveLevel(bodyText: string, levelsDir = DEFAULT_LEVE
   if (replay !== undefined && typeof replay !== 'string') return refuse(400, '"replay" must be the replay file\'s text');
   // The game's own modules, loaded on the first save: the dev server starts without them.
   const { parseLevel } = await import('../src/level/parseLevel');
-  const { parseReplay, verifyReplay } = await import('../src/level/replay');
+  const { levelContentHash, parseReplay, verifyReplay } = await import('../src/level/replay');
   const parsed = parseLevel(level);
   if (!parsed.ok) return refuse(422, `the level is not valid: ${parsed.errors.slice(0, 5).join('; ')}`);
   if (replay !== undefined) {
@@ -68,7 +68,22 @@ export async function handleSaveLevel(bodyText: string, levelsDir = DEFAULT_LEVE
   const stale = replay === undefined && existsSync(replayFile)
     ? ` levels/replays/${name}.replay.json is from an earlier version of the level: clear it in the editor and save again, or npm run check-levels fails.`
     : replay === undefined ? ' It has no replay yet: clear it in the editor and save again, or npm run check-levels fails.' : '';
-  return { status: 200, body: { ok: true, message: `saved ${files.join(' and ')}.${stale}`, files } };
+  // The editor cannot record a solo replay: say when the one beside the level no longer fits it.
+  const soloFile = join(levelsDir, 'replays', `${name}.solo.replay.json`);
+  const soloStale = existsSync(soloFile) && levelHashOf(readFileSync(soloFile, 'utf8')) !== levelContentHash(level)
+    ? ` levels/replays/${name}.solo.replay.json is from an earlier version of the level: re-record it with npm run make-replay -- --solo ${name}, or npm run check-levels fails.`
+    : '';
+  return { status: 200, body: { ok: true, message: `saved ${files.join(' and ')}.${stale}${soloStale}`, files } };
+}
+
+/** The `levelHash` a replay file's text records, or null when it has none. */
+function levelHashOf(replayText: string): string | null {
+  try {
+    const hash: unknown = (JSON.parse(replayText) as { levelHash?: unknown }).levelHash;
+    return typeof hash === 'string' ? hash : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Another level file in `dir` with this id, or null. */

@@ -1,11 +1,14 @@
-// A replay file -> per-tick input masks for the headless runner. Three shapes:
+// A replay file -> per-tick input masks for the headless runner. Four shapes:
 //   { "format": "ropebound-replay", "version": 1, ... }   the replay file (src/level/replay.ts;
 //                                         levels/replays/*.json); only its inputs are used here
+//   { "format": "ropebound-solo-replay", ... }   a solo replay: its buttons and switch presses
+//                                         turned into the two masks by solo mode (src/app/soloReplay.ts)
 //   { "inputs": [[p1, p2], ...] }          one [P1 mask, P2 mask] per tick
 //   { "runs": [[ticks, p1, p2], ...] }     run-length: hold these masks for `ticks` ticks
 // Masks are Button bits (Left 1, Right 2, Jump 4, Down 8, Anchor 16), 0-31.
 
-import { REPLAY_FORMAT, parseReplay } from '../src/level/replay';
+import { REPLAY_FORMAT, SOLO_REPLAY_FORMAT, parseReplay, parseSoloReplay } from '../src/level/replay';
+import { decodeSoloRuns, soloTickMasks } from '../src/app/soloReplay';
 import { BUTTON_MASK_ALL } from '../src/sim';
 import { MAX_TICKS, UsageError } from './simArgs';
 import { showValue } from '../src/level/levelText';
@@ -24,8 +27,14 @@ export function parseReplayInputs(text: string): ReplayInputs {
     throw new UsageError('replay: must be a JSON object: a "ropebound-replay" file, { "inputs": [[p1, p2], ...] } or { "runs": [[ticks, p1, p2], ...] }');
   }
   const file = json as Record<string, unknown>;
+  if (Object.hasOwn(file, 'format') && file.format === SOLO_REPLAY_FORMAT) {
+    const parsed = parseSoloReplay(text);
+    if (!parsed.ok) throw new UsageError(`replay: ${parsed.errors.join('; ')}`);
+    const { masks } = soloTickMasks(decodeSoloRuns(parsed.replay.inputs));
+    return Uint8Array.from(masks.flat());
+  }
   if (Object.hasOwn(file, 'format')) {
-    if (file.format !== REPLAY_FORMAT) throw new UsageError(`replay: $.format must be "${REPLAY_FORMAT}" (got ${showValue(file.format)})`);
+    if (file.format !== REPLAY_FORMAT) throw new UsageError(`replay: $.format must be "${REPLAY_FORMAT}" or "${SOLO_REPLAY_FORMAT}" (got ${showValue(file.format)})`);
     const parsed = parseReplay(text);
     if (!parsed.ok) throw new UsageError(`replay: ${parsed.errors.join('; ')}`);
     const out = new Uint8Array(parsed.replay.ticks * 2);

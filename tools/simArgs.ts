@@ -26,7 +26,7 @@ export interface SimOptions {
 
 export const USAGE = `usage: npm run sim -- <level.json> [--ticks N] [--replay file.json] [--trace id,id] [--every K] [--json]
   --ticks N      ticks to run (0-${MAX_TICKS}; default: the replay's length, or ${DEFAULT_TICKS} = 10 s)
-  --replay FILE  per-tick inputs: a replay file (levels/replays/*.replay.json),
+  --replay FILE  per-tick inputs: a replay file (levels/replays/*.replay.json; a *.solo.replay.json plays through solo mode),
                  { "inputs": [[p1, p2], ...] } or { "runs": [[ticks, p1, p2], ...] }
                  (masks: Left 1, Right 2, Jump 4, Down 8, Anchor 16; after the replay ends nobody presses anything)
   --trace IDS    comma-separated ids of players (p1, p2), boxes, platforms, anchors or ropes (tether too):

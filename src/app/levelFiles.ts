@@ -9,8 +9,9 @@ export const levelTexts: Record<string, string> = import.meta.glob<string>('../.
   eager: true,
 });
 
-/** Every committed replay, `levels/replays/<level basename>.replay.json`, by path. */
-export const replayTexts: Record<string, string> = import.meta.glob<string>('../../levels/replays/*.replay.json', {
+/** Every committed replay, `levels/replays/<level basename>.replay.json`, by path. Solo replays
+ *  (`*.solo.replay.json`) are proofs for check-levels only: left out of the game's bundle. */
+export const replayTexts: Record<string, string> = import.meta.glob<string>(['../../levels/replays/*.replay.json', '!../../levels/replays/*.solo.replay.json'], {
   query: '?raw',
   import: 'default',
   eager: true,

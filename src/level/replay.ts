@@ -8,6 +8,12 @@
 //
 // `hashes[k]` is hashHex(world) after tick 60 * (k + 1). `completedTick` is world.completedTick
 // after the last tick, or null when the level was not completed.
+//
+// A solo replay (format "ropebound-solo-replay", levels/replays/NN-slug.solo.replay.json) has the
+// same fields, but its runs are [runLength, buttons, switchPresses]: what the one solo player
+// pressed each tick. src/app/soloReplay.ts turns them into the two masks through solo mode's own
+// mapping (src/input/soloControl.ts) and verifies them with verifyReplay. A separate format string,
+// not a flag, so a reader of pair replays refuses it instead of taking switch presses for P2's mask.
 
 import { BUTTON_MASK_ALL, createSimWorld, hashHex, step } from '../sim';
 import { parseLevel } from './parseLevel';
@@ -15,18 +21,25 @@ import { showValue } from './levelText';
 
 export const REPLAY_FORMAT = 'ropebound-replay';
 export const REPLAY_VERSION = 1;
+export const SOLO_REPLAY_FORMAT = 'ropebound-solo-replay';
+/** Most switch presses a solo replay's tick may hold (solo mode acts on at most 8 per sample). */
+export const MAX_SOLO_SWITCHES = 8;
 /** Ticks between two state hashes. */
 export const CHECKPOINT_TICKS = 60;
 /** Longest replay, in ticks (about 4.6 hours). */
 export const MAX_REPLAY_TICKS = 1_000_000;
 
-/** One run: hold these masks for `length` ticks. */
+/** One run: hold these masks for `length` ticks (in a solo replay: these buttons, and this many
+ *  switch presses on each of those ticks). */
 export type InputRun = [length: number, p1: number, p2: number];
 /** One [P1, P2] mask pair per tick. */
 export type TickMasks = ReadonlyArray<readonly [number, number]>;
 
-export interface ReplayFile {
-  format: typeof REPLAY_FORMAT;
+export type ReplayFormat = typeof REPLAY_FORMAT | typeof SOLO_REPLAY_FORMAT;
+
+/** A replay; `ReplayFile<typeof SOLO_REPLAY_FORMAT>` is a solo replay (runs of buttons and switch presses). */
+export interface ReplayFile<F extends ReplayFormat = typeof REPLAY_FORMAT> {
+  format: F;
   version: typeof REPLAY_VERSION;
   level: string;
   levelHash: string;
@@ -36,7 +49,9 @@ export interface ReplayFile {
   completedTick: number | null;
 }
 
-export type ReplayParseResult = { ok: true; replay: ReplayFile } | { ok: false; errors: string[] };
+export type SoloReplayFile = ReplayFile<typeof SOLO_REPLAY_FORMAT>;
+
+export type ReplayParseResult<F extends ReplayFormat = typeof REPLAY_FORMAT> = { ok: true; replay: ReplayFile<F> } | { ok: false; errors: string[] };
 
 export interface VerifyResult {
   ok: boolean;
@@ -116,31 +131,37 @@ export function encodeInputs(masks: TickMasks): InputRun[] {
 
 /** Runs -> per-tick masks. Throws RangeError on a bad run (parseReplay checks runs first). */
 export function decodeInputs(runs: ReadonlyArray<readonly [number, number, number]>): Array<[number, number]> {
-  const error = checkRuns(runs, '$.inputs');
+  const error = checkRuns(runs, '$.inputs', PAIR_RUNS);
   if (error) throw new RangeError(error);
   const out: Array<[number, number]> = [];
   for (const [length, p1, p2] of runs) for (let n = 0; n < length; n++) out.push([p1, p2]);
   return out;
 }
 
-const isMask = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= BUTTON_MASK_ALL;
+/** What the two numbers after a run's length mean, and their bounds, for each format. */
+interface RunShape { run: string; names: readonly [string, string]; max: readonly [number, number] }
+const PAIR_RUNS: RunShape = { run: '[runLength, p1Mask, p2Mask]', names: ["P1's mask", "P2's mask"], max: [BUTTON_MASK_ALL, BUTTON_MASK_ALL] };
+const SOLO_RUNS: RunShape = { run: '[runLength, buttons, switchPresses]', names: ['the buttons', 'the switch presses'], max: [BUTTON_MASK_ALL, MAX_SOLO_SWITCHES] };
+const RUNS_OF: Record<ReplayFormat, RunShape> = { [REPLAY_FORMAT]: PAIR_RUNS, [SOLO_REPLAY_FORMAT]: SOLO_RUNS };
+
+const isWhole = (x: unknown, max: number): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= max;
 
 /** The first problem with `runs`, as a message with its path, or null. */
-function checkRuns(runs: unknown, path: string): string | null {
-  if (!Array.isArray(runs)) return `${path}: must be an array of [runLength, p1Mask, p2Mask]`;
+function checkRuns(runs: unknown, path: string, shape: RunShape): string | null {
+  if (!Array.isArray(runs)) return `${path}: must be an array of ${shape.run}`;
   let total = 0;
   for (let k = 0; k < runs.length; k++) {
     const run: unknown = runs[k];
     const at = `${path}[${k}]`;
-    if (!Array.isArray(run) || run.length !== 3) return `${at}: must be [runLength, p1Mask, p2Mask]`;
-    const [length, p1, p2] = run as unknown[];
+    if (!Array.isArray(run) || run.length !== 3) return `${at}: must be ${shape.run}`;
+    const [length, first, second] = run as unknown[];
     if (!Number.isInteger(length) || (length as number) < 1) {
       return `${at}[0]: the run length must be a positive whole number (got ${showValue(length)})`;
     }
     total += length as number;
     if (total > MAX_REPLAY_TICKS) return `${at}[0]: the runs add up to more than ${MAX_REPLAY_TICKS} ticks`;
-    if (!isMask(p1)) return `${at}[1]: P1's mask must be a whole number from 0 to ${BUTTON_MASK_ALL} (got ${showValue(p1)})`;
-    if (!isMask(p2)) return `${at}[2]: P2's mask must be a whole number from 0 to ${BUTTON_MASK_ALL} (got ${showValue(p2)})`;
+    if (!isWhole(first, shape.max[0])) return `${at}[1]: ${shape.names[0]} must be a whole number from 0 to ${shape.max[0]} (got ${showValue(first)})`;
+    if (!isWhole(second, shape.max[1])) return `${at}[2]: ${shape.names[1]} must be a whole number from 0 to ${shape.max[1]} (got ${showValue(second)})`;
   }
   return null;
 }
@@ -150,6 +171,15 @@ function checkRuns(runs: unknown, path: string): string | null {
 
 /** Replay text -> a checked replay, or errors naming the JSON path. Never throws. */
 export function parseReplay(text: string): ReplayParseResult {
+  return parseReplayOf(text, REPLAY_FORMAT);
+}
+
+/** Solo replay text -> a checked solo replay, or errors naming the JSON path. Never throws. */
+export function parseSoloReplay(text: string): ReplayParseResult<typeof SOLO_REPLAY_FORMAT> {
+  return parseReplayOf(text, SOLO_REPLAY_FORMAT);
+}
+
+function parseReplayOf<F extends ReplayFormat>(text: string, format: F): ReplayParseResult<F> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -160,7 +190,10 @@ export function parseReplay(text: string): ReplayParseResult {
     return { ok: false, errors: ['$: a replay must be a JSON object'] };
   }
   const f = json as Record<string, unknown>;
-  if (f.format !== REPLAY_FORMAT) return { ok: false, errors: [`$.format: must be "${REPLAY_FORMAT}" (is this a Ropebound replay?)`] };
+  if (f.format !== format) {
+    const what = format === REPLAY_FORMAT ? 'a Ropebound replay' : 'a Ropebound solo replay';
+    return { ok: false, errors: [`$.format: must be "${format}" (is this ${what}?)`] };
+  }
   if (f.version !== REPLAY_VERSION) {
     return { ok: false, errors: [`$.version: version ${showValue(f.version)} is not supported; this game reads version ${REPLAY_VERSION}`] };
   }
@@ -171,7 +204,7 @@ export function parseReplay(text: string): ReplayParseResult {
   }
   const ticksOk = Number.isInteger(f.ticks) && (f.ticks as number) >= 0 && (f.ticks as number) <= MAX_REPLAY_TICKS;
   if (!ticksOk) errors.push(`$.ticks: must be a whole number from 0 to ${MAX_REPLAY_TICKS} (got ${showValue(f.ticks)})`);
-  const runsError = checkRuns(f.inputs, '$.inputs');
+  const runsError = checkRuns(f.inputs, '$.inputs', RUNS_OF[format]);
   if (runsError) errors.push(runsError);
   else if (ticksOk) {
     const total = (f.inputs as number[][]).reduce((sum, run) => sum + run[0], 0);
@@ -193,7 +226,7 @@ export function parseReplay(text: string): ReplayParseResult {
   return {
     ok: true,
     replay: {
-      format: REPLAY_FORMAT,
+      format,
       version: REPLAY_VERSION,
       level: f.level as string,
       levelHash: f.levelHash as string,
@@ -206,7 +239,7 @@ export function parseReplay(text: string): ReplayParseResult {
 }
 
 /** A replay as commit-ready text: one run per line. */
-export function formatReplay(replay: ReplayFile): string {
+export function formatReplay(replay: ReplayFile<ReplayFormat>): string {
   const line = (x: unknown) => JSON.stringify(x);
   const list = (items: unknown[], per: number) => {
     if (items.length === 0) return '[]';
@@ -238,7 +271,7 @@ export function recordReplay(levelText: string, masks: TickMasks): ReplayFile {
   const parsed = parseLevel(levelText);
   if (!parsed.ok) throw new Error(`the level is not valid: ${parsed.errors.join('; ')}`);
   const inputs = encodeInputs(masks);
-  const error = checkRuns(inputs, 'masks');
+  const error = checkRuns(inputs, 'masks', PAIR_RUNS);
   if (error) throw new RangeError(error);
   const world = createSimWorld(parsed.def);
   const hashes: string[] = [];

@@ -2,13 +2,14 @@
 // clear them, under validated names into levels/; refuses everything else with a sentence; and is
 // part of the dev server only (a production build resolves without it).
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearedFromInputs, emptyLevel, exportLevel, saveToProject, setLevelMeta } from '../../src/editor/doc';
+import { levelContentHash } from '../../src/level/replay';
 import { SAVE_LEVEL_ENDPOINT, editorSavePlugin, handleSaveLevel, saveLevelMiddleware } from '../../tools/editorSavePlugin';
 
 const root = mkdtempSync(join(tmpdir(), 'rb-save-'));
@@ -61,6 +62,20 @@ describe('save to the project: the handler', () => {
     const replaced = await handleSaveLevel(request({ name: '09-saved', level: exportLevel(setLevelMeta(level, { author: 'me' })).level.text, overwrite: true }), dir);
     expect(replaced.status).toBe(200);
     expect(replaced.body.message).toMatch(/replays\/09-saved\.replay\.json is from an earlier version/);
+  });
+
+  it('says when the level\'s solo replay no longer fits the saved level (the editor cannot re-record it)', async () => {
+    const soloLevel = (author: string) => exportLevel(setLevelMeta(emptyLevel('solo-level'), { name: 'Solo level', author })).level.text;
+    const recorded = soloLevel('me');
+    const solo = { format: 'ropebound-solo-replay', version: 1, level: 'solo-level', levelHash: levelContentHash(recorded), ticks: 0, inputs: [], hashes: [], completedTick: null };
+    mkdirSync(join(dir, 'replays'), { recursive: true });
+    writeFileSync(join(dir, 'replays', '11-solo.solo.replay.json'), JSON.stringify(solo, null, 2));
+    const same = await handleSaveLevel(request({ name: '11-solo', level: recorded }), dir);
+    expect(same.status).toBe(200);
+    expect(same.body.message).not.toMatch(/solo\.replay/);
+    const edited = await handleSaveLevel(request({ name: '11-solo', level: soloLevel('someone else'), overwrite: true }), dir);
+    expect(edited.status).toBe(200);
+    expect(edited.body.message).toMatch(/levels\/replays\/11-solo\.solo\.replay\.json is from an earlier version of the level: re-record it with npm run make-replay -- --solo 11-solo/);
   });
 });
 

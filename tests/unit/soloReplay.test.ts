@@ -1,0 +1,153 @@
+// Solo replays (src/app/soloReplay.ts, levels/replays/*.solo.replay.json): each committed one still
+// finishes its level when its one player's buttons and switch presses go through solo mode's real
+// mapping; moving a single switch press breaks it; every tick keeps the solo invariant (the
+// character not controlled gets nothing but a latched Anchor); and the file format is checked.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { decodeSoloRuns, recordSoloReplay, soloTickMasks, verifySoloReplay, type SoloTick } from '../../src/app/soloReplay';
+import { encodeInputs, formatReplay, parseReplay, parseSoloReplay, type SoloReplayFile } from '../../src/level/replay';
+import { parseLevel } from '../../src/level/parseLevel';
+import { Button, SimEvent, createSimWorld, readEvents, step } from '../../src/sim';
+
+const levelNames = readdirSync('levels').filter((f) => /^\d+-.*\.json$/.test(f) && !f.endsWith('.schema.json')).map((f) => f.replace(/\.json$/, ''));
+const levelText = (name: string) => readFileSync(`levels/${name}.json`, 'utf8');
+const soloPath = (name: string) => `levels/replays/${name}.solo.replay.json`;
+const idOf = (name: string) => (JSON.parse(levelText(name)) as { id: string }).id;
+/** The levels shown finishable solo: those with a solo bot (check-levels then requires the replay). */
+const SOLO = levelNames.filter((name) => existsSync(`tools/bots/solo/${idOf(name)}.ts`));
+/** The campaign levels done so far: each must keep its solo bot and solo replay. */
+const DONE = ['01-tied-together', '02-rappel', '03-first-gap', '04-crate-gates', '05-swing-yard', '06-breaking-point', '07-sky-ferry', '08-finale'];
+
+function loadSolo(name: string): SoloReplayFile {
+  const parsed = parseSoloReplay(readFileSync(soloPath(name), 'utf8'));
+  if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+  return parsed.replay;
+}
+
+/** The solo ticks with the `k`th switch press moved `by` ticks later. */
+function moveSwitch(ticks: SoloTick[], k: number, by: number): SoloTick[] {
+  const at = ticks.map((t, i) => (t[1] > 0 ? i : -1)).filter((i) => i >= 0)[k];
+  const out = ticks.map(([b, s]) => [b, s] as [number, number]);
+  out[at][1] = 0;
+  out[at + by][1] += 1;
+  return out;
+}
+
+describe('committed solo replays', () => {
+  it('every campaign level done so far has a solo bot and a solo replay', () => {
+    for (const name of DONE) expect(SOLO, name).toContain(name);
+    for (const name of SOLO) expect(existsSync(soloPath(name)), soloPath(name)).toBe(true);
+  });
+
+  it.each(SOLO)('%s: the solo run gets there without a death', (name) => {
+    const parsed = parseLevel(levelText(name));
+    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+    const world = createSimWorld(parsed.def);
+    let deaths = 0;
+    let cursor = world.events.count;
+    for (const pair of soloTickMasks(decodeSoloRuns(loadSolo(name).inputs)).masks) {
+      step(world, pair);
+      cursor = readEvents(world.events, cursor, (type) => { if (type === SimEvent.Died) deaths++; });
+    }
+    expect(world.completedTick).toBeGreaterThanOrEqual(0);
+    expect(deaths).toBe(0);
+  });
+
+  it.each(SOLO)('%s: completes the level through createSoloControl, every state hash matching', (name) => {
+    const replay = loadSolo(name);
+    const result = verifySoloReplay(levelText(name), replay);
+    expect(result.message).toMatch(/^completed at tick \d+, all \d+ state hashes match$/);
+    expect(result.ok).toBe(true);
+    expect(result.completedTick).toBe(replay.completedTick);
+    expect(replay.ticks).toBe(replay.completedTick! + 1); // the bot stops at the goal
+    // It is a solo proof: control changed hands along the way.
+    const ticks = decodeSoloRuns(replay.inputs);
+    expect(ticks.filter(([, switches]) => switches > 0).length).toBeGreaterThan(1);
+  });
+
+  it.each(SOLO)('%s: one switch press moved 30 ticks later no longer replays', (name) => {
+    const replay = loadSolo(name);
+    const ticks = decodeSoloRuns(replay.inputs);
+    const switches = ticks.filter(([, s]) => s > 0).length;
+    const tampered = { ...replay, inputs: encodeInputs(moveSwitch(ticks, Math.floor(switches / 2), 30)) };
+    const result = verifySoloReplay(levelText(name), tampered);
+    expect(result.ok).toBe(false);
+    expect(result.levelChanged).toBe(false);
+    expect(result.firstMismatchTick ?? result.completedTick).not.toBe(replay.completedTick);
+  });
+
+  it.each(SOLO)('%s: every tick keeps the solo invariant (the other character: nothing, or a latched Anchor)', (name) => {
+    const { masks, controlled, latched } = soloTickMasks(decodeSoloRuns(loadSolo(name).inputs));
+    for (let t = 0; t < masks.length; t++) {
+      const other = 1 - controlled[t];
+      const mask = masks[t][other];
+      if (mask !== 0) {
+        expect(mask, `tick ${t}`).toBe(Button.Anchor);
+        expect(latched[t][other], `tick ${t}: Anchor without the latch`).toBe(1);
+      }
+    }
+    // The controlled one gets exactly the solo player's buttons, apart from a latched Anchor or a
+    // button held through a switch (held back until released).
+    const solo = decodeSoloRuns(loadSolo(name).inputs);
+    for (let t = 0; t < masks.length; t++) expect(masks[t][controlled[t]] & ~Button.Anchor & ~solo[t][0], `tick ${t}`).toBe(0);
+  });
+
+  it('the invariant is not checked vacuously: where a character must hang on while the other moves (Rappel, The First Gap), the latch holds an anchor for seconds', () => {
+    for (const name of ['02-rappel', '03-first-gap'].filter((n) => SOLO.includes(n))) {
+      const { masks, controlled } = soloTickMasks(decodeSoloRuns(loadSolo(name).inputs));
+      const held = masks.filter((pair, t) => pair[1 - controlled[t]] === Button.Anchor).length;
+      expect(held, name).toBeGreaterThan(120);
+    }
+  });
+
+  it('recording the same solo ticks again gives the same file, byte for byte', () => {
+    const name = SOLO[0];
+    const replay = loadSolo(name);
+    expect(formatReplay(recordSoloReplay(levelText(name), decodeSoloRuns(replay.inputs)))).toBe(readFileSync(soloPath(name), 'utf8'));
+  });
+
+  it('a changed level is reported as changed, not as a physics change', () => {
+    const name = SOLO[0];
+    const level = JSON.parse(levelText(name)) as { tether: { segments: number } };
+    level.tether.segments += 1;
+    const result = verifySoloReplay(JSON.stringify(level), loadSolo(name));
+    expect(result.ok).toBe(false);
+    expect(result.levelChanged).toBe(true);
+    expect(result.message).toMatch(/^level changed since the replay was recorded/);
+  });
+});
+
+describe('npm run sim --replay with a solo replay', () => {
+  it('plays the masks solo mode makes of it', async () => {
+    const { parseReplayInputs } = await import('../../tools/replayInputs');
+    const replay = loadSolo('02-rappel');
+    const inputs = parseReplayInputs(readFileSync(soloPath('02-rappel'), 'utf8'));
+    expect(Array.from(inputs)).toEqual(soloTickMasks(decodeSoloRuns(replay.inputs)).masks.flat());
+    expect(inputs.length).toBe(2 * replay.ticks);
+    expect(() => parseReplayInputs(JSON.stringify({ ...replay, inputs: [[replay.ticks, 0, 9]] }))).toThrow(/\$\.inputs\[0\]\[2\]: the switch presses must be/);
+  });
+});
+
+describe('the solo replay format', () => {
+  const good = () => JSON.parse(readFileSync(soloPath('01-tied-together'), 'utf8')) as Record<string, unknown>;
+  const errorsOf = (value: unknown) => {
+    const r = parseSoloReplay(JSON.stringify(value));
+    return r.ok ? [] : r.errors;
+  };
+
+  it('pair and solo replays refuse each other by their format', () => {
+    expect(errorsOf(JSON.parse(readFileSync('levels/replays/01-tied-together.replay.json', 'utf8')))).toEqual([
+      '$.format: must be "ropebound-solo-replay" (is this a Ropebound solo replay?)',
+    ]);
+    const asPair = parseReplay(JSON.stringify(good()));
+    expect(asPair.ok ? [] : asPair.errors).toEqual(['$.format: must be "ropebound-replay" (is this a Ropebound replay?)']);
+  });
+
+  it('names the solo run fields in its messages and bounds the switch presses', () => {
+    const withInputs = (inputs: unknown) => ({ ...good(), ticks: 1, hashes: [], completedTick: null, inputs });
+    expect(errorsOf(withInputs([[1, 0]]))).toEqual(['$.inputs[0]: must be [runLength, buttons, switchPresses]']);
+    expect(errorsOf(withInputs([[1, 32, 0]]))).toEqual(['$.inputs[0][1]: the buttons must be a whole number from 0 to 31 (got 32)']);
+    expect(errorsOf(withInputs([[1, 0, 9]]))).toEqual(['$.inputs[0][2]: the switch presses must be a whole number from 0 to 8 (got 9)']);
+    expect(errorsOf(withInputs([[1, 0, 8]]))).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+// Solo through "Swing Yard" (levels/05-swing-yard.json): the pair crosses under the spiked pendulum
+// together; alone, one character waits at the edge of its sweep while the other runs under it as
+// it swings away, then the other follows on a later swing (the tether is too short for one to wait
+// far back). Then over the crate (its rope snaps) and up the ledge, one at a time.
+import { Button, boxEntity, type SimWorld } from '../../../src/sim';
+import type { SoloTick } from '../../../src/app/soloReplay';
+import { createMoves, runMoves, type Move } from './soloMoves';
+import { createSoloPlayer } from './soloPlayer';
+
+const P1 = 0;
+const P2 = 1;
+/** Where each waits, left of where the ball swings low, and where each runs to, right of it, m. */
+const WAIT_X = 14.45;
+const SAFE_X = 20.25;
+/** Run while the ball, swinging right, is between these x: it is gone before the runner gets there. */
+const GO: readonly [number, number] = [15, 16];
+
+/** Plays until the level is complete (or 150 s); returns what the solo player pressed. */
+export function playSolo(world: SimWorld, onTick?: (move: number) => void): SoloTick[] {
+  const { body } = world;
+  const solo = createSoloPlayer(world);
+  const m = createMoves(world, solo);
+  const ball = boxEntity(world, 1);
+  const go = (slot: number, x: number): Move[] => [m.control(slot), m.walkTo(x)];
+  /** Wait for the ball to swing away right, then run right to x. */
+  const dash = (x: number): Move => {
+    let isRunning = false;
+    return m.until(() => {
+      isRunning ||= body.vx[ball] > 0 && body.x[ball] > GO[0] && body.x[ball] < GO[1];
+      return isRunning ? Button.Right : 0;
+    }, () => body.x[solo.me] > x);
+  };
+  const moves: Move[] = [
+    ...go(P1, 9), ...go(P2, 8), ...go(P1, WAIT_X - 0.8), ...go(P2, WAIT_X - 1.6), ...go(P1, WAIT_X), ...go(P2, WAIT_X - 0.2),
+    m.control(P1), dash(SAFE_X), m.walkTo(SAFE_X),
+    m.control(P2), dash(SAFE_X + 1), m.walkTo(SAFE_X + 1),
+    ...go(P1, 24), ...go(P2, 22), ...go(P1, 28), ...go(P2, 26), ...go(P1, 31), ...go(P2, 30), ...go(P1, 35), ...go(P2, 34.5),
+  ];
+  runMoves(world, moves, 60 * 150, onTick);
+  return solo.ticks;
+}
