@@ -46,7 +46,9 @@ const isInside = (h: LevelHint, x: number, y: number): boolean => x >= h.x && x 
  * MAX_PROMPT_LINES, in the order players learn them), placed above the players inside; null for none.
  */
 export function promptFor(world: SimWorld, hints: readonly LevelHint[], done: ReadonlySet<HintVerb>): WorldPrompt | null {
-  const verbs = new Set<HintVerb>();
+  // The verbs to teach as bits in HINT_VERBS order (no set or array built on the frames, nearly
+  // all of them, where nothing is shown).
+  let verbBits = 0;
   let x0 = Infinity;
   let x1 = -Infinity;
   let top = Infinity;
@@ -55,9 +57,10 @@ export function promptFor(world: SimWorld, hints: readonly LevelHint[], done: Re
     const x = world.body.x[e];
     const y = world.body.y[e];
     let isTaught = false;
-    for (const h of hints) {
+    for (let i = 0; i < hints.length; i++) {
+      const h = hints[i];
       if (done.has(h.verb) || !isInside(h, x, y)) continue;
-      verbs.add(h.verb);
+      verbBits |= 1 << HINT_VERBS.indexOf(h.verb);
       isTaught = true;
     }
     if (!isTaught) continue;
@@ -65,9 +68,12 @@ export function promptFor(world: SimWorld, hints: readonly LevelHint[], done: Re
     x1 = Math.max(x1, x);
     top = Math.min(top, y - world.body.halfH[e]);
   }
-  if (verbs.size === 0) return null;
-  const ordered = HINT_VERBS.filter((verb) => verbs.has(verb)).slice(0, MAX_PROMPT_LINES);
-  return { verbs: ordered, x: (x0 + x1) / 2, y: top - ABOVE_HEAD_M };
+  if (verbBits === 0) return null;
+  const verbs: HintVerb[] = [];
+  for (let i = 0; i < HINT_VERBS.length && verbs.length < MAX_PROMPT_LINES; i++) {
+    if (verbBits & (1 << i)) verbs.push(HINT_VERBS[i]);
+  }
+  return { verbs, x: (x0 + x1) / 2, y: top - ABOVE_HEAD_M };
 }
 
 export interface Teaching {

@@ -34,16 +34,18 @@ export function createVerbTracker(): VerbTracker {
   const done = new Set<HintVerb>();
   let world: SimWorld | null = null;
   let cursor = 0;
-  // Per player slot: ticks spent pushing along a swing, the swing's speed when it began, ticks riding.
+  // Per player slot: ticks spent pushing along a swing, the swing's speed when it began, ticks
+  // riding, and the crate the player last bumped this tick (0: none).
   const pumpTicks = [0, 0];
   const swingStartSpeed = [-1, -1];
   const rideTicks = [0, 0];
+  const bumpedBox = [0, 0];
 
-  const onEvent = (type: number): void => {
+  const onEvent = (type: number, _tick: number, slot: number, _value: number, entity: number): void => {
     if (type === SimEvent.Footstep) done.add('walk');
     else if (type === SimEvent.Jumped) done.add('jump');
     else if (type === SimEvent.Anchored) done.add('anchor');
-    else if (type === SimEvent.Bumped) done.add('bump');
+    else if (type === SimEvent.Bumped && slot >= 0 && slot < bumpedBox.length) bumpedBox[slot] = entity;
   };
 
   const lookAtPlayer = (w: SimWorld, slot: number): void => {
@@ -52,11 +54,18 @@ export function createVerbTracker(): VerbTracker {
     const other = playerEntity(w, 1 - slot);
     const isHanging = player.isGrounded[me] === 0 && player.isAnchored[me] === 0 && player.isTaut[me] === 1;
     const isUnderAnchor = isHanging && player.isAnchored[other] === 1;
-    const speed = Math.hypot(body.vx[me], body.vy[me]);
+
+    // Bumped: a crate knocked by running or jumping into it. Landing on top of a crate fast is a
+    // bump to the sim too (the same contact), but no one is taught anything by it.
+    if (bumpedBox[slot] !== 0) {
+      if (!(player.isGrounded[me] === 1 && player.groundBox[me] === bumpedBox[slot])) done.add('bump');
+      bumpedBox[slot] = 0;
+    }
 
     if (isUnderAnchor && Math.abs(body.vx[me]) > SWING_SPEED) done.add('swing');
     // Pumping: on a swing, holding the direction the player moves in, and the swing got faster.
     if (isUnderAnchor) {
+      const speed = Math.hypot(body.vx[me], body.vy[me]);
       if (swingStartSpeed[slot] < 0) swingStartSpeed[slot] = speed;
       const held = player.buttons[me];
       const isPushingAlong = (body.vx[me] > 0.5 && (held & Button.Right) !== 0) || (body.vx[me] < -0.5 && (held & Button.Left) !== 0);
@@ -86,6 +95,7 @@ export function createVerbTracker(): VerbTracker {
     pumpTicks.fill(0);
     swingStartSpeed.fill(-1);
     rideTicks.fill(0);
+    bumpedBox.fill(0);
   };
 
   return {

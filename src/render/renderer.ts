@@ -42,6 +42,9 @@ export interface GameRenderer {
   /** A new Graphics at the top of the overlay. Made here so the editor's chunk does not import
    *  pixi itself: rollup then split pixi into a chunk of its own, +5 KiB brotli on the game's load. */
   addOverlayGraphics(): Graphics;
+  /** A new empty text label at the top of the overlay, `heightM` m tall, anchored at its bottom
+   *  middle (the editor names each hint's verb); made here for the same reason. */
+  addOverlayLabel(color: number, heightM: number): Text;
   /** The drawing size of the canvas, CSS px. */
   readonly screenSize: { readonly width: number; readonly height: number };
   /** Marks where player `slot` died, at (x, y) m: a short burst drawn over the scene. */
@@ -285,6 +288,9 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     overlay,
     addOverlayGraphics(): Graphics {
       return overlay.addChild(new Graphics());
+    },
+    addOverlayLabel(color, heightM): Text {
+      return overlay.addChild(makeLabel('', color, heightM));
     },
     get screenSize() {
       return app.screen;

@@ -18,25 +18,34 @@ afterAll(async () => { await browser?.close(); });
 
 type Handle = { __ropebound: { editor(): { revision: number; drawnRevision: number } | null } };
 
-/** From a real click with the brush to the frame that shows it, ms (measured in the page). */
-async function clickToRedrawMs(page: Page, x: number, y: number): Promise<number> {
+/**
+ * From a real click with the brush to the frame that shows it: how many frames the page drew after
+ * the one in which the level changed (the press paints, the release ends the edit: under load a few
+ * frames may pass between them) before one showed it, and the time from the press to that frame,
+ * ms (both measured in the page, in a frame callback that runs after the game's).
+ */
+async function clickToRedraw(page: Page, x: number, y: number): Promise<{ frames: number; ms: number }> {
   await page.evaluate(() => {
-    const w = window as unknown as Handle & { __t0?: number; __rev0?: number };
-    w.__rev0 = w.__ropebound.editor()!.revision;
+    const w = window as unknown as Handle & { __t0?: number };
+    w.__t0 = undefined;
     document.querySelector('canvas')!.addEventListener('pointerdown', () => { w.__t0 = performance.now(); }, { capture: true, once: true });
   });
-  await clickLevel(page, x, y);
-  return page.evaluate(() => new Promise<number>((resolve) => {
-    const w = window as unknown as Handle & { __t0: number; __rev0: number };
-    // The game's frame callback runs before this one in each frame: the first frame after the
-    // rebuild (drawnRevision moved) has drawn it by the time this callback runs.
+  const result = page.evaluate(() => new Promise<{ frames: number; ms: number }>((resolve) => {
+    const w = window as unknown as Handle & { __t0?: number };
+    const rev0 = w.__ropebound.editor()!.revision;
+    let changedFrame = -1;
+    let frame = 0;
     const check = (): void => {
+      frame++;
       const e = w.__ropebound.editor()!;
-      if (e.drawnRevision > w.__rev0) resolve(performance.now() - w.__t0);
+      if (changedFrame < 0 && e.revision !== rev0) changedFrame = frame;
+      if (e.drawnRevision > rev0) resolve({ frames: frame - changedFrame, ms: performance.now() - w.__t0! });
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
   }));
+  await clickLevel(page, x, y);
+  return result;
 }
 
 test("Create opens the editor from the title and Exit goes back; the level select's Edit a copy opens a copy, playable from a checkpoint", async () => {
@@ -57,13 +66,15 @@ test("Create opens the editor from the title and Exit goes back; the level selec
 
     // Edit-to-redraw on the largest level: a brush click, to the frame that shows it.
     await page.keyboard.press('KeyB');
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) times.push(await clickToRedrawMs(page, 40.5 + i, 3.5));
+    const redraws: Array<{ frames: number; ms: number }> = [];
+    for (let i = 0; i < 5; i++) redraws.push(await clickToRedraw(page, 40.5 + i, 3.5));
     s = await editorState(page);
     expect(s.level.tiles[3].slice(40, 45)).toBe('#####');
-    times.sort((a, b) => a - b);
-    console.log(`edit-to-redraw on levels/08-finale.json (100x34): median ${times[2].toFixed(1)} ms (${times.map((t) => t.toFixed(0)).join(', ')}); preview rebuild ${s.rebuildMs.toFixed(1)} ms`);
-    expect(times[2]).toBeLessThan(1000);
+    const times = redraws.map((r) => r.ms).sort((a, b) => a - b);
+    console.log(`edit-to-redraw on levels/08-finale.json (100x34): median ${times[2].toFixed(1)} ms (${times.map((t) => t.toFixed(0)).join(', ')}); frames ${redraws.map((r) => r.frames).join(', ')}; preview rebuild ${s.rebuildMs.toFixed(1)} ms`);
+    // Every edit is drawn in the frame that sees it or the next, however slow the machine (no
+    // wall-clock bound in a test: the time is printed above).
+    for (const r of redraws) expect(r.frames).toBeLessThanOrEqual(1);
 
     // Test-play from the first checkpoint: the players start at its respawn points; F5 comes back.
     await page.locator('.ed-start-at').selectOption('0');

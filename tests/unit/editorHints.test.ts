@@ -1,10 +1,13 @@
-// The editor keeps a level's teaching hints: opened, edited and exported, the file still has them
-// (the editor has no tool for them yet, so dropping them silently would lose a designer's work),
-// and growing or shrinking the grid on the left or top moves them with the world.
+// Teaching hints in the editor: placed for a verb where the designer clicks (kept on the grid, ids
+// unique across the level), then moved, resized, duplicated and deleted like any entity, each one
+// undo step; a level's hints survive open, edits and export, reach test-play, and move with the
+// world when the grid grows on the left or top.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  createEditorDoc, exportLevel, importLevelText, moveEntity, paintCells, resizeGrid, setLevelMeta, testPlayText, type LevelFile,
+  addHint, createEditorDoc, deleteEntities, duplicateEntities, emptyLevel, entityBounds, exportLevel, findEntity, HINT_SIZE, HINT_VERBS,
+  importLevelText, listEntities, moveEntity, paintCells, resizeGrid, setEntityRect, setField, setLevelMeta, testPlayText,
+  validateLevel, type LevelFile,
 } from '../../src/editor/doc';
 import { freshId, usedIds } from '../../src/editor/doc/entityQueries';
 import { parseLevel } from '../../src/level/parseLevel';
@@ -51,5 +54,80 @@ describe('editor: hints', () => {
     expect(cut.hints?.every((h) => h.x + h.w <= 37)).toBe(true);
     expect(cut.hints?.map((h) => h.id)).toEqual(['teach-rappel', 'teach-haul']);
     expect(parseLevel(exportLevel(cut).level.text).ok).toBe(true);
+  });
+});
+
+describe('editor: placing and editing hints', () => {
+  const teaches = (level: LevelFile) => (level.hints ?? []).map((h) => [h.id, h.verb, h.x, h.y, h.w, h.h]);
+
+  it('a click adds a hint for the chosen verb, its area\'s top-left corner where clicked, and the level still plays', () => {
+    const out = addHint(emptyLevel(), 'anchor', 2, 6);
+    expect(out.ref).toEqual({ kind: 'hint', id: 'teach-anchor' });
+    expect(teaches(out.level)).toEqual([['teach-anchor', 'anchor', 2, 6, HINT_SIZE.w, HINT_SIZE.h]]);
+    expect(listEntities(out.level)).toContainEqual(out.ref);
+    const parsed = parseLevel(exportLevel(out.level).level.text);
+    expect(parsed.ok ? parsed.level.hints : parsed.errors).toEqual(out.level.hints);
+    // Every verb the teaching system knows can be placed, and the game takes each.
+    let level = emptyLevel();
+    for (const verb of HINT_VERBS) level = addHint(level, verb, 1, 1).level;
+    expect(level.hints?.map((h) => h.verb)).toEqual([...HINT_VERBS]);
+    expect(validateLevel(level).ok).toBe(true);
+  });
+
+  it('ids stay unique: a second hint of a verb, or a verb whose id another entity has, gets a fresh id', () => {
+    let level = addHint(emptyLevel(), 'jump', 1, 1).level;
+    const second = addHint(level, 'jump', 8, 1);
+    expect(second.ref.id).toBe('teach-jump-2');
+    level = { ...second.level, anchors: [{ id: 'teach-swing', x: 4, y: 2 }] };
+    expect(addHint(level, 'swing', 10, 2).ref.id).toBe('teach-swing-2');
+    const ids = listEntities(addHint(level, 'swing', 10, 2).level).map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('a click near the edge keeps the whole area on the grid (the game refuses a hint reaching outside)', () => {
+    const level = emptyLevel();
+    const w = level.tiles[0].length;
+    const h = level.tiles.length;
+    const out = addHint(level, 'walk', w - 1, h - 0.5);
+    const hint = out.level.hints![0];
+    expect([hint.x + hint.w, hint.y + hint.h]).toEqual([w, h]);
+    expect(addHint(level, 'walk', -3, -2).level.hints![0]).toMatchObject({ x: 0, y: 0 });
+    expect(validateLevel(out.level).ok).toBe(true);
+  });
+
+  it('moves, resizes, duplicates and deletes like a checkpoint area, each edit one undo step', () => {
+    const doc = createEditorDoc(emptyLevel());
+    let ref = { kind: 'hint' as const, id: '' };
+    doc.apply('Place anchor hint', (l) => { const out = addHint(l, 'anchor', 2, 6); ref = out.ref; return out.level; });
+    doc.apply('Move', (l) => moveEntity(l, ref, 5, 4));
+    expect(findEntity(doc.level, ref)).toMatchObject({ x: 5, y: 4, w: HINT_SIZE.w, h: HINT_SIZE.h });
+    doc.apply('Resize', (l) => setEntityRect(l, ref, { x: 5, y: 3, w: 9, h: 5 }));
+    expect(entityBounds(doc.level, ref)).toEqual({ x0: 5, y0: 3, x1: 14, y1: 8 });
+    doc.apply('Set verb', (l) => setField(l, ['hints', 0, 'verb'], 'swing'));
+    doc.apply('Duplicate', (l) => duplicateEntities(l, [ref], 1, 0).level);
+    expect(teaches(doc.level)).toEqual([['teach-anchor', 'swing', 5, 3, 9, 5], ['teach-anchor-2', 'swing', 6, 3, 9, 5]]);
+    doc.apply('Delete hint', (l) => deleteEntities(l, [ref]).level);
+    expect(teaches(doc.level)).toEqual([['teach-anchor-2', 'swing', 6, 3, 9, 5]]);
+    expect(validateLevel(doc.level).ok).toBe(true);
+    // Undo walks back one edit at a time, to the level without hints; redo comes all the way back.
+    const labels: string[] = [];
+    while (doc.canUndo) { labels.push(doc.undoLabel!); doc.undo(); }
+    expect(labels).toEqual(['Delete hint', 'Duplicate', 'Set verb', 'Resize', 'Move', 'Place anchor hint']);
+    expect(doc.level.hints).toBeUndefined();
+    while (doc.canRedo) doc.redo();
+    expect(teaches(doc.level)).toEqual([['teach-anchor-2', 'swing', 6, 3, 9, 5]]);
+  });
+
+  it('a hint the game refuses is named by the problem list, which selects it', () => {
+    const level = addHint(emptyLevel(), 'rappel', 2, 2).level;
+    const wide = setField(level, ['hints', 0, 'w'], 400);
+    const v = validateLevel(wide);
+    expect(v.ok).toBe(false);
+    expect(v.problems.map((p) => p.entity)).toContainEqual({ kind: 'hint', id: 'teach-rappel' });
+  });
+
+  it('the test-play text carries a placed hint', () => {
+    const level = addHint(emptyLevel(), 'walk', 0, 6).level;
+    expect(JSON.parse(testPlayText(level).text).hints).toEqual(level.hints);
   });
 });

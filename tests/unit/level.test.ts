@@ -86,7 +86,7 @@ describe('level files: anchors, boxes and ropes', () => {
   it('a level with every kind of rope end builds a world whose ropes and boxes match the file', () => {
     const result = parseLevel(withRopes((l) => { l.physics = { airDrag: 0.2 }; }));
     if (!result.ok) throw new Error(result.errors.join('\n'));
-    expect(result.ids).toEqual({ anchors: ['a1', 'a3'], boxes: ['crate', 'weight'], ropes: ['r1', 'r2', 'r3', 'r4', 'r5'], platforms: [], checkpoints: [] });
+    expect(result.ids).toEqual({ anchors: ['a1', 'a3'], boxes: ['crate', 'weight'], ropes: ['r1', 'r2', 'r3', 'r4', 'r5'], platforms: [], checkpoints: ['deck'] });
     const file = JSON.parse(withRopes());
     const world = createSimWorld(result.def);
     expect(world.settings.airDrag).toBe(0.2);

@@ -53,6 +53,7 @@ export function shiftEntity(level: LevelFile, ref: EntityRef, dx: number, dy: nu
     case 'box': return updateEntity(level, { kind: 'box', id: ref.id }, xy);
     case 'checkpoint':
       return updateEntity(level, { kind: 'checkpoint', id: ref.id }, (c) => ({ ...xy(c), p1: shift2(c.p1, dx, dy), p2: shift2(c.p2, dx, dy) }));
+    case 'hint': return updateEntity(level, { kind: 'hint', id: ref.id }, xy);
     case 'platform':
       return updateEntity(level, { kind: 'platform', id: ref.id }, (p) => ({ ...p, path: p.path.map((q) => shift2(q, dx, dy)) }));
     case 'rope':
@@ -70,7 +71,7 @@ export function moveEntity(level: LevelFile, ref: EntityRef, x: number, y: numbe
 export interface Rect { x: number; y: number; w: number; h: number }
 
 /**
- * Gives a goal, checkpoint, box or platform this world rectangle (resize handles). A box keeps its
+ * Gives a goal, checkpoint, hint, box or platform this world rectangle (resize handles). A box keeps its
  * rope attachment points at the same place relative to its size; a platform's path moves with its
  * centre. Other kinds are returned unchanged.
  */
@@ -81,6 +82,7 @@ export function setEntityRect(level: LevelFile, ref: EntityRef, rect: Rect): Lev
   switch (ref.kind) {
     case 'goal': return updateEntity(level, { kind: 'goal', id: ref.id }, (g) => ({ ...g, ...r }));
     case 'checkpoint': return updateEntity(level, { kind: 'checkpoint', id: ref.id }, (c) => ({ ...c, ...r }));
+    case 'hint': return updateEntity(level, { kind: 'hint', id: ref.id }, (h) => ({ ...h, ...r }));
     case 'box': {
       const old = findEntity(level, { kind: 'box', id: ref.id });
       if (!old) return level;
@@ -164,6 +166,7 @@ export function duplicateEntities(level: LevelFile, refs: readonly EntityRef[], 
   });
   copyList('box', xy);
   copyList('checkpoint', (c) => ({ ...xy(c), p1: shift2(c.p1, dx, dy), p2: shift2(c.p2, dx, dy) }));
+  copyList('hint', xy);
   copyList('rope', (r) => ({ ...r, a: end(r.a), b: end(r.b) }));
   return { level: next, refs: out };
 }
@@ -180,7 +183,7 @@ export function deleteEntities(level: LevelFile, refs: readonly EntityRef[]): { 
   if (gone.size === 0) return { level, removed: [] };
   const removed: EntityRef[] = [];
   let next: LevelFile = { ...level };
-  for (const kind of ['anchor', 'box', 'rope', 'platform', 'checkpoint'] as const) {
+  for (const kind of ['anchor', 'box', 'rope', 'platform', 'checkpoint', 'hint'] as const) {
     const key = LIST_KEY[kind];
     const list: ReadonlyArray<{ id: string }> | undefined = level[key];
     if (!list) continue;

@@ -9,11 +9,11 @@ import {
 
 const PLAYER = defaultPhysicsSettings();
 
-/** Every entity of the level, in file order: spawns, goal, anchors, boxes, ropes, platforms, checkpoints. */
+/** Every entity of the level, in file order: spawns, goal, anchors, boxes, ropes, platforms, checkpoints, hints. */
 export function listEntities(level: LevelFile): EntityRef[] {
   const out: EntityRef[] = level.spawns.map((s) => ({ kind: 'spawn', id: s.id }));
   out.push({ kind: 'goal', id: level.goal.id });
-  for (const kind of ['anchor', 'box', 'rope', 'platform', 'checkpoint'] as const) {
+  for (const kind of ['anchor', 'box', 'rope', 'platform', 'checkpoint', 'hint'] as const) {
     for (const e of level[LIST_KEY[kind]] ?? []) out.push({ kind, id: e.id });
   }
   return out;
@@ -50,8 +50,6 @@ export function listOf<K extends ListKind>(level: LevelFile, kind: K): ReadonlyA
 /** Every id in the level (and the reserved ones), for fresh ids. */
 export function usedIds(level: LevelFile): Set<string> {
   const ids = new Set(listEntities(level).map((r) => r.id));
-  // Hints are not entities the editor places, but their ids share the level's one id space.
-  for (const h of level.hints ?? []) ids.add(h.id);
   for (const id of Object.keys(RESERVED_IDS)) ids.add(id);
   return ids;
 }
@@ -73,8 +71,8 @@ export function entityBounds(level: LevelFile, ref: EntityRef): { x0: number; y0
       const s = findEntity(level, { kind: 'spawn', id: ref.id });
       return s ? box(s.x - PLAYER.playerHalfWidth, s.y - 2 * PLAYER.playerHalfHeight, s.x + PLAYER.playerHalfWidth, s.y) : null;
     }
-    case 'goal': case 'checkpoint': {
-      const g = ref.kind === 'goal' ? findEntity(level, { kind: 'goal', id: ref.id }) : findEntity(level, { kind: 'checkpoint', id: ref.id });
+    case 'goal': case 'checkpoint': case 'hint': {
+      const g = findEntity(level, ref) as { x: number; y: number; w: number; h: number } | undefined;
       return g ? box(g.x, g.y, g.x + g.w, g.y + g.h) : null;
     }
     case 'anchor': {

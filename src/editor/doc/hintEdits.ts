@@ -1,15 +1,28 @@
-// Teaching hints in the editor: they are not entities the editor places (their rectangles are
-// edited in the level's JSON), but edits that move the world under them must take them along, or
-// a resized level would teach in the wrong place. Hints that no longer fit on the grid are dropped:
-// they are only prompts, and the game refuses a hint outside the grid.
+// Teaching hints as the editor places them: an area (top-left x, y and size, m) with the verb it
+// teaches. Otherwise a hint is an entity like a checkpoint (moved, resized, duplicated, deleted and
+// shifted with the world by entityEdits.ts); this adds one where the designer clicks, kept on the
+// grid, since the game refuses a hint that reaches outside it.
 
+import { HINT_VERBS, type HintVerb } from '../../level/levelSchema';
+import { addEntity } from './entityEdits';
+import { freshId } from './entityQueries';
 import { round6, type LevelFile } from './levelTypes';
 
-/** The level with its hints moved by (dx, dy) m and those outside a `width` x `height` grid left out. */
-export function shiftHints(level: LevelFile, dx: number, dy: number, width: number, height: number): LevelFile {
-  if (level.hints === undefined) return level;
-  const hints = level.hints
-    .map((h) => ({ ...h, x: round6(h.x + dx), y: round6(h.y + dy) }))
-    .filter((h) => h.x >= 0 && h.y >= 0 && h.x + h.w <= width && h.y + h.h <= height);
-  return { ...level, hints };
+export { HINT_VERBS, type HintVerb };
+
+/** A new hint's area, m: about what two players cover walking up to where a verb is needed. */
+export const HINT_SIZE = { w: 6, h: 4 } as const;
+
+/**
+ * Adds a hint teaching `verb` with its area's top-left corner at (x, y) m, moved (and on a grid
+ * smaller than HINT_SIZE, shrunk) so the area lies on the grid. Its id is `teach-<verb>`, or
+ * `teach-<verb>-2`... when taken.
+ */
+export function addHint(level: LevelFile, verb: HintVerb, x: number, y: number): { level: LevelFile; ref: { kind: 'hint'; id: string } } {
+  const gridW = level.tiles[0]?.length ?? 0;
+  const gridH = level.tiles.length;
+  const w = Math.min(HINT_SIZE.w, gridW);
+  const h = Math.min(HINT_SIZE.h, gridH);
+  const at = (v: number, size: number, max: number) => round6(Math.max(0, Math.min(max - size, v)));
+  return addEntity(level, 'hint', { id: freshId(level, `teach-${verb}`), verb, x: at(x, w, gridW), y: at(y, h, gridH), w, h });
 }

@@ -34,6 +34,8 @@
 //   Level (levelMeta.ts):   setLevelMeta(l, {name, author, description, id}), setTether(l, {length, segments}),
 //                           setPhysics(l, {gravity: 30, airDrag: undefined})
 //   Platforms (platformEdits.ts): addPathNode(l, id, x, y, index?), movePathNode, removePathNode
+//   Hints (hintEdits.ts):   addHint(l, verb, x, y) (a HINT_SIZE area kept on the grid; verbs: HINT_VERBS);
+//                           a hint is then an entity { kind: 'hint', id } like a checkpoint
 //   Stamps (stamps.ts):     STAMPS, insertStamp(l, 'spiked-pendulum' | 'crate-bridge' | 'crate-gate' | 'gondola', x, y)
 //
 //   Validation (validate.ts)
@@ -107,4 +109,5 @@ export { AUTOSAVE_DELAY_MS, createAutosave, type Autosave, type AutosaveOptions,
 export { patchEntity } from './entityEdits';
 export { addPathNode, movePathNode, removePathNode } from './platformEdits';
 export { testPlayText } from './testPlay';
+export { addHint, HINT_SIZE, HINT_VERBS, type HintVerb } from './hintEdits';
 export { LEVEL_FILE_NAME, SAVE_LEVEL_ENDPOINT, saveToProject, type ProjectSaveResult } from './projectSave';

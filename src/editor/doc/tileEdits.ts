@@ -4,7 +4,6 @@
 
 import { MAX_HEIGHT, MAX_WIDTH } from '../../level/levelSchema';
 import { deleteEntities, shiftEntity } from './entityEdits';
-import { shiftHints } from './hintEdits';
 import { entityBounds, listEntities } from './entityQueries';
 import type { EntityRef, LevelFile, TileChar } from './levelTypes';
 
@@ -107,5 +106,5 @@ export function resizeGrid(level: LevelFile, d: GridResize): LevelFile {
   if (d.left !== 0 || d.top !== 0) {
     for (const ref of listEntities(next)) next = shiftEntity(next, ref, d.left, d.top);
   }
-  return shiftHints(next, d.left, d.top, preview.width, preview.height);
+  return next;
 }

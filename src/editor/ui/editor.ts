@@ -172,7 +172,7 @@ export function createEditor(host: EditorHost): Editor {
   const tuning = createTuningPanel(panels.tuning, () => doc, () => renderer.canvas.focus());
   /** The draft's revision when the test-play started: a run after a tuning change proves nothing. */
   let playRevision = -1;
-  const overlay = createOverlay(() => renderer.addOverlayGraphics());
+  const overlay = createOverlay(() => renderer.addOverlayGraphics(), (color, heightM) => renderer.addOverlayLabel(color, heightM));
 
   const pointer = createPointerTools({
     canvas: renderer.canvas,
@@ -516,6 +516,7 @@ export function createEditor(host: EditorHost): Editor {
       ...(doc.level.ropes ?? []).map((r) => ({ kind: 'rope' as const, id: r.id })),
       ...(doc.level.platforms ?? []).map((p) => ({ kind: 'platform' as const, id: p.id })),
       ...(doc.level.checkpoints ?? []).map((c) => ({ kind: 'checkpoint' as const, id: c.id })),
+      ...(doc.level.hints ?? []).map((h) => ({ kind: 'hint' as const, id: h.id })),
     ];
   }
 

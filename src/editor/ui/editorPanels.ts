@@ -1,10 +1,11 @@
 // The editor's DOM: the top bar (level name, save state, cleared badge, undo/redo, Play, files),
-// the tool column (tools, tiles, things to place, stamps), the side panel (inspector and problems),
+// the tool column (tools, tiles, things to place, stamps, teaching hints), the side panel (inspector and problems),
 // the bar shown during test-play, and a toast for messages. It shows and reports; the editor
 // (editor.ts) decides.
 
 import { el } from '../../ui/dom';
 import { STAMPS, type TileChar } from '../doc';
+import { createHintPicker } from './hintPicker';
 import { PLACE_LABELS, TILE_KEYS, TOOL_KEYS, sameTool, type Tool } from './tools';
 
 export interface PanelHandlers {
@@ -96,6 +97,10 @@ export function createEditorPanels(parent: HTMLElement, h: PanelHandlers): Edito
     addTool(s.name, { kind: 'stamp', stamp: s.kind });
     toolButtons[toolButtons.length - 1].b.title = s.description;
   }
+  // Last in the column: the earlier sections keep their places (and their screen positions).
+  el('h3', '', tools, 'Teach');
+  const hints = createHintPicker(tools, (verb) => h.pickTool({ kind: 'hint', verb }));
+  toolButtons.push({ b: hints.button, tool: { kind: 'hint', verb: 'walk' } });
 
   // ---- side panel
   const side = el('div', 'ed-panel ed-side', root);
@@ -127,6 +132,7 @@ export function createEditorPanels(parent: HTMLElement, h: PanelHandlers): Edito
       for (const p of playParts) p.hidden = mode !== 'play';
     },
     setTool(tool, tile) {
+      if (tool.kind === 'hint') hints.show(tool.verb);
       for (const { b, tool: t } of toolButtons) b.classList.toggle('is-on', sameTool(t, tool));
       for (const { b, tile: t } of tileButtons) b.classList.toggle('is-on', t === tile);
     },

@@ -9,7 +9,7 @@ import {
 
 /** A place on the selection that can be dragged. */
 export type Handle =
-  /** A corner of a rectangle (goal, checkpoint area, box, platform): 0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left. */
+  /** A corner of a rectangle (goal, checkpoint or hint area, box, platform): 0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left. */
   | { kind: 'corner'; ref: EntityRef; corner: 0 | 1 | 2 | 3 }
   /** A platform's path point. */
   | { kind: 'node'; ref: EntityRef; index: number }
@@ -18,8 +18,8 @@ export type Handle =
 
 /** The rectangle an entity is resized by, or null for points (spawns, anchors) and ropes. */
 export function resizableRect(level: LevelFile, ref: EntityRef): { x: number; y: number; w: number; h: number } | null {
-  if (ref.kind === 'goal' || ref.kind === 'checkpoint') {
-    const e = ref.kind === 'goal' ? findEntity(level, { kind: 'goal', id: ref.id }) : findEntity(level, { kind: 'checkpoint', id: ref.id });
+  if (ref.kind === 'goal' || ref.kind === 'checkpoint' || ref.kind === 'hint') {
+    const e = findEntity(level, ref) as { x: number; y: number; w: number; h: number } | undefined;
     return e ? { x: e.x, y: e.y, w: e.w, h: e.h } : null;
   }
   if (ref.kind === 'box') {

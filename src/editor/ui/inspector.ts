@@ -19,7 +19,7 @@ export interface InspectorHandlers {
 }
 
 const LIST_KEYS: Record<string, keyof LevelFile> = {
-  spawn: 'spawns', anchor: 'anchors', box: 'boxes', rope: 'ropes', platform: 'platforms', checkpoint: 'checkpoints',
+  spawn: 'spawns', anchor: 'anchors', box: 'boxes', rope: 'ropes', platform: 'platforms', checkpoint: 'checkpoints', hint: 'hints',
 };
 
 function valueAt(root: unknown, path: readonly PathKey[]): unknown {

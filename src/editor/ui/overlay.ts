@@ -1,10 +1,11 @@
 // What the editor draws over the game's picture of the level (GameRenderer.overlay, in the scene's
 // centimetre units): the tile grid, the hovered cell or brush, the selection with its handles,
-// platform paths with their nodes, checkpoint respawn points, a box's start angle (an arc) and push
+// platform paths with their nodes, checkpoint respawn points, teaching hints' areas with their verbs
+// (the game draws none: they are prompts), a box's start angle (an arc) and push
 // (an arrow), a rectangle being dragged and a rope being linked. Redrawn only when something it
 // shows changed (the editor asks), not every frame.
 
-import type { Graphics } from 'pixi.js';
+import type { Graphics, Text } from 'pixi.js';
 import { CM_PER_M as U } from '../../render/units';
 import {
   entityBounds, findEntity, ropeEndPosition, type EntityRef, type LevelFile,
@@ -32,16 +33,38 @@ const BRUSH = 0xf0e442;
 const ERASE = 0xd55e00;
 const GRID = 0xffffff;
 const PATH = 0xcc79a7;
+const HINT = 0x009e73;
 
 export interface Overlay {
   draw(state: OverlayState): void;
 }
 
-/** `newGraphics` makes a Graphics in the renderer's overlay (GameRenderer.addOverlayGraphics). */
-export function createOverlay(newGraphics: () => Graphics): Overlay {
+/** Height of a hint's verb label, m. */
+const HINT_LABEL_M = 0.5;
+
+/** `newGraphics` and `newLabel` make a Graphics and a Text in the renderer's overlay
+ *  (GameRenderer.addOverlayGraphics, addOverlayLabel). */
+export function createOverlay(newGraphics: () => Graphics, newLabel: (color: number, heightM: number) => Text): Overlay {
   const grid = newGraphics();
   const marks = newGraphics();
+  // One label per hint, kept and reused (a level has at most 64 hints): the verb each teaches.
+  const hintLabels: Text[] = [];
   let gridKey = '';
+
+  const drawHints = (g: Graphics, level: LevelFile, line: number): void => {
+    const hints = level.hints ?? [];
+    while (hintLabels.length < hints.length) hintLabels.push(newLabel(HINT, HINT_LABEL_M));
+    hintLabels.forEach((label, i) => {
+      const h = hints[i];
+      label.visible = h !== undefined;
+      if (!h) return;
+      g.rect(h.x * U, h.y * U, h.w * U, h.h * U).fill({ color: HINT, alpha: 0.1 }).stroke({ color: HINT, width: line, alpha: 0.8 });
+      // Inside the area's top edge, so hints sharing an area (swing and pump) stack, not overlap.
+      const sameBefore = hints.slice(0, i).filter((o) => o.x === h.x && o.y === h.y).length;
+      label.text = `teach ${h.verb}`;
+      label.position.set((h.x + h.w / 2) * U, (h.y + (sameBefore + 1) * (HINT_LABEL_M + 0.1)) * U);
+    });
+  };
 
   const drawGrid = (level: LevelFile, zoom: number, isOn: boolean): void => {
     const w = level.tiles[0]?.length ?? 0;
@@ -72,6 +95,8 @@ export function createOverlay(newGraphics: () => Graphics): Overlay {
         g.rect(x0 * U, y0 * U, (Math.abs(col1 - col0) + 1) * U, (Math.abs(row1 - row0) + 1) * U)
           .stroke({ color: s.cells.isErase ? ERASE : BRUSH, width: line });
       }
+      // Every hint's area and verb, selected or not: the game shows nothing there until a player walks in.
+      drawHints(g, s.level, line);
       for (const ref of s.selection) drawSelected(g, s.level, ref, line, handle);
       if (s.ropeDrag) {
         const { from, to } = s.ropeDrag;

@@ -4,7 +4,7 @@
 
 import type { Camera } from '../../render/camera';
 import {
-  entityPosition, findEntity, insertStamp, linkRope, paintCells, paintRect, round6, setEntityRect, setField,
+  addHint, entityPosition, findEntity, insertStamp, linkRope, paintCells, paintRect, round6, setEntityRect, setField,
   shiftEntity, type Cell, type EditorDoc, type EntityRef, type LevelFile, type LevelRopeEnd, type TileChar,
 } from '../doc';
 import { cornerPoint, entitiesIn, handleAt, pickEntity, resizableRect, type Handle } from './hitTest';
@@ -135,6 +135,17 @@ export function createPointerTools(ctx: PointerContext): PointerTools {
         let ref: EntityRef | null = null;
         doc.apply(`Place ${tool.what}`, (l) => {
           const out = placeEntity(l, tool.what, snap(p.x, isFree), snap(p.y, isFree));
+          ref = out.ref;
+          return out.level;
+        });
+        if (ref) ctx.select([ref]);
+        ctx.setTool({ kind: 'select' });
+        return null;
+      }
+      case 'hint': {
+        let ref: EntityRef | null = null;
+        doc.apply(`Place ${tool.verb} hint`, (l) => {
+          const out = addHint(l, tool.verb, snap(p.x, isFree), snap(p.y, isFree));
           ref = out.ref;
           return out.level;
         });

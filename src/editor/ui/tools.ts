@@ -1,7 +1,7 @@
 // The editor's tools and what each key picks. Kept apart from the pointer code so the toolbar, the
 // shortcuts and docs/EDITOR.md name the same things.
 
-import type { StampKind, TileChar } from '../doc';
+import type { HintVerb, StampKind, TileChar } from '../doc';
 
 /** Things placed by a click: each adds one entity (spawns and the goal move the one there is). */
 export type PlaceKind = 'spawn1' | 'spawn2' | 'goal' | 'checkpoint' | 'anchor' | 'box' | 'spikedBox' | 'platform';
@@ -14,6 +14,8 @@ export type Tool =
   | { kind: 'rope' }
   | { kind: 'place'; what: PlaceKind }
   | { kind: 'stamp'; stamp: StampKind }
+  /** A click adds a teaching hint for this verb (its area's top-left corner where clicked). */
+  | { kind: 'hint'; verb: HintVerb }
   /** Clicks add path points to the selected platform. */
   | { kind: 'pathNodes' };
 
@@ -46,6 +48,7 @@ export function sameTool(a: Tool, b: Tool): boolean {
   if (a.kind !== b.kind) return false;
   if (a.kind === 'place' && b.kind === 'place') return a.what === b.what;
   if (a.kind === 'stamp' && b.kind === 'stamp') return a.stamp === b.stamp;
+  // One Hint button, whichever verb its list shows.
   return true;
 }
 

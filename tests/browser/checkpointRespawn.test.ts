@@ -1,0 +1,51 @@
+// A campaign checkpoint in the real page with real keys (issue 16): in Swing Yard both players run
+// right past the bumper (through the checkpoint), stop under the spiked pendulum's pivot and are
+// hit; after the death pause both stand at the checkpoint's respawn points, not back at the start,
+// and stay alive there. Screenshot: test-results/checkpoint-respawn-swing-yard.png.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { gameUrl, openGame, playerKeys, screenshotStats, sharedBrowser } from './browser';
+import { getState, waitTicks } from './gameState';
+import type { Handle } from './menu';
+
+let browser: Browser;
+beforeAll(async () => { browser = await sharedBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+const LEVEL = JSON.parse(readFileSync('levels/05-swing-yard.json', 'utf8')) as { checkpoints: Array<{ p1: [number, number]; p2: [number, number] }> };
+
+test('Swing Yard: a death at the pendulum respawns both players at the checkpoint past the bumper', async () => {
+  const { page, errors, close } = await openGame(gameUrl('?level=swing-yard'), { browser });
+  try {
+    const [cp] = LEVEL.checkpoints;
+    const press = playerKeys(page);
+    await press(0, { right: true });
+    await press(1, { right: true });
+    // Run to the pivot (x 17.5), where every swing passes, and stand there; the ball may also
+    // catch P1 on the way, which is the same death for this test.
+    await page.waitForFunction(() => {
+      const h = window.__ropebound as unknown as Handle;
+      const p1 = h.getState()?.players[0];
+      return h.deaths >= 1 || (!!p1 && p1.x >= 16.8);
+    }, undefined, { timeout: 40_000, polling: 'raf' });
+    await press(0, {});
+    await press(1, {});
+    await page.waitForFunction(() => (window.__ropebound as unknown as Handle).deaths >= 1, undefined, { timeout: 40_000, polling: 'raf' });
+    // The death pause is 45 ticks; then both stand at the checkpoint.
+    await waitTicks(page, 60);
+    let state = await getState(page);
+    expect(state.players[0].x).toBeCloseTo(cp.p1[0], 1);
+    expect(state.players[1].x).toBeCloseTo(cp.p2[0], 1);
+    await screenshotStats(page, 'checkpoint-respawn-swing-yard');
+    // Three seconds later, nobody pressing anything: still there, still one death.
+    await waitTicks(page, 180);
+    state = await getState(page);
+    expect(state.players[0].x).toBeCloseTo(cp.p1[0], 1);
+    expect(state.players[1].x).toBeCloseTo(cp.p2[0], 1);
+    expect(await page.evaluate(() => (window.__ropebound as unknown as Handle).deaths)).toBe(1);
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}, 120_000);

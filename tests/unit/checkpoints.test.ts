@@ -1,0 +1,103 @@
+// Campaign checkpoints are where a new pair needs them and are safe to come back to: every level
+// whose expert replay takes more than 8 s has one, its replay passes each of them, and a death
+// right after reaching one puts both players back at it, standing, and alive for 3 s (a checkpoint
+// over a pit, in a wall or in a pendulum's path would fail here, although parseLevel accepts it).
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseLevel } from '../../src/level/parseLevel';
+import { decodeInputs, parseReplay } from '../../src/level/replay';
+import { DEATH_TICKS, SimEvent, TICK_HZ, createSimWorld, playerEntity, readEvents, step, type SimWorld, type WorldDef } from '../../src/sim';
+
+/** A replay longer than this (ticks) means a level long enough to need a checkpoint. */
+const NEEDS_CHECKPOINT_TICKS = 8 * TICK_HZ;
+/** How long both players must stay alive and standing after a respawn, ticks. */
+const SAFE_TICKS = 3 * TICK_HZ;
+
+interface Campaign { file: string; def: WorldDef; masks: Array<[number, number]>; replayTicks: number }
+
+const campaign: Campaign[] = readdirSync('levels').filter((f) => /^\d\d-.*\.json$/.test(f)).sort().map((file) => {
+  const parsed = parseLevel(readFileSync(`levels/${file}`, 'utf8'));
+  if (!parsed.ok) throw new Error(`${file}: ${parsed.errors.join('; ')}`);
+  const replay = parseReplay(readFileSync(`levels/replays/${file.replace(/\.json$/, '.replay.json')}`, 'utf8'));
+  if (!replay.ok) throw new Error(`${file}: ${replay.errors.join('; ')}`);
+  return { file, def: parsed.def, masks: decodeInputs(replay.replay.inputs), replayTicks: replay.replay.completedTick! + 1 };
+});
+
+/** The tick count after which the replay first had checkpoint k as its respawn point, per k (-1: never). */
+function checkpointTicks(c: Campaign): number[] {
+  const world = createSimWorld(c.def);
+  const reachedAt = (c.def.checkpoints ?? []).map(() => -1);
+  let cursor = world.events.count;
+  c.masks.forEach((masks, t) => {
+    step(world, masks);
+    cursor = readEvents(world.events, cursor, (type, _tick, _slot, value) => {
+      if (type === SimEvent.CheckpointReached && reachedAt[value] < 0) reachedAt[value] = t + 1;
+    });
+    const k = world.rules.checkpoint[0];
+    if (k >= 0 && reachedAt[k] < 0) reachedAt[k] = t + 1;
+  });
+  return reachedAt;
+}
+
+/** Throws both players out of the bottom of the level: the fall-out death, the one every level has. */
+function dropOutOfLevel(world: SimWorld): void {
+  const { body } = world;
+  for (const e of world.queries.players.dense) {
+    body.y[e] = body.prevY[e] = body.lastY[e] = world.grid.height + 10;
+    body.vx[e] = body.vy[e] = 0;
+  }
+}
+
+describe('campaign checkpoints', () => {
+  it('are read from the level files (the test sees the whole campaign)', () => {
+    expect(campaign.length).toBeGreaterThanOrEqual(8);
+  });
+
+  for (const c of campaign) {
+    const checkpoints = c.def.checkpoints ?? [];
+    if (c.replayTicks > NEEDS_CHECKPOINT_TICKS) {
+      it(`${c.file} (replay ${(c.replayTicks / TICK_HZ).toFixed(1)} s) has a checkpoint`, () => {
+        expect(checkpoints.length).toBeGreaterThan(0);
+      });
+    }
+    if (checkpoints.length === 0) continue;
+
+    it(`${c.file}: the replay passes each checkpoint, in order`, () => {
+      const ticks = checkpointTicks(c);
+      for (const [k, tick] of ticks.entries()) expect(tick, `checkpoint ${k}`).toBeGreaterThan(0);
+      expect([...ticks].sort((a, b) => a - b)).toEqual(ticks);
+    });
+
+    it(`${c.file}: a death right after each checkpoint respawns both players at it, standing and alive for 3 s`, () => {
+      const ticks = checkpointTicks(c);
+      checkpoints.forEach((cp, k) => {
+        const world = createSimWorld(c.def);
+        for (let t = 0; t < ticks[k]; t++) step(world, c.masks[t]);
+        expect(world.rules.checkpoint[0]).toBe(k);
+        dropOutOfLevel(world);
+        let cursor = world.events.count;
+        const seen: number[][] = [];
+        const stepIdle = (n: number) => {
+          for (let t = 0; t < n; t++) {
+            step(world, [0, 0]);
+            cursor = readEvents(world.events, cursor, (type, _tick, _slot, value) => { seen.push([type, value]); });
+          }
+        };
+        stepIdle(DEATH_TICKS + 1);
+        expect(seen.filter(([type]) => type === SimEvent.Died).length, `checkpoint ${k}: one death`).toBe(1);
+        expect(seen.filter(([type]) => type === SimEvent.Respawned), `checkpoint ${k}: respawned at it`).toEqual([[SimEvent.Respawned, k]]);
+        seen.length = 0;
+        stepIdle(SAFE_TICKS);
+        expect(seen.filter(([type]) => type === SimEvent.Died), `checkpoint ${k}: nobody dies within 3 s`).toEqual([]);
+        for (let slot = 0; slot < 2; slot++) {
+          const e = playerEntity(world, slot);
+          const at = cp.spawns[slot];
+          const what = `checkpoint ${k}, player ${slot + 1}`;
+          expect(world.player.isGrounded[e], `${what} stands on ground`).toBe(1);
+          expect(Math.abs(world.body.x[e] - at.x), `${what} stays where it respawned`).toBeLessThan(0.5);
+          expect(Math.abs(world.body.y[e] + world.body.halfH[e] - at.y), `${what}: feet on the respawn point's ground`).toBeLessThan(0.05);
+        }
+      });
+    });
+  }
+});
