@@ -3,6 +3,7 @@
 // path and the rule; it stays out of the replays' level hash, as hints do (presentation only).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fieldMeta } from '../../src/editor/doc';
 import { parseLevel } from '../../src/level/parseLevel';
 import { levelContentHash } from '../../src/level/replay';
 import { worldOfLevel, worldOfLevelText } from '../../src/level/levelWorlds';
@@ -61,5 +62,9 @@ describe('level files: world', () => {
     const json = JSON.parse(withWorld(2)) as { tether: { length: number } };
     json.tether.length += 0.5;
     expect(levelContentHash(JSON.stringify(json))).not.toBe(hash);
+  });
+
+  it("is a choice of 1, 2 or 3 in the editor's level fields, default 1", () => {
+    expect(fieldMeta('world')).toMatchObject({ type: 'enum', options: [1, 2, 3], default: 1, optional: true });
   });
 });
