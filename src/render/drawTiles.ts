@@ -42,12 +42,17 @@ export function drawTiles(g: Graphics, grid: TileGrid, look: WorldLook): void {
   g.fill(look.solidFill);
 
   // The world's mortar lines in every solid cell, so big masses of solid read as built blocks
-  // rather than flat paint, and the 1 m scale shows inside them too.
+  // rather than flat paint, and the 1 m scale shows inside them too. A line across the whole cell
+  // (x 0, w 1) runs on into the next: one rect per run of solid cells instead of one per cell.
   const { mortar } = look;
+  const isAcross = (i: number): boolean => mortar[i] === 0 && mortar[i + 2] === 1;
   for (let r = 0; r < h; r++) {
+    forEachRun(grid, r, Tile.Solid, (c0, c1) => {
+      for (let i = 0; i < mortar.length; i += 4) if (isAcross(i)) rectM(g, c0, r + mortar[i + 1], c1 - c0, mortar[i + 3]);
+    });
     for (let c = 0; c < w; c++) {
       if (tileAt(grid, c, r) !== Tile.Solid) continue;
-      for (let i = 0; i < mortar.length; i += 4) rectM(g, c + mortar[i], r + mortar[i + 1], mortar[i + 2], mortar[i + 3]);
+      for (let i = 0; i < mortar.length; i += 4) if (!isAcross(i)) rectM(g, c + mortar[i], r + mortar[i + 1], mortar[i + 2], mortar[i + 3]);
     }
   }
   g.fill(look.solidMortar);

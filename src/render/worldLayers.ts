@@ -172,7 +172,7 @@ export function drawGrit(g: Graphics, grid: TileGrid, look: WorldLook): void {
     for (let k = 0; k < 2 + (seed % 2); k++) {
       const x = c + 0.08 + ((seed * (k + 5)) % 80) / 100;
       const size = 0.06 + ((seed + k * 13) % 4) * 0.02;
-      g.roundRect(x * U, (r - size * 0.6) * U, size * 1.6 * U, size * U, size * 0.4 * U);
+      rectM(g, x, r - size * 0.6, size * 1.6, size);
     }
   });
   g.fill(look.topDecor);
