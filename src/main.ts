@@ -23,6 +23,7 @@ import { createLoop, type Loop } from './app/loop';
 import { createProgressStore } from './app/progress';
 import { createTeaching } from './app/teaching';
 import { legacyKeyOf } from './app/campaign';
+import { worldOfLevelText } from './level/levelWorlds';
 import {
   GAME_SPEED_STEP, MIN_GAME_SPEED, createSettingsStore, hasAssists, isInvincibleStep, type Settings,
 } from './app/settings';
@@ -382,7 +383,11 @@ async function boot(): Promise<void> {
       hud.setGamepads(describePadSlots(gamepads.slots, gamepads.connectedCount, gamepads.waitingForReconnect));
       const level = openLevelOf(app.state);
       editor.frame();
-      const shown = level ? session.world : app.state.view.screen === 'editor' ? editor.world : app.preview;
+      const isEditing = app.state.view.screen === 'editor';
+      const shown = level ? session.world : isEditing ? editor.world : app.preview;
+      // The world (1-3) of what is drawn: its looks, and while a level is open its music.
+      const worldNumber = level ? worldOfText(level.text) : isEditing ? editor.worldNumber : app.previewWorldNumber;
+      gameRenderer.setWorldLook(worldNumber);
       // A stopped sim (paused, complete) is drawn still, not wobbling between its last two ticks.
       if (isPlayed && waitingSlot === null) shownAlpha = alpha;
       // Solo's marker and HUD line only over a level (not the menus' preview or the editor).
@@ -393,7 +398,7 @@ async function boot(): Promise<void> {
       editor.drawn();
       showTeaching(level?.text ?? null, isPlayed && waitingSlot === null);
       // A new world starts at its own event count; settings or controls over a paused level keep its music.
-      audio.update(level ? session.world : null, musicScreenOf(app.state));
+      audio.update(level ? session.world : null, musicScreenOf(app.state), worldNumber);
       deathFlash.update(frameSec);
       hud.setRun(isPlayed && level ? {
         levelName: level.name, deaths: session.world?.rules.deaths[0] ?? 0, hasAssists: hasAssists(settings.settings),
@@ -420,6 +425,17 @@ async function boot(): Promise<void> {
   });
   applySettings(settings.settings, null);
   loop.start();
+}
+
+/** The open level's world, read from its file once per text (a load or live reload brings a new string). */
+let worldTextRead = '';
+let worldOfTextRead = 1;
+function worldOfText(text: string): number {
+  if (text !== worldTextRead) {
+    worldTextRead = text;
+    worldOfTextRead = worldOfLevelText(text);
+  }
+  return worldOfTextRead;
 }
 
 // ---- Teaching prompts ---------------------------------------------------------------------------

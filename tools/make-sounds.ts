@@ -1,5 +1,6 @@
 // `npm run sounds`: synthesises every sound effect and music loop and writes them as 16-bit mono
-// WAV files into assets/sounds/ (the game imports them through vite: src/audio/soundUrls.ts).
+// WAV files into assets/sounds/ (the game imports them through vite: src/audio/soundUrls.ts):
+// effects and the menu loop at 22050 Hz, the worlds' loops at 16 kHz (music.ts MUSIC_RATE).
 // Deterministic: the same bytes on every run, so regenerating shows no diff unless a recipe changed.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,7 +26,8 @@ export function renderAllSounds(): Map<string, Uint8Array> {
   }
   for (const file of Object.values(MUSIC_FILES)) {
     if (!MUSIC[file]) throw new Error(`no recipe for ${file}`);
-    out.set(file, encodeWav(MUSIC[file](), SAMPLE_RATE));
+    const { samples, rate } = MUSIC[file]();
+    out.set(file, encodeWav(samples, rate));
   }
   return out;
 }
@@ -37,7 +39,8 @@ function main(): void {
   for (const [file, bytes] of renderAllSounds()) {
     writeFileSync(join(dir, file), bytes);
     total += bytes.length;
-    console.log(`${file.padEnd(20)} ${(bytes.length / 1024).toFixed(1).padStart(7)} KB  ${((bytes.length - 44) / 2 / SAMPLE_RATE).toFixed(2)} s`);
+    const rate = new DataView(bytes.buffer, bytes.byteOffset).getUint32(24, true);
+    console.log(`${file.padEnd(20)} ${(bytes.length / 1024).toFixed(1).padStart(7)} KB  ${((bytes.length - 44) / 2 / rate).toFixed(2)} s at ${rate} Hz`);
   }
   console.log(`${(total / 1024).toFixed(0)} KB in ${dir}`);
 }

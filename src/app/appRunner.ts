@@ -4,6 +4,7 @@
 // the screens, the level session, the error box, the URL and the picture. It decides nothing.
 
 import { isolateText } from '../level/levelText';
+import { worldOfLevelText } from '../level/levelWorlds';
 import type { MenuAction } from '../input/menuAction';
 import type { SimWorld } from '../sim';
 import type { CompleteScreen, CompleteInfo } from '../ui/completeScreen';
@@ -15,6 +16,7 @@ import type { TitleScreen } from '../ui/titleScreen';
 import { transition, type AppEffect, type AppEnv, type AppEvent } from './appMachine';
 import { initialAppState, routeMenuAction, type AppState, type CompletedRun, type EditorStart } from './appState';
 import { campaignLevels, formatTicks } from './campaign';
+import type { LevelEntry } from './levelCatalog';
 import type { LevelPreviews } from './levelPreviews';
 import type { LevelSession } from './levelSession';
 import { progressStorageNote, type ProgressStore } from './progress';
@@ -83,6 +85,8 @@ export interface AppRunner {
   menuAction(action: MenuAction, opts?: { isRepeat?: boolean }): boolean;
   /** The world drawn behind the title and the level select. */
   readonly preview: SimWorld | null;
+  /** The world (1-3, its `world` field) of the level drawn behind the menus: the looks it is drawn in. */
+  readonly previewWorldNumber: number;
   /** The level select highlighted the level keyed `levelKey`: draw it behind. */
   previewLevel(levelKey: string): void;
   describeLevel(levelKey: string): string;
@@ -96,6 +100,11 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
   const { screens, stage } = deps;
   let state = initialAppState;
   let preview: SimWorld | null = null;
+  let previewWorldNumber = 1;
+  const showPreview = (entry: LevelEntry): void => {
+    preview = deps.previews.of(entry).world;
+    previewWorldNumber = worldOfLevelText(entry.text);
+  };
   const errors: string[] = [];
   /** Events sent while effects run (a screen reporting as it is shown) wait their turn. */
   const queue: AppEvent[] = [];
@@ -123,6 +132,7 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
       isFinished: row.isFinished,
       best: row.bestTicks === null ? null : formatTicks(row.bestTicks),
       gems: row.entry.gemCount ? { most: row.mostGems, total: row.entry.gemCount } : null,
+      world: worldOfLevelText(row.entry.text),
     }));
   };
 
@@ -150,7 +160,7 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
         hideScreens();
         stage.clearLevelEffects();
         const entry = entryOf(effect.previewKey);
-        if (entry) preview = deps.previews.of(entry).world;
+        if (entry) showPreview(entry);
         stage.snapCamera();
         screens.title.show(effect.cursor ?? undefined);
         return;
@@ -290,10 +300,13 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
     get preview() {
       return preview;
     },
+    get previewWorldNumber() {
+      return previewWorldNumber;
+    },
     previewLevel(levelKey) {
       const entry = entryOf(levelKey);
       if (!entry) return;
-      preview = deps.previews.of(entry).world;
+      showPreview(entry);
       stage.snapCamera();
     },
     describeLevel(levelKey) {

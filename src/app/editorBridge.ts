@@ -20,6 +20,8 @@ export interface EditorBridge {
   afterStep(world: SimWorld): void;
   /** The draft to draw while editing, or null. */
   readonly world: SimWorld | null;
+  /** The draft's world (1-3): the looks it is drawn in; 1 before the editor has loaded. */
+  readonly worldNumber: number;
   frame(): void;
   drawn(): void;
   readonly debug: EditorDebug | null;
@@ -83,6 +85,9 @@ export function createEditorBridge(makeHost: () => Promise<Omit<EditorHost, 'las
     },
     get world() {
       return editor?.world ?? null;
+    },
+    get worldNumber() {
+      return editor?.worldNumber ?? 1;
     },
     frame() {
       editor?.frame();

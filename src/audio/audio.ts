@@ -1,12 +1,12 @@
 // The game's sound player on howler: effects for the sim's events (chosen and throttled by
-// soundCues.ts), a menu and a play music loop with a crossfade, volumes and mute. Sound is an
+// soundCues.ts), the menu's music loop and one per world with a crossfade, volumes and mute. Sound is an
 // extra: without an AudioContext, or when files fail to load, it stays silent and never throws,
 // and the log of requested sounds still fills (tests read it through window.__ropebound).
 
 import { Howl, Howler } from 'howler';
 import type { SimWorld } from '../sim';
 import { createSoundDirector } from './soundCues';
-import { MUSIC_FILES, SOUND_FILES, type MusicName, type SoundName } from './soundFiles';
+import { MUSIC_FILES, SOUND_FILES, worldMusic, type MusicName, type SoundName } from './soundFiles';
 import { soundUrl } from './soundUrls';
 
 export interface SoundLogEntry {
@@ -18,8 +18,9 @@ export interface SoundLogEntry {
 }
 
 export interface GameAudio {
-  /** Once per rendered frame: plays the sounds of new sim events and picks the music for `screen`. */
-  update(world: SimWorld | null, screen: string): void;
+  /** Once per rendered frame: plays the sounds of new sim events and picks the music for `screen`
+   *  (over a level: the loop of its world, `levelWorld` 1-3). */
+  update(world: SimWorld | null, screen: string, levelWorld?: number): void;
   menuSound(kind: 'move' | 'select'): void;
   /** Music and effects volumes, 0..1 (out-of-range or non-finite values are clamped / ignored). */
   setVolumes(music: number, effects: number): void;
@@ -34,9 +35,9 @@ export interface GameAudio {
 const LOG_SIZE = 200;
 const CROSSFADE_MS = 900;
 
-/** Screens over a level keep its music; every other screen is a menu. */
-function musicFor(screen: string): MusicName {
-  return screen === 'playing' || screen === 'paused' || screen === 'complete' ? 'play' : 'menu';
+/** Screens over a level keep its world's music; every other screen is a menu. */
+function musicFor(screen: string, levelWorld: number): MusicName {
+  return screen === 'playing' || screen === 'paused' || screen === 'complete' ? worldMusic(levelWorld) : 'menu';
 }
 
 function hasAudioContext(win: Window): boolean {
@@ -84,10 +85,16 @@ export function createAudio(win: Window, opts: { urlOf?: (file: string) => strin
     for (const [name, files] of Object.entries(SOUND_FILES) as Array<[SoundName, readonly string[]]>) {
       effects.set(name, files.map((f) => makeHowl(f, false)).filter((h): h is Howl => h !== null));
     }
-    for (const [name, file] of Object.entries(MUSIC_FILES) as Array<[MusicName, string]>) {
-      const howl = makeHowl(file, true);
+  }
+
+  /** A music track, loaded the first time it is wanted: a world's loop is about 2 MB and decodes
+   *  to ~12 MB of samples, so only the worlds actually played are fetched and held. */
+  function trackOf(name: MusicName): Howl | undefined {
+    if (canPlay && !tracks.has(name)) {
+      const howl = makeHowl(MUSIC_FILES[name], true);
       if (howl) tracks.set(name, howl);
     }
+    return tracks.get(name);
   }
 
   function playEffect(name: SoundName, volume: number, tick: number): void {
@@ -114,7 +121,7 @@ export function createAudio(win: Window, opts: { urlOf?: (file: string) => strin
         old.fade(old.volume(), 0, CROSSFADE_MS);
         old.once('fade', () => { if (music !== previous) old.pause(); });
       }
-      const track = tracks.get(next);
+      const track = trackOf(next);
       if (!track) return;
       if (!track.playing()) track.play();
       track.fade(track.volume(), musicVolume, CROSSFADE_MS);
@@ -159,10 +166,10 @@ export function createAudio(win: Window, opts: { urlOf?: (file: string) => strin
   }
 
   return {
-    update(world, screen) {
+    update(world, screen, levelWorld = 1) {
       if (!isUnlocked && canPlay) pollGamepads();
       director.update(world?.events ?? null, nowMs(win));
-      const wanted = musicFor(screen);
+      const wanted = musicFor(screen, levelWorld);
       if (wanted !== music) switchMusic(wanted);
     },
     menuSound(kind) {

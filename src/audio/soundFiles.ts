@@ -26,10 +26,17 @@ export const SOUND_FILES: Readonly<Record<SoundName, readonly string[]>> = {
   menuSelect: ['menu-select.wav'],
 };
 
-/** The two looping music tracks. */
-export type MusicName = 'menu' | 'play';
+/** The looping music tracks: the menus', and one per world (a level's `world` field, 1-3). */
+export type MusicName = 'menu' | 'world1' | 'world2' | 'world3';
 
 export const MUSIC_FILES: Readonly<Record<MusicName, string>> = {
   menu: 'music-menu.wav',
-  play: 'music-play.wav',
+  world1: 'music-world1.wav',
+  world2: 'music-world2.wav',
+  world3: 'music-world3.wav',
 };
+
+/** The music played over a level of world `world` (1-3; world 1's for anything else). */
+export function worldMusic(world: number): MusicName {
+  return world === 2 ? 'world2' : world === 3 ? 'world3' : 'world1';
+}

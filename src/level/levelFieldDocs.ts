@@ -67,6 +67,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'hints[].y': 'Top edge of the area, m (y points down).',
   'hints[].w': 'Width of the area, m.',
   'hints[].h': 'Height of the area, m.',
+  world: 'Which world of the campaign the level belongs to: 1, 2 or 3 (default 1). It picks the tiles, backdrop, colours and music; presentation only, it never changes play or replays.',
   platforms: 'Moving platforms: solid boxes that carry players and anchors along a path.',
   'platforms[].w': 'Full width, m.',
   'platforms[].h': 'Full height, m.',
@@ -124,6 +125,7 @@ export const FIELD_DEFAULTS: Readonly<Record<string, number | boolean | string>>
   'boxes[].spikes': false,
   'boxes[].startAngle': 0,
   'platforms[].mode': 'pingpong',
+  world: 1,
   'ropes[].compliance': 0,
   'ropes[].breakTension': 0,
 };

@@ -232,6 +232,13 @@ const hintSchema = v.strictObject({
   h: bounded(0.5, MAX_HEIGHT),
 });
 
+/** The campaign's worlds: each has its own tiles, backdrop, palette and music (src/render/worldLooks.ts,
+ *  src/audio/soundFiles.ts). Presentation only: outside the sim and the replays' level hash. */
+export const WORLDS = [1, 2, 3] as const;
+export type WorldNumber = (typeof WORLDS)[number];
+/** The world of a level that names none (files written before worlds existed, shared levels). */
+export const DEFAULT_WORLD: WorldNumber = 1;
+
 /** Most hints in a level. */
 export const MAX_HINTS = 64;
 /** A level's list of hints, as the schema checks it (the app reads hints from the file with it). */
@@ -283,6 +290,8 @@ export const levelSchema = v.strictObject({
   gems: v.optional(v.pipe(v.array(gemSchema), v.maxLength(MAX_GEMS, `may list at most ${MAX_GEMS} gems`))),
   /** Teaching prompts (optional, presentation only: outside the sim and the replays' level hash). */
   hints: v.optional(hintListSchema),
+  /** Which world the level belongs to (looks and music only); DEFAULT_WORLD when absent. */
+  world: v.optional(v.picklist(WORLDS, 'must be 1, 2 or 3 (the world whose looks and music the level uses)')),
 });
 
 export type LevelFile = v.InferOutput<typeof levelSchema>;

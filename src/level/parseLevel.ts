@@ -94,7 +94,7 @@ export function parseLevel(text: string): ParseResult {
 }
 
 /** Fields and tile characters version 2 added: in a version 1 file they get a hint to upgrade. */
-const V2_FIELDS = new Set(['checkpoints', 'platforms', 'platform', 'startAngle', 'push', 'hints', 'gems']);
+const V2_FIELDS = new Set(['checkpoints', 'platforms', 'platform', 'startAngle', 'push', 'hints', 'gems', 'world']);
 
 /** The first MAX_ERRORS issues as messages (a hostile file can hold 100k broken entries; capErrors counts the rest). */
 function describeIssues(issues: ReadonlyArray<v.BaseIssue<unknown>>, json: unknown, version: number): string[] {

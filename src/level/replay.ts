@@ -85,9 +85,10 @@ export function fnv1aHex(text: string): string {
   return h.toString(16).padStart(8, '0');
 }
 
-/** The level's JSON with object keys sorted and the top-level "$schema" and "hints" left out:
- *  formatting, key order, the schema link and teaching prompts (which never reach the sim) do not
- *  change it, so adding a hint keeps a level's replays valid. */
+/** The level's JSON with object keys sorted and the top-level "$schema", "hints" and "world" left
+ *  out: formatting, key order, the schema link, teaching prompts and the world (looks and music),
+ *  none of which reach the sim, do not change it, so adding a hint or moving a level to another
+ *  world keeps its replays valid. */
 export function canonicalLevelJson(json: unknown): string {
   const sortKeys = (value: unknown, top: boolean): unknown => {
     if (Array.isArray(value)) return value.map((x) => sortKeys(x, false));
@@ -96,7 +97,7 @@ export function canonicalLevelJson(json: unknown): string {
     // a key, and that part of the level would drop out of the hash.
     const out = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(value).sort()) {
-      if (top && (key === '$schema' || key === 'hints')) continue;
+      if (top && (key === '$schema' || key === 'hints' || key === 'world')) continue;
       out[key] = sortKeys((value as Record<string, unknown>)[key], false);
     }
     return out;

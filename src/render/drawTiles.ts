@@ -1,11 +1,14 @@
 // Static level art, built once per level into Graphics (positions in metres, drawn in units.ts units):
 // solid tiles with a light top edge where something can stand, one-way planks, the side walls the
-// sim treats as solid, and the goal. Horizontal runs are merged so a level is a few hundred shapes.
+// sim treats as solid, and the goal, in the colours and with the far layer of the level's world
+// (worldLooks.ts). Horizontal runs are merged so a level is a few hundred shapes.
 
 import type { Graphics } from 'pixi.js';
 import { SPIKE_HEIGHT, Tile, tileAt, type TileGrid, type Rect } from '../sim';
 import { palette } from './palette';
 import { CM_PER_M as U } from './units';
+import { rectM } from './worldLayers';
+import type { WorldLook } from './worldLooks';
 
 /** How far the drawn side walls reach beyond the grid, m (the sim's walls are endless). */
 const WALL_REACH = 40;
@@ -18,45 +21,45 @@ const PLANK = 0.2;
 /** Spikes per tile, drawn as the part of the cell that kills (the sim's SPIKE_HEIGHT). */
 const SPIKES_PER_TILE = 4;
 
-/** Adds a rectangle given in metres. */
-function rectM(g: Graphics, x: number, y: number, w: number, h: number): Graphics {
-  return g.rect(x * U, y * U, w * U, h * U);
-}
-
-export function drawTiles(g: Graphics, grid: TileGrid): void {
+export function drawTiles(g: Graphics, grid: TileGrid, look: WorldLook): void {
   g.clear();
   const { width: w, height: h } = grid;
   // No backdrop quad: the renderer's clear colour is the sky. A full-screen quad costs ~60 ms per
   // frame under headless Chromium's software GL, while the clear is free.
-  drawFarWall(g, grid);
+  look.drawFar(g, grid, look);
 
   // Outside the grid, columns are solid at every height (tileAt): show them as walls.
   rectM(g, -WALL_REACH, -WALL_REACH, WALL_REACH, h + 2 * WALL_REACH);
   rectM(g, w, -WALL_REACH, WALL_REACH, h + 2 * WALL_REACH);
-  g.fill(palette.wallFill);
+  g.fill(look.wallFill);
   rectM(g, -EDGE, -WALL_REACH, EDGE, h + 2 * WALL_REACH);
   rectM(g, w, -WALL_REACH, EDGE, h + 2 * WALL_REACH);
-  g.fill(palette.solidTop);
+  g.fill(look.solidTop);
 
   for (let r = 0; r < h; r++) {
     forEachRun(grid, r, Tile.Solid, (c0, c1) => rectM(g, c0, r, c1 - c0, 1));
   }
-  g.fill(palette.solidFill);
+  g.fill(look.solidFill);
 
-  // Stone courses: a mortar line halfway down each cell and staggered joints, so big masses of
-  // solid read as built blocks rather than flat paint, and the 1 m scale shows inside them too.
+  // The world's mortar lines in every solid cell, so big masses of solid read as built blocks
+  // rather than flat paint, and the 1 m scale shows inside them too. A line across the whole cell
+  // (x 0, w 1) runs on into the next: one rect per run of solid cells instead of one per cell.
+  const { mortar } = look;
+  const isAcross = (i: number): boolean => mortar[i] === 0 && mortar[i + 2] === 1;
   for (let r = 0; r < h; r++) {
+    forEachRun(grid, r, Tile.Solid, (c0, c1) => {
+      for (let i = 0; i < mortar.length; i += 4) if (isAcross(i)) rectM(g, c0, r + mortar[i + 1], c1 - c0, mortar[i + 3]);
+    });
     for (let c = 0; c < w; c++) {
       if (tileAt(grid, c, r) !== Tile.Solid) continue;
-      rectM(g, c, r + 0.49, 1, 0.03);
-      rectM(g, c + 0.24, r + 0.05, 0.03, 0.44);
-      rectM(g, c + 0.74, r + 0.52, 0.03, 0.46);
+      for (let i = 0; i < mortar.length; i += 4) if (!isAcross(i)) rectM(g, c + mortar[i], r + mortar[i + 1], mortar[i + 2], mortar[i + 3]);
     }
   }
-  g.fill(palette.solidMortar);
+  g.fill(look.solidMortar);
 
   // Edges where solid meets open space: sides and undersides in shadow; the top lip is the one
-  // players stand on, so it is brighter, wraps a little way down outer corners, and grows moss.
+  // players stand on, so it is brighter, wraps a little way down outer corners, and carries the
+  // world's decoration (moss, grit, snow).
   for (let r = 0; r < h; r++) {
     for (let c = 0; c < w; c++) {
       if (tileAt(grid, c, r) !== Tile.Solid) continue;
@@ -65,7 +68,7 @@ export function drawTiles(g: Graphics, grid: TileGrid): void {
       if (r + 1 < h && tileAt(grid, c, r + 1) !== Tile.Solid) rectM(g, c, r + 1 - SIDE, 1, SIDE);
     }
   }
-  g.fill(palette.solidEdge);
+  g.fill(look.solidEdge);
   for (let r = 0; r < h; r++) {
     for (let c = 0; c < w; c++) {
       if (tileAt(grid, c, r) !== Tile.Solid || tileAt(grid, c, r - 1) === Tile.Solid) continue;
@@ -74,30 +77,16 @@ export function drawTiles(g: Graphics, grid: TileGrid): void {
       if (tileAt(grid, c + 1, r) !== Tile.Solid) rectM(g, c + 1 - EDGE, r, EDGE, 0.3);
     }
   }
-  g.fill(palette.solidTop);
-  for (let r = 1; r < h; r++) {
-    for (let c = 0; c < w; c++) {
-      if (tileAt(grid, c, r) !== Tile.Solid || tileAt(grid, c, r - 1) !== Tile.Empty) continue;
-      // Two or three tufts per tile at places fixed by the cell, so the level looks the same each time.
-      const seed = (c * 73 + r * 151) % 97;
-      for (let k = 0; k < 3; k++) {
-        if (k === 2 && seed % 2 === 0) break;
-        const tx = c + 0.12 + ((seed * (k + 3)) % 76) / 100;
-        const th = 0.1 + ((seed + k * 29) % 7) / 70;
-        g.moveTo((tx - 0.07) * U, r * U).lineTo((tx - 0.02) * U, (r - th) * U).lineTo(tx * U, (r - th * 0.4) * U)
-          .lineTo((tx + 0.03) * U, (r - th * 1.1) * U).lineTo((tx + 0.07) * U, r * U).closePath();
-      }
-    }
-  }
-  g.fill(palette.moss);
+  g.fill(look.solidTop);
+  look.drawTops(g, grid, look);
 
   for (let r = 0; r < h; r++) {
     forEachRun(grid, r, Tile.OneWay, (c0, c1) => {
-      g.roundRect((c0 + 0.02) * U, r * U, (c1 - c0 - 0.04) * U, PLANK * U, 0.05 * U).fill(palette.plank);
-      rectM(g, c0 + 0.06, r + PLANK - 0.05, c1 - c0 - 0.12, 0.05).fill(palette.plankShade);
+      g.roundRect((c0 + 0.02) * U, r * U, (c1 - c0 - 0.04) * U, PLANK * U, 0.05 * U).fill(look.plank);
+      rectM(g, c0 + 0.06, r + PLANK - 0.05, c1 - c0 - 0.12, 0.05).fill(look.plankShade);
       // Board joints, one per cell, so a run still reads as tiles.
       for (let c = c0 + 1; c < c1; c++) rectM(g, c - 0.015, r, 0.03, PLANK);
-      if (c1 - c0 > 1) g.fill(palette.plankShade);
+      if (c1 - c0 > 1) g.fill(look.plankShade);
     });
   }
 
@@ -156,60 +145,6 @@ export function drawGoal(g: Graphics, goal: Rect): void {
   g.moveTo((poleX + 0.04) * U, top * U).lineTo((poleX + 0.9) * U, (top + 0.15) * U)
     .lineTo((poleX + 0.75) * U, (top + 0.3) * U).lineTo((poleX + 0.9) * U, (top + 0.5) * U)
     .lineTo((poleX + 0.04) * U, (top + 0.6) * U).closePath().fill(palette.goal);
-}
-
-/** A fixed pseudo-random number 0..2^32-1 for cell (c, r): the same art every time the level is drawn. */
-function cellHash(c: number, r: number): number {
-  let x = Math.imul(c + 0x9e37, 0x85ebca6b) ^ Math.imul(r + 0x79b9, 0xc2b2ae35);
-  x ^= x >>> 15;
-  x = Math.imul(x, 0x2c1b3c6d);
-  return (x ^ (x >>> 12)) >>> 0;
-}
-
-/**
- * The far wall: where the level is open, a loose scatter of big dim stones (about one cell in eight,
- * each a course high and one or two cells wide, with a faintly lit top edge) and short roots hanging
- * under overhangs. It reads as the inside of an old ruin and still shows the 1 m scale, where a
- * line grid over the whole level looked like an editor's overlay. Small shapes only: large fills
- * cost frames under software GL.
- */
-function drawFarWall(g: Graphics, grid: TileGrid): void {
-  const { height: h, width: w } = grid;
-  const isOpen = (c: number, r: number): boolean => tileAt(grid, c, r) !== Tile.Solid;
-  forEachFarStone(grid, (x, y, width) => g.roundRect(x * U, y * U, width * U, 0.62 * U, 0.08 * U));
-  g.fill(palette.backdropStone);
-  // Each stone's top edge, lit faintly: a thin line inset 0.08 m from both ends.
-  forEachFarStone(grid, (x, y, width) => rectM(g, x + 0.08, y, width - 0.16, 0.04));
-  g.fill(palette.backdropStoneEdge);
-  // Roots under the undersides of solid blocks, two or three per cell, of fixed lengths.
-  for (let r = 1; r < h; r++) {
-    for (let c = 0; c < w; c++) {
-      if (isOpen(c, r - 1) || !isOpen(c, r)) continue;
-      const k = cellHash(c, r);
-      for (let i = 0; i < 2 + (k % 2); i++) {
-        const len = 0.2 + ((k >>> (3 + i * 4)) % 5) * 0.09;
-        rectM(g, c + 0.18 + i * 0.3 + ((k >>> (12 + i)) % 3) * 0.03, r, 0.03, len);
-      }
-    }
-  }
-  g.fill(palette.backdropRoot);
-}
-
-/**
- * Calls `visit(x, y, width)` (m) for each far-wall stone: about one open cell in eight (a fixed
- * hash of the cell), a course high, one or two cells wide, its left end inset a little by the hash.
- */
-function forEachFarStone(grid: TileGrid, visit: (x: number, y: number, width: number) => void): void {
-  const { width: w, height: h } = grid;
-  for (let r = 0; r < h; r++) {
-    for (let c = 0; c < w; c++) {
-      const k = cellHash(c, r);
-      if (k % 8 !== 0 || tileAt(grid, c, r) === Tile.Solid) continue;
-      const isWide = (k >>> 4) % 3 === 0 && c + 1 < w && tileAt(grid, c + 1, r) !== Tile.Solid;
-      const inset = ((k >>> 8) % 3) * 0.06;
-      visit(c + 0.08 + inset, r + 0.2, (isWide ? 1.84 : 0.84) - inset);
-    }
-  }
 }
 
 /** Calls `visit(c0, c1)` for each maximal run of `kind` tiles in row `r` (columns c0 <= c < c1). */

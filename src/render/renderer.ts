@@ -23,6 +23,7 @@ import { drawGoal, drawTiles } from './drawTiles';
 import { palette } from './palette';
 import { isSoftwareRendererName, webglRendererName } from './softwareGl';
 import { CM_PER_M as U } from './units';
+import { worldLook } from './worldLooks';
 
 export interface GameRenderer {
   readonly canvas: HTMLCanvasElement;
@@ -52,6 +53,9 @@ export interface GameRenderer {
   readonly deathBurstCount: number;
   /** Removes effects such as death bursts (a restart or another level). */
   clearEffects(): void;
+  /** The world (1-3, a level's `world` field) whose looks the level art and the sky take; anything
+   *  else is world 1. A change rebuilds the level art on the next draw. */
+  setWorldLook(world: number): void;
   /** Solo mode: marks the player `slot` drives (an arrow over its label); null (two players) hides it. */
   setControlled(slot: number | null): void;
   /** The window's size against the 1280x720 the game is laid out for (src/ui/uiScale.ts): the
@@ -116,7 +120,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     antialias: !isSoftwareRendererName(webglRendererName()),
     resolution: window.devicePixelRatio || 1,
     autoDensity: true,
-    background: palette.background,
+    background: worldLook(1).background,
     skipExtensionImports: true,
   });
   // What pixi's pointer events did to the canvas, kept: a touch drag (the editor's pan and tools)
@@ -163,6 +167,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   let viewScale = 1;
   let cameraLimits = defaultCameraLimits;
   let drawnGrid: TileGrid | null = null;
+  let look = worldLook(1);
   /** The world and checkpoint the flags were drawn for (redrawn when either changes). */
   let flagsWorld: SimWorld | null = null;
   let flagsCheckpoint = -2;
@@ -195,7 +200,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   app.canvas.addEventListener('webglcontextrestored', onContextRestored);
 
   const buildLevelArt = (world: SimWorld): void => {
-    drawTiles(tiles, world.grid);
+    drawTiles(tiles, world.grid, look);
     drawGoal(goal, world.goal);
     drawPlatformPaths(platformPaths, world);
     boxViews.build(world);
@@ -315,6 +320,13 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
       deathBursts.clear();
       effects.clear();
       shake.trauma = 0;
+    },
+    setWorldLook(world): void {
+      const next = worldLook(world);
+      if (next === look) return;
+      look = next;
+      app.background.color = look.background;
+      drawnGrid = null; // rebuild the level art in the new look
     },
     setControlled(slot): void {
       controlledSlot = slot;

@@ -7,6 +7,8 @@
 
 import type { MenuAction } from '../input/menuAction';
 import { balanceIsolates } from '../level/levelText';
+import type { WorldNumber } from '../level/levelSchema';
+import { WORLD_NAMES } from '../level/levelWorlds';
 import './screens.css';
 import { el, onPointerHover } from './dom';
 import { createMenuCursor, type MenuSounds } from './menuCursor';
@@ -26,6 +28,8 @@ export interface LevelRow {
   best: string | null;
   /** The most gems collected in one clear, of the level's total; null (or absent) for a level without gems. */
   gems?: { most: number; total: number } | null;
+  /** The level's world (1-3): a heading with the world's name goes above its first level. */
+  world: number;
 }
 
 export interface LevelSelectHandlers {
@@ -108,7 +112,11 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
 
   /** Shows the cursor's row: in view, and previewed behind the menu. */
   const reveal = (): void => {
-    (items[cursor.index] ?? unlock).scrollIntoView({ block: 'nearest' });
+    const shown = items[cursor.index] ?? unlock;
+    // A world's first level brings its heading into view too (the row itself wins if both do not fit).
+    const above = shown.previousElementSibling;
+    if (above?.classList.contains('world-heading')) above.scrollIntoView({ block: 'nearest' });
+    shown.scrollIntoView({ block: 'nearest' });
     const row = rows[cursor.index];
     if (row) handlers.onSelect?.(row.key);
   };
@@ -125,7 +133,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
 
   const build = (levels: readonly LevelRow[], unlockAll: boolean): void => {
     // Write the DOM only when something shown changed.
-    const key = JSON.stringify([unlockAll, levels.map((r) => [r.key, r.name, r.isUnlocked, r.best, r.gems?.most, r.gems?.total])]);
+    const key = JSON.stringify([unlockAll, levels.map((r) => [r.key, r.name, r.isUnlocked, r.best, r.world, r.gems?.most, r.gems?.total])]);
     rows = levels;
     isUnlockAll = unlockAll;
     if (key === shownKey) return;
@@ -171,7 +179,16 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
       });
       return item;
     });
-    list.replaceChildren(...items);
+    // A world's name above its first level: a heading in the list, not an option the cursor visits.
+    list.replaceChildren(...items.flatMap((item, i) => {
+      const world = levels[i].world;
+      if (i > 0 && levels[i - 1].world === world) return [item];
+      const heading = document.createElement('li');
+      heading.className = 'world-heading';
+      heading.textContent = `World ${world} · ${WORLD_NAMES[world as WorldNumber] ?? ''}`;
+      heading.setAttribute('role', 'presentation');
+      return [heading, item];
+    }));
     unlock.setAttribute('aria-checked', String(unlockAll));
     unlock.classList.toggle('is-on', unlockAll);
     if (cursor.index > rows.length) cursor.set(0);

@@ -1,6 +1,6 @@
 // Sound in the real page, driven by real keys (level 5, swing-yard: P1 spawns on the floor at x 3,
 // the crate 'bumper' hangs at x 5.5 within a short run): every sound file loads and decodes, the
-// play music runs, one jump press gives exactly one 'jump' sound (each sim event is heard once,
+// music of the level's world runs (and only it is fetched), one jump press gives exactly one 'jump' sound (each sim event is heard once,
 // however many frames read the ring), a restart replays nothing, and running into the crate gives
 // footsteps and a 'bump' whose volume follows the hit. Before that, the title has the menu music and
 // menu sounds; after it, hiding the tab suspends audio. One browser page for all of it. Runs on the
@@ -73,14 +73,17 @@ test('jump once: one jump sound; restart: nothing replayed; crate: footsteps and
     expect(jumps[0].volume).toBeGreaterThan(0);
     expect(afterJump.some((s) => s.name === 'land' && s.tick > jumps[0].tick), 'a landing after the jump').toBe(true);
 
-    // The key press unlocked audio: every file decoded, the play track is the one playing.
+    // The key press unlocked audio: every effect decoded; the music of Swing Yard's world (2, the
+    // timber mine) is the one playing, and the other worlds' loops (2 MB each) were never fetched.
     const howler = await howlerState(page);
     expect(howler.context).toBe('running');
-    for (const file of [...Object.values(SOUND_FILES).flat(), ...Object.values(MUSIC_FILES)]) {
+    for (const file of [...Object.values(SOUND_FILES).flat(), MUSIC_FILES.world2]) {
       expect(howler.files[file]?.state, file).toBe('loaded');
     }
-    expect(howler.files[MUSIC_FILES.play].playing, 'play music on').toBe(true);
-    expect(howler.files[MUSIC_FILES.menu].playing, 'menu music off').toBe(false);
+    expect(howler.files[MUSIC_FILES.world2].playing, 'world 2 music on').toBe(true);
+    expect(howler.files[MUSIC_FILES.menu]?.playing ?? false, 'menu music off').toBe(false);
+    expect(howler.files[MUSIC_FILES.world1], 'world 1 music not loaded').toBeUndefined();
+    expect(howler.files[MUSIC_FILES.world3], 'world 3 music not loaded').toBeUndefined();
 
     // 2. R restarts with a new world: the old world's events are not heard again.
     const count = (await sounds(page)).length;

@@ -30,6 +30,10 @@ function threeCratesLevel(): string {
   const weight = CRATE_KG * G;
   return JSON.stringify({
     ...yard,
+    world: 1, // the ruins' blue-grey backdrop: the warm rope pixels stand out from it (band() below)
+    // Swing Yard's own checkpoint (a respawn point where crate-0 now hangs) and hints are not part of it.
+    checkpoints: undefined,
+    hints: undefined,
     id: 'three-crates',
     name: 'Three Crates',
     anchors: HOOKS.map((x, i) => ({ id: `hook-${i}`, x, y: HOOK_Y })),

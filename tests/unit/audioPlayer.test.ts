@@ -31,7 +31,7 @@ describe('createAudio without working audio', () => {
       const audio = createAudio(win);
       const world = flatWorld();
       audio.update(world, 'playing'); // first look at this world: its cursor starts here
-      expect(audio.music).toBe('play');
+      expect(audio.music).toBe('world1'); // a level naming no world is world 1
       pushEvent(world.events, SimEvent.Jumped, world.tick, 0, 0);
       pushEvent(world.events, SimEvent.Bumped, world.tick, 0, 40, 3);
       audio.update(world, 'playing');
@@ -39,7 +39,11 @@ describe('createAudio without working audio', () => {
       audio.menuSound('move');
       audio.setVolumes(Number.NaN, 7);
       audio.setMuted(true);
-      audio.update(null, 'menu');
+      audio.update(world, 'playing', 3);
+      expect(audio.music).toBe('world3');
+      audio.update(world, 'paused', 2);
+      expect(audio.music).toBe('world2');
+      audio.update(null, 'menu', 2);
       expect(audio.music).toBe('menu');
       expect(audio.log.map((e) => e.name)).toEqual(['jump', 'bump', 'menuMove']);
       expect(audio.log[0].tick).toBe(world.tick);

@@ -1,6 +1,7 @@
 // The sound generator: the WAV writer's header and length, every file the game loads is made,
-// effects stay short, the music loops without a click at the seam, and a second run gives the
-// same bytes (so committed sounds only change when a recipe does), and the committed files in
+// effects stay short, the music loops (the menu's, and a minute or more per world) run without a
+// click at the seam or a drop-out, a second run gives the same bytes (so committed sounds only
+// change when a recipe does), and the committed files in
 // assets/sounds/ are exactly these, each with a URL from vite (src/audio/soundUrls.ts).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MUSIC_FILES, SOUND_FILES } from '../../src/audio/soundFiles';
 import { soundUrl } from '../../src/audio/soundUrls';
 import { SOUNDS_DIR, renderAllSounds } from '../../tools/make-sounds';
+import { MUSIC_RATE } from '../../tools/sound/music';
 import { SAMPLE_RATE } from '../../tools/sound/synth';
 import { decodeWav, encodeWav } from '../../tools/sound/wav';
 
@@ -57,12 +59,20 @@ describe('npm run sounds', () => {
     }
   });
 
-  it('music tracks are 8-16 s loops whose seam is no bigger a step than inside the track', () => {
-    for (const file of Object.values(MUSIC_FILES)) {
-      const { samples } = decodeWav(first.get(file)!);
-      const sec = samples.length / SAMPLE_RATE;
-      expect(sec, file).toBeGreaterThanOrEqual(8);
-      expect(sec, file).toBeLessThanOrEqual(16);
+  it('the menu loop is 8-16 s, each world loop 60-90 s at 16 kHz; every loop is seamless and never drops out', () => {
+    for (const [name, file] of Object.entries(MUSIC_FILES)) {
+      const { samples, sampleRate, channels, bits } = decodeWav(first.get(file)!);
+      const sec = samples.length / sampleRate;
+      expect([channels, bits], file).toEqual([1, 16]);
+      if (name === 'menu') {
+        expect(sampleRate, file).toBe(SAMPLE_RATE);
+        expect(sec, file).toBeGreaterThanOrEqual(8);
+        expect(sec, file).toBeLessThanOrEqual(16);
+      } else {
+        expect(sampleRate, file).toBe(MUSIC_RATE);
+        expect(sec, file).toBeGreaterThanOrEqual(60);
+        expect(sec, file).toBeLessThanOrEqual(90);
+      }
       const steps = new Float64Array(samples.length - 1);
       for (let i = 1; i < samples.length; i++) steps[i - 1] = Math.abs(samples[i] - samples[i - 1]);
       const sorted = Array.from(steps).sort((a, b) => a - b);
@@ -70,16 +80,31 @@ describe('npm run sounds', () => {
       const seam = Math.abs(samples[0] - samples[samples.length - 1]);
       expect(seam, `${file} seam step`).toBeLessThanOrEqual(p99);
       // The loudness carries on across the seam (no fade-out then fade-in): compare the RMS of the
-      // last and first 50 ms with the whole track's.
+      // last and first 50 ms with the whole track's; and no 2 s stretch anywhere falls near silent.
       const rms = (from: number, to: number) => {
         let s = 0;
         for (let i = from; i < to; i++) s += samples[i] * samples[i];
         return Math.sqrt(s / (to - from));
       };
-      const n = Math.round(0.05 * SAMPLE_RATE);
+      const n = Math.round(0.05 * sampleRate);
       const whole = rms(0, samples.length);
       expect(rms(0, n), file).toBeGreaterThan(0.3 * whole);
       expect(rms(samples.length - n, samples.length), file).toBeGreaterThan(0.3 * whole);
+      const window = 2 * sampleRate;
+      for (let at = 0; at + window <= samples.length; at += window) expect(rms(at, at + window), `${file} at ${at / sampleRate} s`).toBeGreaterThan(0.3 * whole);
+      const peak = samples.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+      expect(peak, file).toBeLessThanOrEqual(0.75); // headroom under the effects
+    }
+  });
+
+  it('the committed world loops say 60 s or more in their WAV headers (data bytes / (rate x 2))', () => {
+    for (const name of ['world1', 'world2', 'world3'] as const) {
+      const bytes = readFileSync(join(SOUNDS_DIR, MUSIC_FILES[name]));
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const rate = view.getUint32(24, true);
+      const seconds = view.getUint32(40, true) / (rate * view.getUint16(32, true));
+      expect(seconds, name).toBeGreaterThanOrEqual(60);
+      expect(bytes.length, `${name} size`).toBeLessThan(2.1 * 1024 * 1024);
     }
   });
 

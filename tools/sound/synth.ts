@@ -160,3 +160,44 @@ export function fadeEnds(buf: Float32Array, sec = 0.004): void {
     buf[buf.length - 1 - i] *= k;
   }
 }
+
+/** Taps either side of each output sample in resampleLoop. */
+const RESAMPLE_HALF_TAPS = 12;
+
+/**
+ * A loop rendered at SAMPLE_RATE, resampled to `rate` Hz: windowed-sinc interpolation low-passed
+ * under the lower rate's Nyquist (no aliasing), reading round the loop's end so the seam stays
+ * seamless. The loop must come out a whole number of samples long (checked).
+ */
+export function resampleLoop(input: Float32Array, rate: number): Float32Array {
+  const n = (input.length * rate) / SAMPLE_RATE;
+  if (!Number.isInteger(n)) throw new Error(`a loop of ${input.length} samples is not a whole number of samples at ${rate} Hz`);
+  const out = new Float32Array(n);
+  const step = SAMPLE_RATE / rate;
+  const cutoff = 0.9 * Math.min(1, rate / SAMPLE_RATE);
+  const taps = 2 * RESAMPLE_HALF_TAPS;
+  // The output's offsets between input samples repeat every `period` samples: weigh each once.
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const period = rate / gcd(rate, SAMPLE_RATE);
+  const table = new Float64Array(period * taps);
+  for (let p = 0; p < period; p++) {
+    const centre = p * step;
+    const base = Math.floor(centre);
+    let sum = 0;
+    for (let t = 0; t < taps; t++) {
+      const x = base - RESAMPLE_HALF_TAPS + 1 + t - centre;
+      const sinc = x === 0 ? 1 : Math.sin(Math.PI * cutoff * x) / (Math.PI * cutoff * x);
+      sum += table[p * taps + t] = sinc * (0.5 + 0.5 * Math.cos((Math.PI * x) / RESAMPLE_HALF_TAPS));
+    }
+    for (let t = 0; t < taps; t++) table[p * taps + t] /= sum; // unit gain: a constant stays constant
+  }
+  const len = input.length;
+  for (let i = 0; i < n; i++) {
+    const first = Math.floor(i * step) - RESAMPLE_HALF_TAPS + 1;
+    const row = (i % period) * taps;
+    let sum = 0;
+    for (let t = 0; t < taps; t++) sum += table[row + t] * input[(((first + t) % len) + len) % len];
+    out[i] = sum;
+  }
+  return out;
+}

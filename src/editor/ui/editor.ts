@@ -6,6 +6,7 @@
 
 import type { GameRenderer } from '../../render/renderer';
 import { createCamera } from '../../render/camera';
+import { worldOfLevel } from '../../level/levelWorlds';
 import type { ReplayFile } from '../../level/replay';
 import type { SimWorld, WorldDef } from '../../sim';
 import {
@@ -80,6 +81,8 @@ export interface Editor {
   cleared(ticks: number): void;
   /** The world to draw while editing (the draft as the game starts it), or null when not editing. */
   readonly world: SimWorld | null;
+  /** The draft's world (1-3, its `world` field): the looks it is drawn in. */
+  readonly worldNumber: number;
   /** Once per frame before drawing: rebuilds what an edit changed. */
   frame(): void;
   /** Once per frame after drawing: a switch to or from test-play is on screen now. */
@@ -578,6 +581,9 @@ export function createEditor(host: EditorHost): Editor {
     },
     get world() {
       return mode === 'edit' ? world : null;
+    },
+    get worldNumber() {
+      return worldOfLevel(doc.level);
     },
     drawn() {
       if (hasPendingSwitch) {

@@ -1,5 +1,5 @@
 // The inspector: the selected entity's fields (or, with nothing selected, the level's own: name,
-// author, description, tether, physics), each change one undo step. Bounds, units and defaults come
+// author, description, world, tether, physics), each change one undo step. Bounds, units and defaults come
 // from the level schema through the core's field metadata (fieldMeta), so there is no second copy
 // of them here; numbers with both bounds get a slider beside the box.
 
@@ -40,7 +40,8 @@ export function renderInspector(box: HTMLElement, doc: EditorDoc, selection: rea
     el('p', 'ed-help', box, 'The level (select something to edit it).');
     gridRow(box, level, h);
     for (const meta of fieldsOf('')) {
-      if (meta.type === 'string' && meta.key !== '$schema') field(box, doc, [meta.key], valueAt(level, [meta.key]), meta);
+      // Texts, and the world (a choice of 1-3: which looks and music the level gets).
+      if ((meta.type === 'string' && meta.key !== '$schema') || meta.key === 'world') field(box, doc, [meta.key], valueAt(level, [meta.key]), meta);
     }
     for (const section of ['tether', 'physics'] as const) {
       el('h3', '', box, section);
