@@ -21,25 +21,24 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   const solo = createSoloPlayer(world);
   const m = createMoves(world, solo);
   const [a, b] = [m.entity(P1), m.entity(P2)];
-  const go = (slot: number, x: number, tolerance?: number): Move[] => [m.control(slot), m.walkTo(x, [], tolerance)];
   const inCave = (e: number) => body.y[e] + body.halfH[e] > SLAB_Y + 1;
   let stompAt = -1;
   /** Run right and leap from the second crate, holding Jump over the gap (a full jump). */
   const leap = (e: number) => Button.Right | (body.x[e] > LEAP_X[0] && body.x[e] < 23.5 ? Button.Jump : 0);
   const moves: Move[] = [
-    ...go(P1, 8), ...go(P2, 6), ...go(P1, 12.5), ...go(P2, 11), ...go(P1, 15.4), ...go(P2, 14),
+    ...m.go(P1, 8), ...m.go(P2, 6), ...m.go(P1, 12.5), ...m.go(P2, 11), ...m.go(P1, 15.4), ...m.go(P2, 14),
     // Onto the crates: P2 to the far end of the second, P1 behind it, then P1 runs and leaps.
-    ...go(P2, 19.9, 0.3), ...go(P1, 18.6, 0.3),
+    ...m.go(P2, 19.9, [], 0.3), ...m.go(P1, 18.6, [], 0.3),
     m.until(() => leap(a), () => body.x[a] > 24.5 && player.isGrounded[a] === 1),
     m.walkTo(25),
-    ...go(P2, 19.2, 0.3),
+    ...m.go(P2, 19.2, [], 0.3),
     m.until(() => leap(b), () => body.x[b] > 24 && player.isGrounded[b] === 1),
-    ...go(P2, 27), ...go(P1, 31), ...go(P2, 34), ...go(P1, 37), ...go(P2, 39.4, 0.1), ...go(P1, PLUG_X, 0.2),
+    ...m.go(P2, 27), ...m.go(P1, 31), ...m.go(P2, 34), ...m.go(P1, 37), ...m.go(P2, 39.4, [], 0.1), ...m.go(P1, PLUG_X, [], 0.2),
     // P1 jumps on the plug: the landing snaps its ropes.
     m.until(() => (stompAt++ < 30 ? Button.Jump : 0), () => inCave(a)),
     // P1 hangs in the shaft from P2 at its edge: P2 walks in after it.
     m.control(P2), m.until(() => Button.Right, () => inCave(b)),
-    ...go(P1, 46), ...go(P2, 49), ...go(P1, 53), ...go(P2, 55), ...go(P1, 56),
+    ...m.go(P1, 46), ...m.go(P2, 49), ...m.go(P1, 53), ...m.go(P2, 55), ...m.go(P1, 56),
   ];
   runMoves(world, moves, 60 * 150, onTick);
   return solo.ticks;

@@ -24,13 +24,12 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   const heavy = boxEntity(world, 1);
   const feet = (e: number) => body.y[e] + body.halfH[e];
   const below = (e: number, floor: number) => feet(e) > floor + 0.5;
-  const go = (slot: number, x: number): Move[] => [m.control(slot), m.walkTo(x)];
   /** Left side of the heavy crate, m. */
   const heavyLeft = () => body.x[heavy] - body.halfW[heavy];
   /** The move, skipped when P2 is already down behind the heavy crate. */
   const unlessDown = (move: Move): Move => () => below(b, FLOOR_Y[1]) || move();
   const moves: Move[] = [
-    ...go(P2, WAIT1_X), ...go(P1, WAIT1_X + 2),
+    ...m.go(P2, WAIT1_X), ...m.go(P1, WAIT1_X + 2),
     // P1 runs into the crate and keeps pushing until it drops down behind it.
     m.until(() => Button.Right, () => below(a, FLOOR_Y[0]) && body.x[a] > DROP1_X + 1.2),
     m.walkTo(DROP1_X + 2),
@@ -38,7 +37,7 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     m.control(P2),
     m.until(() => (body.vx[crate] > 0.3 || Math.abs(body.vx[crate]) < 0.05 || body.x[b] > WAIT1_X + 0.5 ? Button.Right : 0),
       () => below(b, FLOOR_Y[0]) && body.x[b] > DROP1_X + 0.5),
-    ...go(P2, 24), ...go(P1, 28), ...go(P2, MEET2_X - 1), ...go(P1, HEAVY_LEFT - 0.5),
+    ...m.go(P2, 24), ...m.go(P1, 28), ...m.go(P2, MEET2_X - 1), ...m.go(P1, HEAVY_LEFT - 0.5),
     // P1 pumps the heavy crate until its left side swings past the drop, then runs down behind it.
     m.control(P1),
     m.until(() => {
@@ -51,7 +50,7 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     unlessDown(m.walkTo(HEAVY_LEFT - 1.5)),
     m.until(() => (heavyLeft() > HEAVY_LEFT + 0.5 && body.vx[heavy] > 0 ? Button.Right : 0), () => body.x[b] > HEAVY_LEFT - 0.3 || below(b, FLOOR_Y[1])),
     m.until(() => Button.Right, () => below(b, FLOOR_Y[1])),
-    ...go(P2, 44), ...go(P1, 48), ...go(P2, 52), ...go(P1, 55.5), ...go(P2, 54),
+    ...m.go(P2, 44), ...m.go(P1, 48), ...m.go(P2, 52), ...m.go(P1, 55.5), ...m.go(P2, 54),
   ];
   runMoves(world, moves, 60 * 150, onTick);
   return solo.ticks;

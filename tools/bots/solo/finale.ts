@@ -34,7 +34,6 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   const blade = boxEntity(world, 1);
   const gondola = boxEntity(world, 3);
   const [trolley] = world.queries.platforms.dense;
-  const go = (slot: number, x: number, tolerance?: number): Move[] => [m.control(slot), m.walkTo(x, [], tolerance)];
   const feet = (e: number) => body.y[e] + body.halfH[e];
   let isSwinging = false;
   const onGondola = (e: number) => player.groundBox[e] === gondola;
@@ -71,7 +70,7 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   };
   const moves: Move[] = [
     // P1 bumps the crate aside; at the edge P1 anchors (latched) and P2, behind, walks off.
-    ...go(P1, 10), ...go(P2, 8), ...go(P1, 18), ...go(P2, 16), ...go(P1, 24), ...go(P2, 22), ...go(P1, EDGE_X - 0.6), ...go(P2, 27.5),
+    ...m.go(P1, 10), ...m.go(P2, 8), ...m.go(P1, 18), ...m.go(P2, 16), ...m.go(P1, 24), ...m.go(P2, 22), ...m.go(P1, EDGE_X - 0.6), ...m.go(P2, 27.5),
     m.control(P1), m.anchor(), m.control(P2),
     // P2 is caught by the rope level with the slab and climbs onto it (holding Left), then anchors
     // at its end (the switch back lets go of P1's latch, and latches P2's).
@@ -90,12 +89,12 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     m.until(() => Button.Right, () => feet(b) < LIP.y + 1.3),
     m.anchor(), m.control(P2),
     m.until(() => Button.Right, () => player.isGrounded[b] === 1 && feet(b) <= LIP.y + 0.01),
-    ...go(P2, 42), ...go(P1, 46), ...go(P2, 50), ...go(P1, BLADE_WAIT_X), ...go(P2, BLADE_WAIT_X - 0.3),
+    ...m.go(P2, 42), ...m.go(P1, 46), ...m.go(P2, 50), ...m.go(P1, BLADE_WAIT_X), ...m.go(P2, BLADE_WAIT_X - 0.3),
     // Under the blade one at a time.
     m.control(P1), dash(BLADE_SAFE_X), m.walkTo(BLADE_SAFE_X),
     m.control(P2), dash(BLADE_SAFE_X + 1), m.walkTo(BLADE_SAFE_X + 1),
     // Over the plug (its frayed rope snaps) and down the shaft, one after the other, to the station.
-    ...go(P1, 69.5), ...go(P2, STATION_WAIT[1]), ...go(P1, STATION_WAIT[0], 0.1),
+    ...m.go(P1, 69.5), ...m.go(P2, STATION_WAIT[1]), ...m.go(P1, STATION_WAIT[0], [], 0.1),
     // The trolley is coming down into the station with the gondola: P1 jumps on, then P2.
     m.until(() => 0, () => body.vx[trolley] < 0 && body.x[trolley] < STATION_TROLLEY_X),
     board(0.6, false), m.control(P2), board(-0.6, true),

@@ -20,13 +20,12 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   const solo = createSoloPlayer(world);
   const m = createMoves(world, solo);
   const [a, b] = [m.entity(P1), m.entity(P2)];
-  const go = (slot: number, x: number): Move[] => [m.control(slot), m.walkTo(x)];
   const feet = (e: number) => body.y[e] + body.halfH[e];
   let isSwinging = false;
   let hangTicks = 0;
   const moves: Move[] = [
     // Over the block to the deck's edge; P2 anchors there with P1 just behind.
-    ...go(P2, 7.5), ...go(P1, 11), ...go(P2, 15), ...go(P1, 17.4), ...go(P2, 18.3),
+    ...m.go(P2, 7.5), ...m.go(P1, 11), ...m.go(P2, 15), ...m.go(P1, 17.4), ...m.go(P2, 18.3),
     m.anchor(), m.control(P1),
     // P1 runs off the deck and pumps with the swing until it lands on the lip.
     m.until(() => {
@@ -43,7 +42,7 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     m.until(() => Button.Right, () => feet(b) < LIP_Y + 1.3),
     m.anchor(), m.control(P2),
     m.until(() => Button.Right, () => player.isGrounded[b] === 1 && feet(b) <= LIP_Y + 0.01),
-    ...go(P2, 34), ...go(P1, 38), ...go(P2, 42), ...go(P1, 46), ...go(P2, 45),
+    ...m.go(P2, 34), ...m.go(P1, 38), ...m.go(P2, 42), ...m.go(P1, 46), ...m.go(P2, 45),
   ];
   runMoves(world, moves, 60 * 150, onTick);
   return solo.ticks;

@@ -19,12 +19,11 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   const solo = createSoloPlayer(world);
   const m = createMoves(world, solo);
   const [a, b] = [m.entity(P1), m.entity(P2)];
-  const go = (slot: number, x: number): Move[] => [m.control(slot), m.walkTo(x)];
   const onPlanks = (e: number) => player.isGrounded[e] === 1 && Math.abs(body.y[e] + body.halfH[e] - PLANK_Y) < 0.05 && body.x[e] < PLANKS[1] + 0.3;
   let swingTicks = 0;
   const moves: Move[] = [
     // Leapfrog to the edge; P1 waits at it, P2 anchors just behind (where the pair bot's P2 does).
-    ...go(P2, 9), ...go(P1, 14.5), ...go(P2, 17), ...go(P1, 21), ...go(P2, 25), ...go(P1, 29.7), m.control(P2), m.walkTo(ANCHOR_X + 0.1, [], 0.05),
+    ...m.go(P2, 9), ...m.go(P1, 14.5), ...m.go(P2, 17), ...m.go(P1, 21), ...m.go(P2, 25), ...m.go(P1, 29.7), m.control(P2), m.walkTo(ANCHOR_X + 0.1, [], 0.05),
     m.anchor(), m.control(P1),
     // P1 walks off and pumps: push with the swing (the first push is back under the overhang).
     m.until(() => {
@@ -40,7 +39,7 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     m.until(() => Button.Left, () => body.y[b] < PLANK_Y + 0.6),
     m.anchor(), m.control(P2),
     m.until(() => Button.Left, () => player.isGrounded[b] === 1 && body.y[b] < PLANK_Y),
-    ...go(P2, 14), ...go(P1, 9), ...go(P2, 6), ...go(P1, 4.5), ...go(P2, 5.5),
+    ...m.go(P2, 14), ...m.go(P1, 9), ...m.go(P2, 6), ...m.go(P1, 4.5), ...m.go(P2, 5.5),
   ];
   runMoves(world, moves, 60 * 150, onTick);
   return solo.ticks;

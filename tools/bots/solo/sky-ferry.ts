@@ -22,7 +22,6 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   const m = createMoves(world, solo);
   const [a, b] = [m.entity(P1), m.entity(P2)];
   const [ferry, sky] = world.queries.platforms.dense;
-  const go = (slot: number, x: number): Move[] => [m.control(slot), m.walkTo(x)];
   const ferryLeft = () => body.x[ferry] - body.halfW[ferry];
   /** Walk right onto the ferry, hopping the gap when it has opened; done once standing `inset` m
    *  in from its left end (quickly: the other one must board before the ferry is out of reach). */
@@ -41,7 +40,7 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   }, () => player.isGrounded[solo.me] === 1 && body.x[solo.me] > x);
   let hasArrived = false;
   const moves: Move[] = [
-    ...go(P1, 5), ...go(P2, 5), ...go(P1, 10.5), ...go(P2, 9.8),
+    ...m.go(P1, 5), ...m.go(P2, 5), ...m.go(P1, 10.5), ...m.go(P2, 9.8),
     // The ferry is coming back to the cliff: P1 on as it arrives, then P2.
     m.control(P1),
     m.until(() => 0, () => (hasArrived ||= body.vx[ferry] < 0 && body.x[ferry] < 14.2)),
@@ -49,7 +48,7 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     // Ride to the island; off one after the other.
     m.until(() => 0, () => body.x[ferry] > 24.3),
     getOff(28.2), m.control(P1), getOff(30),
-    ...go(P2, 33), ...go(P1, 36.5), ...go(P2, 38.9), ...go(P1, 40.4),
+    ...m.go(P2, 33), ...m.go(P1, 36.5), ...m.go(P2, 38.9), ...m.go(P1, 40.4),
     // The sky ferry is coming back to the perch: P1 boards and anchors in the middle of it.
     m.until(() => 0, () => body.vx[sky] < 0 && body.x[sky] < 42.5),
     m.until(() => {
@@ -62,7 +61,7 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     // Back to P1 (its latch lets go): it runs off the ferry and both drop onto the landing.
     m.control(P1),
     m.until(() => Button.Right, () => player.isGrounded[a] === 1 && player.isGrounded[b] === 1 && body.y[a] > 17),
-    ...go(P1, 64), ...go(P2, 63), ...go(P1, 68), ...go(P2, 66.5),
+    ...m.go(P1, 64), ...m.go(P2, 63), ...m.go(P1, 68), ...m.go(P2, 66.5),
   ];
   runMoves(world, moves, 60 * 150, onTick);
   return solo.ticks;

@@ -23,7 +23,7 @@ export function createMoves(world: SimWorld, solo: SoloPlayer) {
   let blocked = 0; // ticks the walker has pushed against something without moving
   let lastX = 0; // the walker's x on the tick before
   let waited = 0;
-  return {
+  const moves = {
     /** Control `slot`: a switch press when the other one is controlled (no button held through it). */
     control: (slot: number): Move => () => {
       if (solo.slot === slot) return true;
@@ -80,6 +80,11 @@ export function createMoves(world: SimWorld, solo: SoloPlayer) {
     },
     /** The entity of slot 0 (P1) or 1 (P2). */
     entity: (slot: number) => players[slot],
+  };
+  return {
+    ...moves,
+    /** Take control of `slot` and walk it to `x` (walkTo's `zones` and `tolerance`). */
+    go: (slot: number, x: number, zones: JumpZones = [], tolerance?: number): Move[] => [moves.control(slot), moves.walkTo(x, zones, tolerance)],
   };
 }
 

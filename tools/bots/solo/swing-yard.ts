@@ -21,7 +21,6 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   const solo = createSoloPlayer(world);
   const m = createMoves(world, solo);
   const ball = boxEntity(world, 1);
-  const go = (slot: number, x: number): Move[] => [m.control(slot), m.walkTo(x)];
   /** Wait for the ball to swing away right, then run right to x. */
   const dash = (x: number): Move => {
     let isRunning = false;
@@ -31,10 +30,10 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     }, () => body.x[solo.me] > x);
   };
   const moves: Move[] = [
-    ...go(P1, 9), ...go(P2, 8), ...go(P1, WAIT_X - 0.8), ...go(P2, WAIT_X - 1.6), ...go(P1, WAIT_X), ...go(P2, WAIT_X - 0.2),
+    ...m.go(P1, 9), ...m.go(P2, 8), ...m.go(P1, WAIT_X - 0.8), ...m.go(P2, WAIT_X - 1.6), ...m.go(P1, WAIT_X), ...m.go(P2, WAIT_X - 0.2),
     m.control(P1), dash(SAFE_X), m.walkTo(SAFE_X),
     m.control(P2), dash(SAFE_X + 1), m.walkTo(SAFE_X + 1),
-    ...go(P1, 24), ...go(P2, 22), ...go(P1, 28), ...go(P2, 26), ...go(P1, 31), ...go(P2, 30), ...go(P1, 35), ...go(P2, 34.5),
+    ...m.go(P1, 24), ...m.go(P2, 22), ...m.go(P1, 28), ...m.go(P2, 26), ...m.go(P1, 31), ...m.go(P2, 30), ...m.go(P1, 35), ...m.go(P2, 34.5),
   ];
   runMoves(world, moves, 60 * 150, onTick);
   return solo.ticks;

@@ -15,14 +15,13 @@ const B = 1;
 export function playSolo(world: SimWorld, onTick?: (move: number) => void): SoloTick[] {
   const solo = createSoloPlayer(world);
   const m = createMoves(world, solo);
-  const go = (slot: number, x: number, zones: JumpZones = []): Move[] => [m.control(slot), m.walkTo(x, zones)];
   const moves: Move[] = [
-    ...go(A, 6.5), ...go(B, 5.5), ...go(A, 10), ...go(B, 9), ...go(A, 14), ...go(B, 13.5), ...go(A, 17.5),
+    ...m.go(A, 6.5), ...m.go(B, 5.5), ...m.go(A, 10), ...m.go(B, 9), ...m.go(A, 14), ...m.go(B, 13.5), ...m.go(A, 17.5),
     // The pit: B stands at its edge, A runs through B and jumps, B backs up and jumps after.
-    ...go(B, 19), ...go(A, 18.2), ...go(A, 25.2, PIT_JUMP), ...go(B, 18.6), ...go(B, 24.6, PIT_JUMP),
+    ...m.go(B, 19), ...m.go(A, 18.2), ...m.go(A, 25.2, PIT_JUMP), ...m.go(B, 18.6), ...m.go(B, 24.6, PIT_JUMP),
   ];
   // The stepping stones, the wall steps, the rock and the last gap: plain leapfrog.
-  for (let x = 28; x < 80; x += 3.5) moves.push(...go(A, x + 1), ...go(B, x));
+  for (let x = 28; x < 80; x += 3.5) moves.push(...m.go(A, x + 1), ...m.go(B, x));
   runMoves(world, moves, 60 * 150, onTick);
   return solo.ticks;
 }
