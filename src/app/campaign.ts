@@ -60,12 +60,16 @@ export function firstUnfinished(catalog: readonly LevelEntry[], progress: Progre
 }
 
 /**
- * The key that a record of version 1's progress (by bare level id) belongs to: the first level in
- * campaign order with that id (the original, where a copy came later), or null. For
- * progress.ts claimLegacy.
+ * The key that a stored record belongs to when its own key names no level of `catalog`: version 1's
+ * records (a bare level id) and records of a level whose file was renumbered (`05-swing-yard.json#swing-yard`
+ * once the campaign grew and it became 10-swing-yard.json) go to the first level in campaign order
+ * with that id (the original, where a copy came later); null when the key is current or no level
+ * has the id. For progress.ts claimLegacy.
  */
 export function legacyKeyOf(catalog: readonly LevelEntry[], id: string): string | null {
-  return catalog.find((e) => e.id === id)?.key ?? null;
+  if (catalog.some((e) => e.key === id)) return null;
+  const bareId = id.slice(id.lastIndexOf('#') + 1);
+  return catalog.find((e) => e.id === bareId)?.key ?? null;
 }
 
 /** A run's time for people: ticks at 60 per second, two decimals (`741` -> `12.35 s`). */

@@ -1,13 +1,13 @@
 // The built-in levels and how a `?level=` value picks one. Levels are the files in levels/, named
-// `NN-slug.json`: `?level=5`, `?level=05`, `?level=swing-yard`, `?level=05-swing-yard` and the
-// file's own `id` all pick 05-swing-yard.json. Pure: main.ts hands in the file texts
+// `NN-slug.json`: `?level=10`, `?level=swing-yard`, `?level=10-swing-yard` and the
+// file's own `id` all pick 10-swing-yard.json. Pure: main.ts hands in the file texts
 // (import.meta.glob), tests can too. Each entry's `key` (its file and its id) names it for
 // progress and the menus: two files with the same id (a copied level) are still two levels.
 
 import { isolateText } from '../level/levelText';
 
 export interface LevelEntry {
-  /** Campaign number from the file name (`05-swing-yard.json` -> 5). */
+  /** Campaign number from the file name (`10-swing-yard.json` -> 10). */
   number: number;
   /** File name without the number and extension (`swing-yard`). */
   slug: string;
@@ -15,10 +15,10 @@ export interface LevelEntry {
   id: string;
   /** The level's `name` field, when present. */
   name: string;
-  /** File name, e.g. `05-swing-yard.json`. */
+  /** File name, e.g. `10-swing-yard.json`. */
   file: string;
   text: string;
-  /** What names this level in progress, the menus and the app: `05-swing-yard.json#swing-yard`
+  /** What names this level in progress, the menus and the app: `10-swing-yard.json#swing-yard`
    *  (levelKey). Unique in a catalogue, since file names are. */
   key: string;
   /** Par, ticks: a target time for a good pair (parTicksFor the committed replay's finish), when
@@ -110,7 +110,7 @@ export function findLevel(catalog: readonly LevelEntry[], query: string | null):
   return byFile ?? catalog.find((e) => e.slug.toLowerCase() === q || e.id.toLowerCase() === q) ?? null;
 }
 
-/** What `?level=` should say to open `entry` again: its id, or its file's name (`05-swing-yard`)
+/** What `?level=` should say to open `entry` again: its id, or its file's name (`10-swing-yard`)
  *  when another level answers to that id or slug first (a copied file). */
 export function levelQueryOf(catalog: readonly LevelEntry[], entry: LevelEntry): string {
   return findLevel(catalog, entry.id)?.key === entry.key ? entry.id : entry.file.replace(/\.json$/, '');

@@ -1,4 +1,4 @@
-// Sound in the real page, driven by real keys (level 5, swing-yard: P1 spawns on the floor at x 3,
+// Sound in the real page, driven by real keys (level 10, swing-yard: P1 spawns on the floor at x 3,
 // the crate 'bumper' hangs at x 5.5 within a short run): every sound file loads and decodes, the
 // music of the level's world runs (and only it is fetched), one jump press gives exactly one 'jump' sound (each sim event is heard once,
 // however many frames read the ring), a restart replays nothing, and running into the crate gives
@@ -52,7 +52,7 @@ test('jump once: one jump sound; restart: nothing replayed; crate: footsteps and
     await expect.poll(async () => (await howlerState(page)).files[MUSIC_FILES.menu]?.playing, { timeout: 10_000 }).toBe(true);
     expect((await sounds(page)).map((s) => s.name)).toContain('menuMove');
 
-    // Then level 5, opened directly (a second load of the page: the modules are cached by now).
+    // Then level 10, opened directly (a second load of the page: the modules are cached by now).
     await page.goto(gameUrl('?level=swing-yard'), { waitUntil: 'load' });
     await waitReady(page);
     await clickAt(page.locator('canvas').first());

@@ -13,7 +13,7 @@ let browser: Browser;
 beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
-const LEVEL = JSON.parse(readFileSync('levels/05-swing-yard.json', 'utf8')) as { checkpoints: Array<{ p1: [number, number]; p2: [number, number] }> };
+const LEVEL = JSON.parse(readFileSync('levels/10-swing-yard.json', 'utf8')) as { checkpoints: Array<{ p1: [number, number]; p2: [number, number] }> };
 
 test('Swing Yard: a death at the pendulum respawns both players at the checkpoint past the bumper', async () => {
   const { page, errors, close } = await openGame(gameUrl('?level=swing-yard'), { browser });

@@ -11,7 +11,7 @@ import { gameUrl, sharedBrowser, openGame } from './browser';
 import { createRandom } from '../../tools/scenarios/random';
 
 const TICKS = 1200;
-const LEVEL_FILE = existsSync('levels/05-swing-yard.json') ? 'levels/05-swing-yard.json' : 'levels/03-first-gap.json';
+const LEVEL_FILE = existsSync('levels/10-swing-yard.json') ? 'levels/10-swing-yard.json' : 'levels/03-first-gap.json';
 
 let browser: Browser;
 beforeAll(async () => { browser = await sharedBrowser(); });

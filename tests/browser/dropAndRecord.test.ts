@@ -11,7 +11,7 @@ import { dropFile, gameUrl, openGame, sharedBrowser } from './browser';
 import { getErrors, getState, waitTicks } from './gameState';
 
 const firstGap = readFileSync('levels/03-first-gap.json', 'utf8');
-const swingYard = readFileSync('levels/05-swing-yard.json', 'utf8');
+const swingYard = readFileSync('levels/10-swing-yard.json', 'utf8');
 
 let browser: Browser;
 beforeAll(async () => { browser = await sharedBrowser(); });

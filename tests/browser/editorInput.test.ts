@@ -14,7 +14,7 @@ import { getState, waitFrames } from './gameState';
 import { openPage, screenOf, waitScreen } from './menu';
 import { clickButton, clickLevel, dragLevel, editorState, toScreen, waitDrawn, waitEditorMode } from './editorPage';
 
-const swingYard = readFileSync('levels/05-swing-yard.json', 'utf8');
+const swingYard = readFileSync('levels/10-swing-yard.json', 'utf8');
 
 let browser: Browser;
 beforeAll(async () => { browser = await sharedBrowser(); });

@@ -52,7 +52,7 @@ test("Create opens the editor from the title and Exit goes back; the level selec
   const { page, errors, close } = await openLevelSelect(browser);
   page.setDefaultTimeout(20_000);
   try {
-    // Edit a copy of the finale (level 8, the largest level).
+    // Edit a copy of the finale (level 24, the largest level).
     const row = page.locator('.menu-screen .level[data-level-id="finale"]');
     await page.locator('.unlock-all').click();
     await row.hover();
@@ -71,7 +71,7 @@ test("Create opens the editor from the title and Exit goes back; the level selec
     s = await editorState(page);
     expect(s.level.tiles[3].slice(40, 45)).toBe('#####');
     const times = redraws.map((r) => r.ms).sort((a, b) => a - b);
-    console.log(`edit-to-redraw on levels/08-finale.json (100x34): median ${times[2].toFixed(1)} ms (${times.map((t) => t.toFixed(0)).join(', ')}); frames ${redraws.map((r) => r.frames).join(', ')}; preview rebuild ${s.rebuildMs.toFixed(1)} ms`);
+    console.log(`edit-to-redraw on levels/24-finale.json (100x34): median ${times[2].toFixed(1)} ms (${times.map((t) => t.toFixed(0)).join(', ')}); frames ${redraws.map((r) => r.frames).join(', ')}; preview rebuild ${s.rebuildMs.toFixed(1)} ms`);
     // Every edit is drawn in the frame that sees it or the next, however slow the machine (no
     // wall-clock bound in a test: the time is printed above).
     for (const r of redraws) expect(r.frames).toBeLessThanOrEqual(1);
@@ -222,7 +222,7 @@ test('Ctrl+V on the level opens pasted level text as a new draft', async () => {
   try {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
     await waitEditorMode(page, 'edit');
-    const text = readFileSync('levels/05-swing-yard.json', 'utf8');
+    const text = readFileSync('levels/10-swing-yard.json', 'utf8');
     await page.evaluate((t) => navigator.clipboard.writeText(t), text);
     await page.locator('canvas').first().focus();
     await page.keyboard.press('Control+KeyV');

@@ -120,7 +120,7 @@ describe('gamepads', () => {
       expect(await selected()).toBe(1);
       await tapIn(page, 0, { axis: 1, value: 0.9 }); // stick down
       expect(await selected()).toBe(2);
-      await tap(page, 0, 13); // d-pad down: level 4 is locked, but the cursor goes there
+      await tap(page, 0, 13); // d-pad down: the next level is locked, but the cursor goes there
       expect(await selected()).toBe(3);
       await tap(page, 0, 12);
       await tap(page, 0, 12);

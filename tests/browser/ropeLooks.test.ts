@@ -26,7 +26,7 @@ const ROPE_M = 3;
 
 /** Swing Yard's ground and spawns with only the three test crates in it, in open air. */
 function threeCratesLevel(): string {
-  const yard = JSON.parse(readFileSync('levels/05-swing-yard.json', 'utf8'));
+  const yard = JSON.parse(readFileSync('levels/10-swing-yard.json', 'utf8'));
   const weight = CRATE_KG * G;
   return JSON.stringify({
     ...yard,

@@ -238,13 +238,13 @@ describe('finishing a level', () => {
   // Issue 18: a copy of a level file with the same id shared its records, and "next level" after
   // the copy opened the level after the original.
   it('a copied level file with the same id keeps its own record and its own place in the campaign', () => {
-    const catalog = createLevelCatalog({ ...levelFiles, '../../levels/09-first-gap-copy.json': firstGapText });
+    const catalog = createLevelCatalog({ ...levelFiles, '../../levels/99-first-gap-copy.json': firstGapText });
     const copy = catalog.at(-1)!;
     expect(copy.id).toBe('first-gap');
     const original = catalog.find((e) => e.file === '03-first-gap.json')!;
     const e = env(withCompletion(freshProgress(), original.key, 700, 0).progress, catalog);
-    const play = run([{ type: 'boot', query: '9' }], initialAppState, e).state;
-    expect(openLevelOf(play)).toMatchObject({ file: '09-first-gap-copy.json', source: { kind: 'campaign', entry: copy } });
+    const play = run([{ type: 'boot', query: '99' }], initialAppState, e).state;
+    expect(openLevelOf(play)).toMatchObject({ file: '99-first-gap-copy.json', source: { kind: 'campaign', entry: copy } });
     const { state, effects } = run([{ type: 'completed', ticks: 900, deaths: 0, isReplay: false }], play, e);
     expect(effects[0]).toEqual({ kind: 'recordCompletion', levelKey: copy.key, ticks: 900, deaths: 0, gems: 0 });
     // The original's best (700) is not the copy's: this is the copy's first finish.

@@ -39,7 +39,7 @@ describe('attempt tracker', () => {
   });
 
   it('running into the spiked pendulum on Swing Yard: one onDied per death the sim counts, where P1 met it', () => {
-    const w = world('levels/05-swing-yard.json');
+    const w = world('levels/10-swing-yard.json');
     const tracker = createAttemptTracker();
     tracker.reset(w);
     const inputs = new Uint8Array([Button.Right, Button.Right]);

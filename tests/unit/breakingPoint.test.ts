@@ -9,7 +9,7 @@ import { DeathCause, Button, SimEvent, createSimWorld, readEvents, step, type Si
 import { PLUG_X, playBreakingPoint, type BreakingPointPhase } from '../../tools/bots/breaking-point';
 import { expectFinishedInGoal } from './levelChecks';
 
-const FILE = 'levels/06-breaking-point.json';
+const FILE = 'levels/17-breaking-point.json';
 
 function build() {
   const parsed = parseLevel(readFileSync(FILE, 'utf8'));
@@ -36,7 +36,7 @@ function run(world: SimWorld, ticks: number, masks: (t: number) => [number, numb
   return { snapped, died };
 }
 
-describe('level 6: Breaking Point', () => {
+describe('level 17: Breaking Point', () => {
   it('every crate rope is frayed, with one breakTension', () => {
     const { parsed, breakTension } = build();
     expect(parsed.def.ropes?.length).toBe(6);

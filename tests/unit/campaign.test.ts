@@ -7,7 +7,7 @@ import { claimLegacy, freshProgress, withCompletion, type Progress } from '../..
 const level = (id: string, name: string) => JSON.stringify({ id, name });
 // File numbers with gaps, given out of order: the catalogue sorts them.
 const catalog = createLevelCatalog({
-  'levels/05-swing-yard.json': level('swing-yard', 'Swing Yard'),
+  'levels/10-swing-yard.json': level('swing-yard', 'Swing Yard'),
   'levels/01-tied-together.json': level('tied-together', 'Tied Together'),
   'levels/03-first-gap.json': level('first-gap', 'The First Gap'),
 });
@@ -83,8 +83,8 @@ describe('a copied level file with the same id', () => {
   const copied = createLevelCatalog({
     'levels/01-tied-together.json': level('tied-together', 'Tied Together'),
     'levels/03-first-gap.json': level('first-gap', 'The First Gap'),
-    'levels/05-swing-yard.json': level('swing-yard', 'Swing Yard'),
-    'levels/09-first-gap.json': level('first-gap', 'My copy of the gap'),
+    'levels/10-swing-yard.json': level('swing-yard', 'Swing Yard'),
+    'levels/11-first-gap.json': level('first-gap', 'My copy of the gap'),
   });
   const [tied, original, yard, copy] = copied;
 
@@ -95,17 +95,17 @@ describe('a copied level file with the same id', () => {
     const rows = campaignLevels(copied, p);
     expect(rows.map((r) => [r.entry.file, r.isFinished, r.bestTicks])).toEqual([
       ['01-tied-together.json', false, null], ['03-first-gap.json', true, 700],
-      ['05-swing-yard.json', false, null], ['09-first-gap.json', false, null],
+      ['10-swing-yard.json', false, null], ['11-first-gap.json', false, null],
     ]);
     // Finishing the original opens swing-yard (after it), not the copy's successor.
     expect(rows.map((r) => r.isUnlocked)).toEqual([true, false, true, false]);
   });
 
   it('"next level" follows campaign order: after the original comes swing-yard, after the copy nothing', () => {
-    expect(nextLevel(copied, original.key)?.file).toBe('05-swing-yard.json');
+    expect(nextLevel(copied, original.key)?.file).toBe('10-swing-yard.json');
     expect(nextLevel(copied, copy.key)).toBeNull();
     expect(nextLevel(copied, tied.key)?.file).toBe('03-first-gap.json');
-    expect(nextLevel(copied, yard.key)?.file).toBe('09-first-gap.json');
+    expect(nextLevel(copied, yard.key)?.file).toBe('11-first-gap.json');
   });
 
   it('version 1\'s record of the id goes to the original (first in campaign order), never to the copy', () => {
@@ -117,11 +117,22 @@ describe('a copied level file with the same id', () => {
     expect(campaignLevels(copied, claimed).map((r) => r.bestTicks)).toEqual([null, 800, null, null]);
   });
 
+  it('a record kept under a renumbered file (05-swing-yard.json, now 10-swing-yard.json) follows its level by id', () => {
+    const yardKey = copied.find((e) => e.id === 'swing-yard')!.key;
+    expect(legacyKeyOf(copied, '05-swing-yard.json#swing-yard')).toBe(yardKey);
+    expect(legacyKeyOf(copied, yardKey)).toBeNull(); // a current key stays where it is
+    expect(legacyKeyOf(copied, copy.key)).toBeNull(); // the copy's own record is not the original's
+    expect(legacyKeyOf(copied, '07-gone.json#gone')).toBeNull();
+    const old = { unlockAll: false, levels: { '05-swing-yard.json#swing-yard': { bestTicks: 900, bestDeaths: 2, fewestDeaths: 1, finishes: 2 } } };
+    const claimed = claimLegacy(old, (id) => legacyKeyOf(copied, id));
+    expect(claimed.levels).toEqual({ [yardKey]: old.levels['05-swing-yard.json#swing-yard'] });
+  });
+
   it('?level= names the copy by its file, since its id opens the original', () => {
     expect(levelQueryOf(copied, original)).toBe('first-gap');
-    expect(levelQueryOf(copied, copy)).toBe('09-first-gap');
-    expect(findLevel(copied, '09-first-gap')).toBe(copy);
-    expect(findLevel(copied, '09-first-gap.json')).toBe(copy);
+    expect(levelQueryOf(copied, copy)).toBe('11-first-gap');
+    expect(findLevel(copied, '11-first-gap')).toBe(copy);
+    expect(findLevel(copied, '11-first-gap.json')).toBe(copy);
     expect(findLevel(copied, 'first-gap')).toBe(original);
   });
 });

@@ -8,7 +8,7 @@ import { Button, SimEvent, createSimWorld, readEvents, step, type SimWorld, boxE
 import { DROP1_X, DROP2_X, FLOOR_Y, playCrateGates, type CrateGatesPhase } from '../../tools/bots/crate-gates';
 import { expectFinishedInGoal } from './levelChecks';
 
-const FILE = 'levels/04-crate-gates.json';
+const FILE = 'levels/09-crate-gates.json';
 
 function build() {
   const parsed = parseLevel(readFileSync(FILE, 'utf8'));
@@ -20,7 +20,7 @@ function build() {
 
 const feetY = (world: SimWorld, e: number) => world.body.y[e] + world.body.halfH[e];
 
-describe('level 4: Crate Gates (crate-gates)', () => {
+describe('level 9: Crate Gates (crate-gates)', () => {
   it('a scripted pair bumps both crates aside, drops down behind them and reaches the goal', () => {
     const { world, parsed, box } = build();
     const crate = box('crate');

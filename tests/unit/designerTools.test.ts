@@ -22,9 +22,9 @@ vi.mock('../../src/sim', async (importOriginal) => {
 });
 
 const FIRST_GAP = '../../levels/03-first-gap.json';
-const SWING_YARD = '../../levels/05-swing-yard.json';
+const SWING_YARD = '../../levels/10-swing-yard.json';
 const firstGap = readFileSync('levels/03-first-gap.json', 'utf8');
-const swingYard = readFileSync('levels/05-swing-yard.json', 'utf8');
+const swingYard = readFileSync('levels/10-swing-yard.json', 'utf8');
 
 /** The committed replay's inputs, re-recorded on today's sim (so these tests do not depend on
  *  the committed hashes being current; `npm run check-levels` checks those). */
@@ -139,9 +139,9 @@ describe('recording a replay (F8)', () => {
   it('stopping a long recording steps no sim: the replay takes the played world\'s hashes, and verifies in Node', () => {
     // Bug: F8's stop re-ran the whole recording on the main thread (0.9 s for the finale's
     // 2,404 ticks, 7.75 s for 185 ticks of a heavy level) and the page froze meanwhile.
-    const finale = readFileSync('levels/08-finale.json', 'utf8');
-    const game = fakeGame('../../levels/08-finale.json', finale);
-    const committed = parseReplay(readFileSync('levels/replays/08-finale.replay.json', 'utf8'));
+    const finale = readFileSync('levels/24-finale.json', 'utf8');
+    const game = fakeGame('../../levels/24-finale.json', finale);
+    const committed = parseReplay(readFileSync('levels/replays/24-finale.replay.json', 'utf8'));
     if (!committed.ok) throw new Error(committed.errors.join('; '));
     const plan = decodeInputs(committed.replay.inputs).slice(0, 1200);
     game.tools.toggleRecording();
@@ -233,13 +233,13 @@ describe('replay mode', () => {
   });
 
   it('finds a level file\'s replay by its base name', () => {
-    const texts = { '../../levels/replays/03-first-gap.replay.json': 'A', '../../levels/replays/05-swing-yard.replay.json': 'B' };
-    expect(findReplayText(texts, '05-swing-yard.json')).toBe('B');
+    const texts = { '../../levels/replays/03-first-gap.replay.json': 'A', '../../levels/replays/10-swing-yard.replay.json': 'B' };
+    expect(findReplayText(texts, '10-swing-yard.json')).toBe('B');
     expect(findReplayText(texts, '07-nope.json')).toBeNull();
   });
 
   it('feeds the run-length masks tick by tick and takes the replay file\'s hashes', () => {
-    const replay = freshReplay('05-swing-yard', swingYard);
+    const replay = freshReplay('10-swing-yard', swingYard);
     const player = createReplayPlayer(replay);
     const world = createSimWorld((parseLevel(swingYard) as { def: WorldDef }).def);
     const fed: number[] = [];
@@ -258,8 +258,8 @@ describe('replay mode', () => {
 
   it('?replay plays the level\'s replay instead of the keyboard, at the asked speed, to the recorded completion', () => {
     const game = fakeGame(SWING_YARD, swingYard);
-    const replay = freshReplay('05-swing-yard', swingYard);
-    game.tools.levelFilesChanged({ [SWING_YARD]: swingYard }, { '../../levels/replays/05-swing-yard.replay.json': formatReplay(replay) });
+    const replay = freshReplay('10-swing-yard', swingYard);
+    game.tools.levelFilesChanged({ [SWING_YARD]: swingYard }, { '../../levels/replays/10-swing-yard.replay.json': formatReplay(replay) });
     game.tools.startFromUrl('?level=swing-yard&replay&speed=4');
     expect(game.label).toBe('▶ REPLAY ×4');
     expect(game.messages.list).toEqual([]);
@@ -282,8 +282,8 @@ describe('replay mode', () => {
 
   it('another level started from the menus plays from the keyboard, not from the replay of the first', () => {
     const game = fakeGame(SWING_YARD, swingYard);
-    const replay = freshReplay('05-swing-yard', swingYard);
-    game.tools.levelFilesChanged({ [SWING_YARD]: swingYard }, { '../../levels/replays/05-swing-yard.replay.json': formatReplay(replay) });
+    const replay = freshReplay('10-swing-yard', swingYard);
+    game.tools.levelFilesChanged({ [SWING_YARD]: swingYard }, { '../../levels/replays/10-swing-yard.replay.json': formatReplay(replay) });
     game.tools.startFromUrl('?level=swing-yard&replay');
     game.run(10);
     expect(game.tools.isReplaying).toBe(true);
@@ -301,7 +301,7 @@ describe('replay mode', () => {
     expect(game.label).toBeNull();
     // The same level started again keeps its replay (R, or Quit and back to it).
     const again = fakeGame(SWING_YARD, swingYard);
-    again.tools.levelFilesChanged({ [SWING_YARD]: swingYard }, { '../../levels/replays/05-swing-yard.replay.json': formatReplay(replay) });
+    again.tools.levelFilesChanged({ [SWING_YARD]: swingYard }, { '../../levels/replays/10-swing-yard.replay.json': formatReplay(replay) });
     again.tools.startFromUrl('?level=swing-yard&replay');
     again.run(10);
     again.world = createSimWorld(again.def);
@@ -396,7 +396,7 @@ describe('dropped files', () => {
 
   it('a replay of the level being played plays it; a replay of another level is refused', () => {
     const game = fakeGame();
-    game.tools.openFile(classifyDroppedFile('swing.replay.json', formatReplay(freshReplay('05-swing-yard', swingYard))));
+    game.tools.openFile(classifyDroppedFile('swing.replay.json', formatReplay(freshReplay('10-swing-yard', swingYard))));
     expect(game.messages.list.join(' ')).toMatch(/the replay is for level 'swing-yard', but 'first-gap' is being played/);
     expect(game.tools.replayStatus()).toBeNull();
     const replay = freshReplay('03-first-gap', firstGap);
@@ -414,7 +414,7 @@ describe('live reload', () => {
     game.run(30);
     game.tools.levelFilesChanged({ [FIRST_GAP]: firstGap, [SWING_YARD]: withGoalX(swingYard, 20) }, {});
     expect(game.loads).toEqual([]);
-    expect(game.catalogs.at(-1)).toEqual(['03-first-gap.json', '05-swing-yard.json']);
+    expect(game.catalogs.at(-1)).toEqual(['03-first-gap.json', '10-swing-yard.json']);
     game.tools.levelFilesChanged({ [FIRST_GAP]: withGoalX(firstGap, 30), [SWING_YARD]: swingYard }, {});
     expect(game.loads).toHaveLength(1);
     expect(game.loads[0].keepCamera).toBe(true);

@@ -8,7 +8,7 @@ import { Button, SimEvent, createSimWorld, readEvents, step, boxEntity, ropeEnti
 import { LIP, PIVOT_X, SLAB, playFinale, type FinalePhase } from '../../tools/bots/finale';
 import { expectFinishedInGoal } from './levelChecks';
 
-const FILE = 'levels/08-finale.json';
+const FILE = 'levels/24-finale.json';
 
 function build() {
   const parsed = parseLevel(readFileSync(FILE, 'utf8'));
@@ -19,7 +19,7 @@ function build() {
   return { parsed, world, box, rope };
 }
 
-describe('level 8: The Long Way Down', () => {
+describe('level 24: The Long Way Down', () => {
   it('starts with the spiked pendulum already swung out and the gondola hanging from anchors on the trolley', () => {
     const { parsed, world, box } = build();
     expect(parsed.level.version).toBe(2);

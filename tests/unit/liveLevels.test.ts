@@ -7,7 +7,7 @@ import { createLevelCatalog } from '../../src/app/levelCatalog';
 import { decideLiveUpdate, type LiveWatch } from '../../src/app/liveLevels';
 
 const firstGap = readFileSync('levels/03-first-gap.json', 'utf8');
-const swingYard = readFileSync('levels/05-swing-yard.json', 'utf8');
+const swingYard = readFileSync('levels/10-swing-yard.json', 'utf8');
 
 function withGoalX(text: string, x: number): string {
   const json = JSON.parse(text) as { goal: { x: number } };
@@ -16,7 +16,7 @@ function withGoalX(text: string, x: number): string {
 }
 
 const catalog = (first: string, second = swingYard) =>
-  createLevelCatalog({ '../../levels/03-first-gap.json': first, '../../levels/05-swing-yard.json': second });
+  createLevelCatalog({ '../../levels/03-first-gap.json': first, '../../levels/10-swing-yard.json': second });
 
 describe('decideLiveUpdate', () => {
   const watching = (): LiveWatch => ({ file: '03-first-gap.json', seenText: firstGap });
@@ -30,7 +30,7 @@ describe('decideLiveUpdate', () => {
   });
 
   it('does nothing when the file being played was deleted: the game keeps it running', () => {
-    const onlySwingYard = createLevelCatalog({ '../../levels/05-swing-yard.json': swingYard });
+    const onlySwingYard = createLevelCatalog({ '../../levels/10-swing-yard.json': swingYard });
     expect(decideLiveUpdate(watching(), onlySwingYard)).toEqual({ kind: 'none' });
   });
 

@@ -32,11 +32,11 @@ const REAL: Progress = {
     '01-tied-together.json#tied-together': rec(1234, 2, 3),
     '02-rappel.json#rappel': rec(2345, 0, 1),
     '03-first-gap.json#first-gap': rec(816, 1, 12),
-    '04-crate-gates.json#crate-gates': rec(1999, 4, 2),
-    '05-swing-yard.json#swing-yard': rec(1500, 0, 7),
-    '06-breaking-point.json#breaking-point': rec(3100, 9, 1),
-    '07-sky-ferry.json#sky-ferry': rec(2404, 3, 1),
-    '08-finale.json#finale': rec(9999, 20, 1),
+    '09-crate-gates.json#crate-gates': rec(1999, 4, 2),
+    '10-swing-yard.json#swing-yard': rec(1500, 0, 7),
+    '17-breaking-point.json#breaking-point': rec(3100, 9, 1),
+    '18-sky-ferry.json#sky-ferry': rec(2404, 3, 1),
+    '24-finale.json#finale': rec(9999, 20, 1),
   },
 };
 const REAL_TEXT = serializeProgress(REAL);
@@ -101,12 +101,12 @@ describe('parseProgress', () => {
   });
 
   it('a damaged byte in the middle costs only the record it hit: the records after it are still read', () => {
-    const at = REAL_TEXT.indexOf('"04-crate-gates.json#crate-gates"') + 20;
+    const at = REAL_TEXT.indexOf('"09-crate-gates.json#crate-gates"') + 20;
     const damaged = `${REAL_TEXT.slice(0, at)}\u0000${REAL_TEXT.slice(at + 1)}`;
     const read = parseProgress(damaged);
     expect(read.state).toBe('damaged');
     const expected = { ...REAL.levels } as Record<string, LevelRecord>;
-    delete expected['04-crate-gates.json#crate-gates'];
+    delete expected['09-crate-gates.json#crate-gates'];
     expect(read.progress.levels).toEqual(expected);
   });
 
@@ -178,20 +178,20 @@ describe('createProgressStore', () => {
   });
 
   it('a damaged record: its readable records are kept, and the first save copies it to the backup key first', () => {
-    const cut = REAL_TEXT.slice(0, REAL_TEXT.indexOf('"05-swing-yard'));
+    const cut = REAL_TEXT.slice(0, REAL_TEXT.indexOf('"10-swing-yard'));
     const storage = memoryStorage({ [PROGRESS_KEY]: cut });
     const store = createProgressStore(() => storage);
     expect(store.readState).toBe('damaged');
     expect(Object.keys(store.progress.levels)).toEqual(Object.keys(REAL.levels).slice(0, 4));
     expect(progressStorageNote(store)).toMatch(/damaged: every level result that could still be read is back/);
     expect(storage.writes).toEqual([]); // reading never writes
-    store.recordCompletion('05-swing-yard.json#swing-yard', 1400, 0);
+    store.recordCompletion('10-swing-yard.json#swing-yard', 1400, 0);
     expect(storage.writes).toEqual([PROGRESS_BACKUP_KEY, PROGRESS_KEY]);
     expect(storage.data.get(PROGRESS_BACKUP_KEY)).toBe(cut);
     expect(store.isBackedUp).toBe(true);
     const saved = parseProgress(storage.data.get(PROGRESS_KEY)!);
     expect(saved.state).toBe('ok');
-    expect(Object.keys(saved.progress.levels)).toEqual([...Object.keys(REAL.levels).slice(0, 4), '05-swing-yard.json#swing-yard']);
+    expect(Object.keys(saved.progress.levels)).toEqual([...Object.keys(REAL.levels).slice(0, 4), '10-swing-yard.json#swing-yard']);
     // Later saves do not copy again.
     store.setUnlockAll(!store.progress.unlockAll);
     expect(storage.writes).toEqual([PROGRESS_BACKUP_KEY, PROGRESS_KEY, PROGRESS_KEY]);

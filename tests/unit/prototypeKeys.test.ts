@@ -13,7 +13,7 @@ import { createLevelCatalog, findLevel } from '../../src/app/levelCatalog';
 import { runSim } from '../../tools/simRunner';
 import { PROTOTYPE_KEY_CODES, PROTOTYPE_NAMES } from '../../tools/scenarios/hostileText';
 
-const LEVEL_TEXT = readFileSync('levels/05-swing-yard.json', 'utf8');
+const LEVEL_TEXT = readFileSync('levels/10-swing-yard.json', 'utf8');
 /** Prototype names a level id may take (1-40 letters, digits, _ or -): `__proto__`, `constructor`, ... */
 const ID_NAMES = PROTOTYPE_NAMES.filter((n) => /^[A-Za-z0-9_-]{1,40}$/.test(n));
 
@@ -83,8 +83,8 @@ describe('level ids named like prototype properties', () => {
     const parsed = parseLevel(text);
     if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
     expect(parsed.id).toBe(id);
-    const catalog = createLevelCatalog({ 'levels/05-swing-yard.json': text });
-    expect(findLevel(catalog, id)?.file).toBe('05-swing-yard.json');
+    const catalog = createLevelCatalog({ 'levels/10-swing-yard.json': text });
+    expect(findLevel(catalog, id)?.file).toBe('10-swing-yard.json');
 
     const out = JSON.parse(JSON.stringify(runSim({ id, def: parsed.def, ids: parsed.ids }, { ticks: 2, trace: [id] }))) as {
       entities: Record<string, { type: string }>; trace: Record<string, unknown[]>;

@@ -15,7 +15,7 @@ import {
   type ReplayFile,
 } from '../../src/level/replay';
 
-const LEVELS = ['03-first-gap', '05-swing-yard'];
+const LEVELS = ['03-first-gap', '10-swing-yard'];
 const levelText = (name: string) => readFileSync(`levels/${name}.json`, 'utf8');
 const replayText = (name: string) => readFileSync(`levels/replays/${name}.replay.json`, 'utf8');
 function loadReplay(name: string): ReplayFile {
@@ -50,7 +50,7 @@ describe('run-length encoding', () => {
 });
 
 describe('parseReplay', () => {
-  const good = () => JSON.parse(replayText('05-swing-yard')) as Record<string, unknown>;
+  const good = () => JSON.parse(replayText('10-swing-yard')) as Record<string, unknown>;
   const errorsOf = (text: string) => {
     const r = parseReplay(text);
     return r.ok ? [] : r.errors;
@@ -110,7 +110,7 @@ describe('verifyReplay', () => {
   });
 
   it('recording the same masks again gives the same file', () => {
-    const name = '05-swing-yard';
+    const name = '10-swing-yard';
     const replay = loadReplay(name);
     expect(formatReplay(recordReplay(levelText(name), decodeInputs(replay.inputs)))).toBe(replayText(name));
   });
@@ -129,7 +129,7 @@ describe('verifyReplay', () => {
   });
 
   it('a change after the last checkpoint is caught by the completion tick', () => {
-    const name = '05-swing-yard';
+    const name = '10-swing-yard';
     const replay = loadReplay(name);
     const masks = decodeInputs(replay.inputs);
     const lastCheckpoint = replay.hashes.length * CHECKPOINT_TICKS;
@@ -165,7 +165,7 @@ describe('verifyReplay', () => {
   });
 
   it('a replay of another level is refused', () => {
-    const result = verifyReplay(levelText('05-swing-yard'), loadReplay('03-first-gap'));
+    const result = verifyReplay(levelText('10-swing-yard'), loadReplay('03-first-gap'));
     expect(result.ok).toBe(false);
     expect(result.message).toMatch(/the replay is for level "first-gap" but this level is "swing-yard"/);
   });

@@ -14,7 +14,7 @@ import { runSimCli } from '../../tools/sim';
 import { formatSummary, round6, runSim, type RunnerLevel } from '../../tools/simRunner';
 import { playSwingYard } from '../../tools/bots/swing-yard';
 
-const LEVEL2 = 'levels/05-swing-yard.json';
+const LEVEL2 = 'levels/10-swing-yard.json';
 
 function level2(): RunnerLevel {
   const parsed = parseLevel(readFileSync(LEVEL2, 'utf8'));

@@ -8,7 +8,7 @@ import { Button, SimEvent, createSimWorld, readEvents, step } from '../../src/si
 import { playSkyFerry, type SkyFerryPhase } from '../../tools/bots/sky-ferry';
 import { eventsSince, expectFinishedInGoal } from './levelChecks';
 
-const FILE = 'levels/07-sky-ferry.json';
+const FILE = 'levels/18-sky-ferry.json';
 
 function build() {
   const parsed = parseLevel(readFileSync(FILE, 'utf8'));
@@ -16,7 +16,7 @@ function build() {
   return { parsed, world: createSimWorld(parsed.def) };
 }
 
-describe('level 7: Sky Ferry', () => {
+describe('level 18: Sky Ferry', () => {
   it('is a version 2 level with two platforms, a checkpoint and spikes under both gaps', () => {
     const { parsed, world } = build();
     expect(parsed.level.version).toBe(2);

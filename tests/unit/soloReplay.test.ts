@@ -16,7 +16,7 @@ const idOf = (name: string) => (JSON.parse(levelText(name)) as { id: string }).i
 /** The levels shown finishable solo: those with a solo bot (check-levels then requires the replay). */
 const SOLO = levelNames.filter((name) => existsSync(`tools/bots/solo/${idOf(name)}.ts`));
 /** The campaign levels done so far: each must keep its solo bot and solo replay. */
-const DONE = ['01-tied-together', '02-rappel', '03-first-gap', '04-crate-gates', '05-swing-yard', '06-breaking-point', '07-sky-ferry', '08-finale'];
+const DONE = ['01-tied-together', '02-rappel', '03-first-gap', '09-crate-gates', '10-swing-yard', '17-breaking-point', '18-sky-ferry', '24-finale'];
 
 function loadSolo(name: string): SoloReplayFile {
   const parsed = parseSoloReplay(readFileSync(soloPath(name), 'utf8'));

@@ -7,7 +7,7 @@ import { Button, SimEvent, createSimWorld, readEvents, ropeMaxStretch, step, box
 import { playSwingYard } from '../../tools/bots/swing-yard';
 import { eventsSince, expectFinishedInGoal } from './levelChecks';
 
-const FILE = 'levels/05-swing-yard.json';
+const FILE = 'levels/10-swing-yard.json';
 
 function load() {
   const parsed = parseLevel(readFileSync(FILE, 'utf8'));

@@ -87,8 +87,8 @@ describe('level files: hints', () => {
     const verbsOf = (file: string) => hintsOfLevelText(readFileSync(`levels/${file}.json`, 'utf8')).map((h) => h.verb);
     expect(verbsOf('01-tied-together')).toEqual(['walk', 'jump', 'anchor', 'haul']);
     expect(verbsOf('02-rappel')).toEqual(expect.arrayContaining(['rappel', 'swing']));
-    expect(verbsOf('04-crate-gates')).toEqual(['bump']);
-    expect(verbsOf('07-sky-ferry')).toEqual(['ride']);
+    expect(verbsOf('09-crate-gates')).toEqual(['bump']);
+    expect(verbsOf('18-sky-ferry')).toEqual(['ride']);
   });
 });
 
@@ -174,17 +174,17 @@ describe('verbs done, read from the sim', () => {
   });
 
   it('bump: the crate-gates bot running into the hanging crate; ride: the sky-ferry bot on the ferry', async () => {
-    const gates = await playedVerbs('04-crate-gates');
+    const gates = await playedVerbs('09-crate-gates');
     expect(gates.phases.get('bump')).toBe('gate1');
     expect(gates.first.has('ride')).toBe(false); // no moving platforms there
-    const ferry = await playedVerbs('07-sky-ferry');
+    const ferry = await playedVerbs('18-sky-ferry');
     expect(['board', 'ride']).toContain(ferry.phases.get('ride')); // 30 ticks standing on the wide ferry
     expect(ferry.first.get('ride')!).toBeLessThan(ferry.first.get('anchor')!); // long before the sky ferry
     expect(ferry.first.has('bump')).toBe(false); // no crates there
   });
 
   it('every verb a campaign level teaches is done when its bot plays it (level 1 bot jumps the pit: no anchor, no haul)', async () => {
-    for (const file of ['01-tied-together', '02-rappel', '04-crate-gates', '05-swing-yard', '07-sky-ferry']) {
+    for (const file of ['01-tied-together', '02-rappel', '09-crate-gates', '10-swing-yard', '18-sky-ferry']) {
       const { first } = await playedVerbs(file);
       const taught = hintsOfLevelText(readFileSync(`levels/${file}.json`, 'utf8')).map((h) => h.verb);
       const expected = file === '01-tied-together' ? taught.filter((v) => v !== 'anchor' && v !== 'haul') : taught;

@@ -1,4 +1,4 @@
-// A scripted pair of players that completes level 6 ("Breaking Point"): both walk over the two
+// A scripted pair of players that completes level 17 ("Breaking Point"): both walk over the two
 // crates hanging on frayed ropes across the pit (walking on holds; a jump onto one would snap it),
 // jump off the second crate to the far lip, hop the low step, then P1 walks onto the crate plugging
 // the shaft and jumps on it: the landing snaps its rope and the crate drops into the cave below with

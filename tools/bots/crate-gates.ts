@@ -1,4 +1,4 @@
-// A scripted pair of players that completes level 4 ("Crate Gates", id crate-gates): P1 runs into
+// A scripted pair of players that completes level 9 ("Crate Gates", id crate-gates): P1 runs into
 // the first hanging crate and shoves it out over the drop, then drops down behind it; P2 waits clear
 // of the swing and follows when the crate swings away. At the heavy crate both charge together (one
 // player pushing steadily cannot move it far enough), drop down behind it and walk up onto the goal dais.

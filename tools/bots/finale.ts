@@ -1,4 +1,4 @@
-// A scripted pair of players that completes level 8 ("The Long Way Down"), a tour of every earlier
+// A scripted pair of players that completes level 24 ("The Long Way Down"), a tour of every earlier
 // mechanic: P1 bumps the hanging crate aside and anchors at the plateau's edge while P2 walks off, is
 // caught by the rope level with the rock slab tucked under the overhang and climbs onto it (holding
 // Left); P2 anchors at the slab's end and P1 steps off the edge, swinging on P2's anchor under the slab

@@ -1,4 +1,4 @@
-// A scripted pair of players that completes level 7 ("Sky Ferry"): both wait at the cliff edge for
+// A scripted pair of players that completes level 18 ("Sky Ferry"): both wait at the cliff edge for
 // the wide ferry, walk on and ride it over the spike pit, climb the steps to the perch, then P1
 // boards the little sky ferry and holds Anchor while P2 steps off the perch and dangles below it;
 // over the landing P1 lets go and runs off the ferry, and both walk into the cave to the goal.

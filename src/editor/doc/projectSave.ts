@@ -6,7 +6,7 @@ import type { Export } from './levelExport';
 
 /** The dev server's endpoint: POST `{ name, level, replay?, overwrite? }` as JSON. */
 export const SAVE_LEVEL_ENDPOINT = '/__ropebound/save-level';
-/** A level file's base name: one plain file name, like the campaign's `05-swing-yard`. */
+/** A level file's base name: one plain file name, like the campaign's `10-swing-yard`. */
 export const LEVEL_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 export type ProjectSaveResult = { ok: true; message: string; files: string[] } | { ok: false; message: string; exists: boolean };

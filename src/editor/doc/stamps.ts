@@ -9,10 +9,10 @@ import { round6, type EntityRef, type LevelAnchor, type LevelBox, type LevelFile
 export type StampKind = 'spiked-pendulum' | 'crate-bridge' | 'crate-gate' | 'gondola';
 
 export const STAMPS: ReadonlyArray<{ kind: StampKind; name: string; description: string }> = [
-  { kind: 'spiked-pendulum', name: 'Spiked pendulum', description: 'a spiked ball on a 5 m rope from a hook, swinging from 45° (levels 5 and 8)' },
-  { kind: 'crate-bridge', name: 'Breaking crate bridge', description: 'two planks each hung from two frayed ropes that snap under a landing (level 6)' },
-  { kind: 'crate-gate', name: 'Crate gate', description: 'a heavy crate hanging in a passage: run into it so it swings out (level 4)' },
-  { kind: 'gondola', name: 'Gondola on a trolley', description: 'a gondola hung by two ropes from a trolley moving along a path (level 8)' },
+  { kind: 'spiked-pendulum', name: 'Spiked pendulum', description: 'a spiked ball on a 5 m rope from a hook, swinging from 45° (Swing Yard and the finale)' },
+  { kind: 'crate-bridge', name: 'Breaking crate bridge', description: 'two planks each hung from two frayed ropes that snap under a landing (Breaking Point)' },
+  { kind: 'crate-gate', name: 'Crate gate', description: 'a heavy crate hanging in a passage: run into it so it swings out (Crate Gates)' },
+  { kind: 'gondola', name: 'Gondola on a trolley', description: 'a gondola hung by two ropes from a trolley moving along a path (the finale)' },
 ];
 
 interface Parts { anchors: LevelAnchor[]; boxes: LevelBox[]; ropes: LevelRope[]; platforms: LevelPlatform[] }

@@ -1,4 +1,4 @@
-// Solo through "Breaking Point" (levels/06-breaking-point.json): over the two crates on frayed ropes
+// Solo through "Breaking Point" (levels/17-breaking-point.json): over the two crates on frayed ropes
 // one character at a time (walking on them; a landing from a jump would snap them). P2 stands near
 // the far end of the second crate while P1 runs past it and leaps to the far lip; P2 backs up for a
 // run-up and leaps after. Then P2 waits at the shaft while P1 stomps the plug, whose rope snaps:

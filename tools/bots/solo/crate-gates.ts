@@ -1,4 +1,4 @@
-// Solo through "Crate Gates" (levels/04-crate-gates.json). The first crate as the pair does it: P1
+// Solo through "Crate Gates" (levels/09-crate-gates.json). The first crate as the pair does it: P1
 // shoves it out over the drop and follows it down while P2 waits back; then P2 goes when the crate
 // swings away. The heavy crate, which the pair moves by pushing together: P1 alone pumps it, pushing
 // while it swings away and keeping clear of it while it comes back, until its swing opens the way

@@ -1,4 +1,4 @@
-// Solo through "The Long Way Down" (levels/08-finale.json), the pair's plan with one character
+// Solo through "The Long Way Down" (levels/24-finale.json), the pair's plan with one character
 // moving at a time, the latch holding the other's anchor: P1 anchors at the plateau's edge while
 // P2 is lowered onto the rock slab; P2 anchors at the slab's end and P1 swings on it under the slab
 // up onto the lip; P1 anchors there while P2 swings across, hauls it up to the lip and anchors

@@ -1,4 +1,4 @@
-// Solo through "Sky Ferry" (levels/07-sky-ferry.json). The wide ferry: both wait at the cliff edge;
+// Solo through "Sky Ferry" (levels/18-sky-ferry.json). The wide ferry: both wait at the cliff edge;
 // as it comes in, P1 steps (or hops) on, then P2, switched to, hops on after it before it is out
 // of reach; they ride it over the spikes and get off at the island one after the other. Up the
 // steps to the perch. The sky ferry, as the pair does it: P1 boards and anchors (the switch keeps

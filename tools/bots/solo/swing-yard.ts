@@ -1,4 +1,4 @@
-// Solo through "Swing Yard" (levels/05-swing-yard.json): the pair crosses under the spiked pendulum
+// Solo through "Swing Yard" (levels/10-swing-yard.json): the pair crosses under the spiked pendulum
 // together; alone, one character waits at the edge of its sweep while the other runs under it as
 // it swings away, then the other follows on a later swing (the tether is too short for one to wait
 // far back). Then over the crate (its rope snaps) and up the ledge, one at a time.
