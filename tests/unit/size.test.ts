@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROTLI_OPTIONS, BUDGET_BROTLI_BYTES, GZIP_OPTIONS, checkBudget, formatReport, measureDir, runSize } from '../../tools/size';
+import { BROTLI_OPTIONS, BUDGET_BROTLI_BYTES, GZIP_OPTIONS, checkBudget, formatReport, isLevelsChunk, measureDir, runSize } from '../../tools/size';
 
 let dir = '';
 const contents: Record<string, Buffer> = {};
@@ -67,6 +67,26 @@ describe('npm run size', () => {
     expect(log.join('\n')).toContain('OVER BUDGET');
     expect(runSize(dir, () => {})).toBe(0); // the real budget (180 KiB) is far above these few kB
     expect(BUDGET_BROTLI_BYTES).toBe(180 * 1024);
+  });
+
+  it('the levels\' chunk and the editor\'s are measured against their own budgets, not the code\'s', () => {
+    const parts = mkdtempSync(join(tmpdir(), 'rb-size-parts-'));
+    try {
+      writeFileSync(join(parts, 'index-abc.js'), contents['a.js']);
+      writeFileSync(join(parts, 'levels-Xy_1.js'), contents['b.js']); // 4 KiB of noise: ~4 KiB brotli
+      writeFileSync(join(parts, 'editor-Q9.js'), contents['a.js']);
+      expect(isLevelsChunk('levels-Xy_1.js')).toBe(true);
+      expect(isLevelsChunk('index-abc.js')).toBe(false);
+      const code = measureDir(parts).find((f) => f.file === 'index-abc.js')!.brotli;
+      const log: string[] = [];
+      // The code's budget fits the index chunk alone: the levels' noise is not added to it...
+      expect(runSize(parts, (s) => log.push(s), code, 1 << 20, 1 << 20)).toBe(0);
+      expect(log.join('\n')).toMatch(/levels and replays[^]*levels-Xy_1\.js/);
+      // ...and the levels' own budget fails the run when they outgrow it.
+      expect(runSize(parts, () => {}, code, 1 << 20, 1000)).toBe(1);
+    } finally {
+      rmSync(parts, { recursive: true, force: true });
+    }
   });
 
   it('refuses a directory with no JavaScript', () => {
