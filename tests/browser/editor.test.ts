@@ -26,6 +26,11 @@ test('build a rope-hazard level with the mouse, test-play it to the goal, undo a
     expect(await screenOf(page)).toBe('editor');
     let s = await waitDrawn(page);
     expect(s.level.tiles[12]).toBe('#'.repeat(24));
+    // At 1280x720 every tool is in view: the column does not scroll and ends inside the window.
+    const tools = await page.locator('.ed-tools').evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight, bottom: el.getBoundingClientRect().bottom, last: el.lastElementChild!.getBoundingClientRect().bottom }));
+    expect(page.viewportSize()).toEqual({ width: 1280, height: 720 });
+    expect(tools.scroll).toBeLessThanOrEqual(tools.client);
+    expect(Math.max(tools.bottom, tools.last)).toBeLessThanOrEqual(720);
 
     // A pit in the floor (erase brush), solid ground back at its bottom (rectangle) and a plank bridge (brush).
     await page.keyboard.press('KeyE');
