@@ -4,7 +4,6 @@
 // the screens, the level session, the error box, the URL and the picture. It decides nothing.
 
 import { isolateText } from '../level/levelText';
-import { worldOfLevelText } from '../level/levelWorlds';
 import type { MenuAction } from '../input/menuAction';
 import type { SimWorld } from '../sim';
 import type { CompleteScreen, CompleteInfo } from '../ui/completeScreen';
@@ -103,7 +102,7 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
   let previewWorldNumber = 1;
   const showPreview = (entry: LevelEntry): void => {
     preview = deps.previews.of(entry).world;
-    previewWorldNumber = worldOfLevelText(entry.text);
+    previewWorldNumber = entry.world;
   };
   const errors: string[] = [];
   /** Events sent while effects run (a screen reporting as it is shown) wait their turn. */
@@ -132,7 +131,7 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
       isFinished: row.isFinished,
       best: row.bestTicks === null ? null : formatTicks(row.bestTicks),
       gems: row.entry.gemCount ? { most: row.mostGems, total: row.entry.gemCount } : null,
-      world: worldOfLevelText(row.entry.text),
+      world: row.entry.world,
     }));
   };
 

@@ -5,6 +5,8 @@
 // progress and the menus: two files with the same id (a copied level) are still two levels.
 
 import { isolateText } from '../level/levelText';
+import { worldOfLevel } from '../level/levelWorlds';
+import type { WorldNumber } from '../level/levelSchema';
 
 export interface LevelEntry {
   /** Campaign number from the file name (`10-swing-yard.json` -> 10). */
@@ -26,6 +28,8 @@ export interface LevelEntry {
   parTicks?: number;
   /** How many gems the level has, when it has any. */
   gemCount?: number;
+  /** The world it belongs to (its `world` field; 1 when it names none or a wrong one). */
+  world: WorldNumber;
 }
 
 /** Par from an expert replay's finish (ticks): half as long again, rounded up to whole 5 s. */
@@ -55,7 +59,7 @@ export function createLevelCatalog(files: Record<string, string>, replays: Recor
     const head = readHead(text);
     const file = `${match[1]}-${slug}.json`;
     const id = head.id ?? slug;
-    const entry: LevelEntry = { number: Number(match[1]), slug, id, name: head.name ?? slug, file, text, key: levelKey(file, id) };
+    const entry: LevelEntry = { number: Number(match[1]), slug, id, name: head.name ?? slug, file, text, key: levelKey(file, id), world: head.world };
     const finish = finishes.get(file.replace(/\.json$/, ''));
     if (finish !== undefined) entry.parTicks = parTicksFor(finish);
     if (head.gems) entry.gemCount = head.gems;
@@ -82,19 +86,21 @@ function replayFinishes(replays: Record<string, string>): Map<string, number> {
   return out;
 }
 
-/** The id and name of a level file without validating it (parseLevel does that when it loads). */
-function readHead(text: string): { id?: string; name?: string; gems?: number } {
+/** The id, name, gem count and world of a level file without validating it (parseLevel does that
+ *  when it loads): read once here, so the menus never parse a level's text again. */
+function readHead(text: string): { id?: string; name?: string; gems?: number; world: WorldNumber } {
   try {
-    const json: unknown = JSON.parse(text);
-    if (typeof json !== 'object' || json === null) return {};
+    const json: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    if (typeof json !== 'object' || json === null) return { world: worldOfLevel(null) };
     const { id, name, gems } = json as { id?: unknown; name?: unknown; gems?: unknown };
     return {
       id: typeof id === 'string' ? id : undefined,
       name: typeof name === 'string' ? name : undefined,
       gems: Array.isArray(gems) ? gems.length : undefined,
+      world: worldOfLevel(json),
     };
   } catch {
-    return {};
+    return { world: worldOfLevel(null) };
   }
 }
 

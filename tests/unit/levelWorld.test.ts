@@ -7,6 +7,7 @@ import { fieldMeta } from '../../src/editor/doc';
 import { parseLevel } from '../../src/level/parseLevel';
 import { levelContentHash } from '../../src/level/replay';
 import { worldOfLevel, worldOfLevelText } from '../../src/level/levelWorlds';
+import { createLevelCatalog } from '../../src/app/levelCatalog';
 
 const LEVEL_1 = readFileSync('levels/01-tied-together.json', 'utf8');
 
@@ -40,6 +41,11 @@ describe('level files: world', () => {
     }
     expect(worldOfLevelText('not json')).toBe(1);
     expect(worldOfLevelText(withWorld(9))).toBe(1);
+  });
+
+  it('the level catalogue reads each file\'s world once, for the level select and the preview behind it', () => {
+    const catalog = createLevelCatalog({ 'levels/01-a.json': withWorld(undefined), 'levels/02-b.json': withWorld(3), 'levels/03-c.json': withWorld(9), 'levels/04-d.json': '{ broken' });
+    expect(catalog.map((e) => [e.file, e.world])).toEqual([['01-a.json', 1], ['02-b.json', 3], ['03-c.json', 1], ['04-d.json', 1]]);
   });
 
   it('refuses anything but 1, 2 or 3 with a message that names the field and the rule', () => {
