@@ -110,13 +110,27 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
     status.classList.remove('nudge');
   };
 
+  /** Fades the list's top or bottom edge while rows are scrolled out of view there: with 24 levels
+   *  a window shows a third of them, and a list cut at a row's edge looks like the whole list. */
+  const paintEdges = (): void => {
+    list.classList.toggle('is-more-above', list.scrollTop > 1);
+    list.classList.toggle('is-more-below', list.scrollTop + list.clientHeight < list.scrollHeight - 1);
+  };
+  list.addEventListener('scroll', paintEdges, { passive: true });
+
   /** Shows the cursor's row: in view, and previewed behind the menu. */
   const reveal = (): void => {
     const shown = items[cursor.index] ?? unlock;
     // A world's first level brings its heading into view too (the row itself wins if both do not fit).
     const above = shown.previousElementSibling;
     if (above?.classList.contains('world-heading')) above.scrollIntoView({ block: 'nearest' });
+    // The row after it too, so a player walking down the list sees where it goes (the row wins).
+    shown.nextElementSibling?.scrollIntoView({ block: 'nearest' });
     shown.scrollIntoView({ block: 'nearest' });
+    // At either end of the list, all the way there: no sliver of margin left to fade.
+    if (shown.parentElement === list && !shown.nextElementSibling) list.scrollTop = list.scrollHeight;
+    if (cursor.index === 0) list.scrollTop = 0;
+    paintEdges();
     const row = rows[cursor.index];
     if (row) handlers.onSelect?.(row.key);
   };

@@ -136,6 +136,22 @@ describe('level select', () => {
         const shown = await page.locator('.menu-status').evaluate((n) => ({ text: n.textContent, isCut: n.scrollHeight > n.clientHeight + 1 }));
         expect(shown.text, file).toContain(description);
         expect(shown.isCut, file).toBe(false);
+        // The selected row and the one after it are in view; an edge with rows scrolled out behind it is faded.
+        const view = await page.locator('.level-list').evaluate((list) => {
+          const box = list.getBoundingClientRect();
+          const selected = list.querySelector('[aria-selected="true"]');
+          const inView = (n: Element | null): boolean => !n || (n.getBoundingClientRect().top >= box.top - 1 && n.getBoundingClientRect().bottom <= box.bottom + 1);
+          return {
+            isInView: inView(selected) && inView(selected?.nextElementSibling ?? null),
+            isFadedAbove: list.classList.contains('is-more-above'), hiddenAbove: list.scrollTop,
+            isFadedBelow: list.classList.contains('is-more-below'), hiddenBelow: list.scrollHeight - list.clientHeight - list.scrollTop,
+          };
+        });
+        expect(view.isInView, file).toBe(true);
+        expect(view.isFadedAbove, file).toBe(view.hiddenAbove > 1);
+        expect(view.isFadedBelow, file).toBe(view.hiddenBelow > 1);
+        if (i === 0) expect(view.isFadedBelow, 'the campaign is longer than a 1280x720 window shows').toBe(true);
+        if (i === rows.length - 1) expect([view.isFadedAbove, view.isFadedBelow]).toEqual([true, false]);
         await page.keyboard.press('ArrowDown');
       }
       expect(errors).toEqual([]);
