@@ -1,4 +1,4 @@
-// Solo through "Counterweight" (levels/13-counterweight.json). Each spiked blade: both wait at the edge
+// Solo through "Blade Gallery" (levels/13-blade-gallery.json). Each spiked blade: both wait at the edge
 // of its low sweep, then one dashes under it as it swings away and the other follows on a later
 // swing (the 7 m tether is too short for one to wait far back). The heavy crate, which the pair
 // charges together: P1 alone pumps it, pushing while it swings away and keeping clear while it
@@ -7,7 +7,7 @@
 // blade and jump up onto the goal ledge.
 import { Button, boxEntity, type SimWorld } from '../../../src/sim';
 import type { SoloTick } from '../../../src/app/soloReplay';
-import { STOOL, UPPER_Y } from '../counterweight';
+import { STOOL, UPPER_Y } from '../blade-gallery';
 import { createMoves, runMoves, type Move } from './soloMoves';
 import { createSoloPlayer } from './soloPlayer';
 

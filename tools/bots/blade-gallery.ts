@@ -1,4 +1,4 @@
-// A scripted pair of players that completes level 13 ("Counterweight", id counterweight). Each spiked
+// A scripted pair of players that completes level 13 ("Blade Gallery", id blade-gallery). Each spiked
 // pendulum is crossed the same way: both wait just short of its path and run through together
 // right behind it as it swings away. Between the first blade and the second the heavy crate hangs at
 // the lip of the drop: one player cannot shift it, both charging together swing it out and drop
@@ -25,16 +25,16 @@ const LEDGE_JUMP: readonly [number, number] = [64.6, 65.6];
 /** Ticks Jump is held: a full jump. */
 const JUMP_HOLD = 20;
 
-export type CounterweightPhase = 'wait' | 'cross' | 'charge' | 'stool' | 'nook';
+export type BladeGalleryPhase = 'wait' | 'cross' | 'charge' | 'stool' | 'nook';
 
 /** Plays until the level is complete (or 60 s); calls onTick after each step. */
-export function playCounterweight(world: SimWorld, onTick?: (phase: CounterweightPhase) => void): void {
+export function playBladeGallery(world: SimWorld, onTick?: (phase: BladeGalleryPhase) => void): void {
   const [a, b] = world.queries.players.dense;
   const { body, player } = world;
   const stool = boxEntity(world, STOOL);
   const inputs = [0, 0];
   const jumpLeft = [0, 0];
-  let phase: CounterweightPhase = 'wait';
+  let phase: BladeGalleryPhase = 'wait';
   let k = 0; // the crossing ahead
   let charging = false; // both lined up: charging the heavy crate
   const toward = (e: number, x: number, slack = 0.15) => (body.x[e] < x - slack ? Button.Right : body.x[e] > x + slack ? Button.Left : 0);
@@ -96,4 +96,4 @@ export function playCounterweight(world: SimWorld, onTick?: (phase: Counterweigh
 }
 
 /** The bot tools/makeReplay.ts runs for this level (every tools/bots/<level id>.ts exports one). */
-export const play = (world: SimWorld, onTick: () => void): void => { playCounterweight(world, onTick); };
+export const play = (world: SimWorld, onTick: () => void): void => { playBladeGallery(world, onTick); };
