@@ -2,24 +2,27 @@
 // loose crate across the mine floor, stopping under the first gem to jump for it from the crate's
 // top, then shoves it against the shelf; both climb the shelf from the crate. On the shelf both wait
 // at the edge of the spiked shaft for the ferry crate to swing close, hop on together, P1 jumps for
-// the second gem as the ferry sweeps through the bottom of its swing, and both hop off onto the far
-// ledge at the other end of the swing and walk into the goal.
+// the second gem as the ferry sweeps through the bottom of its swing, and both hop off onto the
+// pillar at the other end of the swing. The second ferry the same way, onto the higher far ledge,
+// and into the goal.
 // It reads where the crates are and which way the ferry swings from the sim state.
 import { Button, boxEntity, step, type SimWorld } from '../../src/sim';
 
-/** The shelf's wall (the step crate is shoved against it) and the shaft's edges, m. */
+/** The shelf's wall (the step crate is shoved against it) and the first shaft's edges, m. */
 export const SHELF_X = 18;
 export const SHAFT: readonly [number, number] = [30, 42];
+/** Each ferry: its index in the boxes, where P1 and P2 wait to board it, board when it swings left
+ *  past boardWhen, alight when it swings right past alightWhen, onto the far side at land (P1, P2), m. */
+export interface Ferry { box: number; board: readonly [number, number]; boardWhen: number; alightWhen: number; land: readonly [number, number] }
+export const FERRIES: readonly Ferry[] = [
+  { box: 1, board: [29.5, 28.4], boardWhen: 33.2, alightWhen: 38.8, land: [43.5, 42.8] },
+  { box: 2, board: [46.5, 45.4], boardWhen: 49.6, alightWhen: 55.6, land: [60.5, 59.8] },
+];
 /** Where P1 stops the step crate for the first gem (its centre), m. */
 export const GEM_STOP_X = 9.5;
-/** Where each waits at the shaft's edge for the ferry (P1, P2), m. */
-export const BOARD_X: readonly [number, number] = [29.5, 28.4];
-/** Board when the ferry, swinging towards the shelf, is left of this; alight when it swings right past ALIGHT_X, m. */
-export const BOARD_WHEN = 33.2;
-export const ALIGHT_WHEN = 38.8;
 /** P1 jumps for the ferry gem when the ferry, swinging right, passes this x (its jump peaks over the shaft's middle), m. */
 export const GEM_JUMP_X = 33.4;
-const GOAL_X: readonly [number, number] = [47.5, 46];
+const GOAL_X: readonly [number, number] = [64.5, 63];
 /** Ticks Jump is held: a full jump. */
 const JUMP_HOLD = 20;
 
@@ -30,7 +33,8 @@ export function playCrateFerry(world: SimWorld, onTick?: (phase: CrateFerryPhase
   const [a, b] = world.queries.players.dense;
   const { body, player } = world;
   const crate = boxEntity(world, 0);
-  const ferry = boxEntity(world, 1);
+  let f = 0; // the ferry ahead
+  let ferry = boxEntity(world, FERRIES[0].box);
   const inputs = [0, 0];
   const jumpLeft = [0, 0];
   let phase: CrateFerryPhase = 'push';
@@ -38,14 +42,14 @@ export function playCrateFerry(world: SimWorld, onTick?: (phase: CrateFerryPhase
   const feet = (e: number) => body.y[e] + body.halfH[e];
   const onShelf = (e: number) => player.isGrounded[e] === 1 && feet(e) < 13.2 && body.x[e] > SHELF_X && body.x[e] < SHAFT[0];
   const onFerry = (e: number) => player.isGrounded[e] === 1 && player.groundBox[e] === ferry;
-  const onFarLedge = (e: number) => player.isGrounded[e] === 1 && body.x[e] > SHAFT[1];
+  const onFarSide = (e: number) => player.isGrounded[e] === 1 && body.x[e] > FERRIES[f].land[1] - 0.8;
   const toward = (e: number, x: number, slack = 0.2) => (body.x[e] < x - slack ? Button.Right : body.x[e] > x + slack ? Button.Left : 0);
   /** Start a full jump for slot s (its Jump is then held by `held`). */
   const jump = (s: number) => { jumpLeft[s] = JUMP_HOLD - 1; return Button.Jump; };
   const held = (s: number) => (jumpLeft[s] > 0 ? (jumpLeft[s]--, Button.Jump) : 0);
   /** Climb the shelf: onto the step crate, then up at the wall, pressing right (a ledge climb). */
   const climb = (s: number, e: number) => {
-    if (onShelf(e)) return toward(e, BOARD_X[s]);
+    if (onShelf(e)) return toward(e, FERRIES[0].board[s]);
     const h = held(s);
     if (h) return h | Button.Right;
     const onCrate = player.groundBox[e] === crate;
@@ -86,25 +90,30 @@ export function playCrateFerry(world: SimWorld, onTick?: (phase: CrateFerryPhase
       // P1 climbs first; P2 follows once P1 is up.
       p1 = climb(0, a);
       p2 = onShelf(a) ? climb(1, b) : toward(b, body.x[crate] - 3);
-      if (onShelf(a) && onShelf(b) && Math.abs(body.x[a] - BOARD_X[0]) < 0.3 && Math.abs(body.x[b] - BOARD_X[1]) < 0.3) phase = 'board';
+      if (onShelf(a) && onShelf(b) && Math.abs(body.x[a] - FERRIES[0].board[0]) < 0.3 && Math.abs(body.x[b] - FERRIES[0].board[1]) < 0.3) phase = 'board';
     } else if (phase === 'board') {
       // Both hop on as the ferry comes close, swinging towards the shelf.
-      const go = body.vx[ferry] < 0 && body.x[ferry] < BOARD_WHEN;
-      const ready = (e: number, s: number) => player.isGrounded[e] === 1 && Math.abs(body.x[e] - BOARD_X[s]) < 0.3;
-      p1 = hopping[0] || (go && ready(a, 0)) ? hopTo(0, a, body.x[ferry] + 0.6) : onFerry(a) ? toward(a, body.x[ferry] + 0.6) : toward(a, BOARD_X[0]);
-      p2 = hopping[1] || (go && ready(b, 1)) ? hopTo(1, b, body.x[ferry] - 0.6) : onFerry(b) ? toward(b, body.x[ferry] - 0.6) : toward(b, BOARD_X[1]);
+      const { board, boardWhen } = FERRIES[f];
+      const go = body.vx[ferry] < 0 && body.x[ferry] < boardWhen;
+      const ready = (e: number, s: number) => player.isGrounded[e] === 1 && Math.abs(body.x[e] - board[s]) < 0.3;
+      p1 = hopping[0] || (go && ready(a, 0)) ? hopTo(0, a, body.x[ferry] + 0.5) : onFerry(a) ? toward(a, body.x[ferry] + 0.5) : toward(a, board[0]);
+      p2 = hopping[1] || (go && ready(b, 1)) ? hopTo(1, b, body.x[ferry] - 0.5) : onFerry(b) ? toward(b, body.x[ferry] - 0.5) : toward(b, board[1]);
       if (onFerry(a) && onFerry(b)) phase = 'ride';
     } else if (phase === 'ride') {
       // Riding: P1 jumps straight up for the gem as the ferry sweeps down towards the bottom.
-      const bottom = Math.abs(body.x[ferry] - GEM_JUMP_X) < 0.3 && body.vx[ferry] > 0;
-      p1 = !gem2Done && bottom && player.isGrounded[a] ? (gem2Done = true, jump(0)) : held(0) | toward(a, body.x[ferry] + 0.6);
-      p2 = toward(b, body.x[ferry] - 0.6);
-      if (gem2Done && jumpLeft[0] === 0 && onFerry(a) && body.vx[ferry] > 0 && body.x[ferry] > ALIGHT_WHEN) phase = 'alight';
+      const bottom = f === 0 && Math.abs(body.x[ferry] - GEM_JUMP_X) < 0.3 && body.vx[ferry] > 0;
+      p1 = !gem2Done && bottom && player.isGrounded[a] ? (gem2Done = true, jump(0)) : held(0) | toward(a, body.x[ferry] + 0.5);
+      p2 = toward(b, body.x[ferry] - 0.5);
+      if ((gem2Done || f > 0) && jumpLeft[0] === 0 && onFerry(a) && body.vx[ferry] > 0 && body.x[ferry] > FERRIES[f].alightWhen) phase = 'alight';
     } else if (phase === 'alight') {
       // Hop off onto the far ledge at the end of the swing.
-      p1 = onFarLedge(a) && !hopping[0] ? toward(a, SHAFT[1] + 1.5) : hopTo(0, a, SHAFT[1] + 1.5);
-      p2 = onFarLedge(b) && !hopping[1] ? toward(b, SHAFT[1] + 0.8) : hopTo(1, b, SHAFT[1] + 0.8);
-      if (onFarLedge(a) && onFarLedge(b)) phase = 'goal';
+      const { land } = FERRIES[f];
+      p1 = onFarSide(a) && !hopping[0] ? toward(a, land[0]) : hopTo(0, a, land[0]);
+      p2 = onFarSide(b) && !hopping[1] ? toward(b, land[1]) : hopTo(1, b, land[1]);
+      if (onFarSide(a) && onFarSide(b) && !hopping[0] && !hopping[1]) {
+        f++;
+        if (f < FERRIES.length) { ferry = boxEntity(world, FERRIES[f].box); phase = 'board'; } else phase = 'goal';
+      }
     } else {
       p1 = toward(a, GOAL_X[0]);
       p2 = toward(b, GOAL_X[1]);

@@ -1,12 +1,12 @@
 // Solo through "Crate Ferry" (levels/12-crate-ferry.json). P1 shoves the step crate under the first
 // gem, jumps for it, shoves the crate on against the shelf and climbs; P2, switched to, walks up
-// behind and climbs too. The ferry takes one at a time: P1 hops on as it swings close and stands
-// at its left end, P2 hops on at the next swing (the 12 m tether reaches from the shelf to the
-// ferry's far end). At the far ledge P2 hops off first; P1, switched to, steps to the ferry's right
+// behind and climbs too. Each ferry takes one at a time: P1 hops on as it swings close and stands
+// at its left end, P2 hops on at the next swing (the 12 m tether reaches from the edge to the
+// ferry's far end). At the far side P2 hops off first; P1, switched to, steps to the ferry's right
 // end and hops off on the next swing. Then both walk into the goal.
 import { Button, boxEntity, type SimWorld } from '../../../src/sim';
 import type { SoloTick } from '../../../src/app/soloReplay';
-import { ALIGHT_WHEN, BOARD_WHEN, GEM_STOP_X, SHAFT, SHELF_X } from '../crate-ferry';
+import { FERRIES, GEM_STOP_X, SHELF_X } from '../crate-ferry';
 import { createMoves, runMoves, type Move } from './soloMoves';
 import { createSoloPlayer } from './soloPlayer';
 
@@ -21,7 +21,7 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   const solo = createSoloPlayer(world);
   const m = createMoves(world, solo);
   const crate = boxEntity(world, 0);
-  const ferry = boxEntity(world, 1);
+  let ferry = boxEntity(world, FERRIES[0].box);
   let jumpLeft = 0;
   let jumped = false;
   const me = () => solo.me;
@@ -29,7 +29,7 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   const grounded = () => player.isGrounded[me()] === 1;
   const onShelf = () => grounded() && body.y[me()] + body.halfH[me()] < 13.2 && body.x[me()] > SHELF_X;
   const onFerry = () => grounded() && player.groundBox[me()] === ferry;
-  const onFarLedge = () => grounded() && body.x[me()] > SHAFT[1];
+  let farFrom = 0; // the far side of the ferry ahead starts here, m
   /** Holds the buttons `steer` gives, with a full jump started now and held (the controlled one). */
   const withJump = (steer: number, start: boolean) => {
     if (start) { jumpLeft = JUMP_HOLD - 1; jumped = true; return steer | Button.Jump; }
@@ -49,6 +49,25 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     const onCrate = player.groundBox[e] === crate;
     return grounded() && (onCrate || body.x[e] > body.x[crate] - body.halfW[crate] - 1.2) ? withJump(Button.Right, true) : Button.Right;
   }, onShelf);
+  const onFarSide = () => grounded() && body.x[me()] > farFrom;
+  /** How far from the ferry's middle each of the two rides: well inside its ends, m. */
+  const side = () => Math.max(0.4, body.halfW[ferry] - 0.6);
+  /** One ferry: P1 on first, P2 on a swing later; P2 off first, P1 a swing later. */
+  const crossing = (f: number): Move[] => {
+    const { box, board, boardWhen, alightWhen, land } = FERRIES[f];
+    const comes = () => body.vx[ferry] < 0 && body.x[ferry] < boardWhen;
+    const goes = () => body.vx[ferry] > 0 && body.x[ferry] > alightWhen;
+    return [
+      () => { ferry = boxEntity(world, box); farFrom = land[1] - 1.2; return true; },
+      ...m.go(P1, board[0]), ...m.go(P2, board[1]),
+      m.control(P1), waitFor(comes), ...hopTo(() => body.x[ferry] - side(), onFerry),
+      ...m.go(P2, board[0] + 0.1), waitFor(comes), ...hopTo(() => body.x[ferry] + side(), onFerry),
+      waitFor(goes), ...hopTo(() => land[1], onFarSide),
+      m.control(P1),
+      m.until(() => toward(body.x[ferry] + side()), () => Math.abs(body.x[me()] - body.x[ferry] - side()) < 0.3),
+      waitFor(goes), ...hopTo(() => land[0], onFarSide),
+    ];
+  };
   const moves: Move[] = [
     // The step crate: under the gem, up for it, back down behind the crate.
     m.control(P1),
@@ -64,23 +83,8 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     ...m.go(P2, 13),
     m.control(P1), climb, m.walkTo(22),
     m.control(P2), climb, m.walkTo(20),
-    ...m.go(P1, 29.5), ...m.go(P2, 28.5),
-    // P1 hops on the ferry as it swings close and stays at its left end.
-    m.control(P1),
-    waitFor(() => body.vx[ferry] < 0 && body.x[ferry] < BOARD_WHEN),
-    ...hopTo(() => body.x[ferry] - 0.7, onFerry),
-    // P2 at the next swing.
-    ...m.go(P2, 29.6),
-    waitFor(() => body.vx[ferry] < 0 && body.x[ferry] < BOARD_WHEN),
-    ...hopTo(() => body.x[ferry] + 0.7, onFerry),
-    // P2 off first at the far end, then P1 from the ferry's right end a swing later.
-    waitFor(() => body.vx[ferry] > 0 && body.x[ferry] > ALIGHT_WHEN),
-    ...hopTo(() => SHAFT[1] + 1, onFarLedge),
-    m.control(P1),
-    m.until(() => toward(body.x[ferry] + 0.8), () => Math.abs(body.x[me()] - body.x[ferry] - 0.8) < 0.3),
-    waitFor(() => body.vx[ferry] > 0 && body.x[ferry] > ALIGHT_WHEN),
-    ...hopTo(() => SHAFT[1] + 2, onFarLedge),
-    ...m.go(P1, 47.5), ...m.go(P2, 46),
+    ...crossing(0), ...crossing(1),
+    ...m.go(P1, 64.5), ...m.go(P2, 63),
   ];
   runMoves(world, moves, 60 * 150, onTick);
   return solo.ticks;
