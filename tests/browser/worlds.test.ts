@@ -3,6 +3,7 @@
 // colours, none of another world's, and plays its own world's music loop. The level select names
 // each world above its first level. Screenshots: test-results/world-1.png ... world-3.png and
 // test-results/world-menu.png.
+import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MUSIC_FILES } from '../../src/audio/soundFiles';
@@ -71,8 +72,13 @@ test('each world draws its own sky and tiles, and plays its own music', async ()
       .map((li, i) => ({ i, text: li.classList.contains('world-heading') ? li.textContent : null }))
       .filter((h) => h.text !== null));
     expect(headings.map((h) => h.text)).toEqual(['World 1 · Mossy Ruins', 'World 2 · Timber Mine', 'World 3 · Frozen Heights']);
-    // Before levels 1, 4 and 6: [heading, 1, 2, 3, heading, 4, 5, heading, 6, ...].
-    expect(headings.map((h) => h.i)).toEqual([0, 4, 7]);
+    // Each heading right before its world's first level: [heading, 1, 2, ..., heading, 9, ...].
+    const worldOfFile = readdirSync('levels').filter((f) => /^\d+-.*\.json$/.test(f)).sort()
+      .map((f) => (JSON.parse(readFileSync(`levels/${f}`, 'utf8')) as { world?: number }).world ?? 1);
+    const expected: number[] = [];
+    worldOfFile.forEach((w, i) => { if (i === 0 || worldOfFile[i - 1] !== w) expected.push(i + expected.length); });
+    expect(expected.length).toBe(3);
+    expect(headings.map((h) => h.i)).toEqual(expected);
     await screenshotStats(page, 'world-menu');
     expect(errors).toEqual([]);
   } finally {
