@@ -1,16 +1,20 @@
 // A scripted pair that completes "The Ruins' End" (levels/08-ruins-end.json), world 1's finale: three
 // rope crossings after a walk. Both walk right roped together, hopping the step, the block and the
-// stones over the spikes. Then each crossing goes the same way: one anchors at an edge, the other
+// stones over the spikes, and jump up the wall to the deck. Then each crossing goes the same way: one anchors at an edge, the other
 // walks off it and pumps the swing until it rises through the planks across (or, at the cliff, up
 // under the lintel onto the planks of the tunnel mouth: a rappel down the shaft), lands and anchors
 // there; the first walks off its edge, is caught by the rope and hauled up by the other walking on.
 // The chasm swing passes the first gem at its bottom; the rappel swings back under the cliff's
-// overhang, where the second gem hangs. P2 anchors at the chasms, P1 at the cliff.
+// overhang, where the second gem hangs. P2 anchors at the chasms, P1 at the cliff. Last, both jump
+// the two steps up to the goal.
 // It reads only positions and states a player can see.
 import { Button, step, type SimWorld } from '../../src/sim';
 
-/** Where a player walking right presses Jump (x ranges of its centre, m): the step, the block, the stones. */
-export const HOPS: ReadonlyArray<readonly [number, number]> = [[6.6, 7.4], [10.5, 11.3], [17, 17.6], [23, 23.6], [29, 29.6]];
+/** Where a player walking right presses Jump (x ranges of its centre, m): the step, the block, the
+ *  two stones, and the 3 m wall up to the deck (jumping into it pulls the player up). */
+export const HOPS: ReadonlyArray<readonly [number, number]> = [[6.6, 7.4], [10.5, 11.3], [17, 17.6], [23, 23.6], [30.6, 31.7]];
+/** The last two 3 m steps: where a player presses Jump to climb each. */
+export const STEPS: ReadonlyArray<readonly [number, number]> = [[105.7, 107], [107.7, 109]];
 
 /** One crossing: who anchors first (slot), the edge it anchors at (x, surface y), the planks across (from x, surface y). */
 export interface Crossing {
@@ -27,7 +31,7 @@ export const CROSSINGS: readonly Crossing[] = [
   { anchor: 1, edge: 88, edgeY: 20, planks: 93, planksY: 22 }, // the last chasm
 ];
 /** Where both stop, inside the goal, m. */
-export const GOAL_X = 105.5;
+export const GOAL_X = 115;
 
 export type Phase = 'walk' | 'swing' | 'anchor' | 'drop' | 'haul' | 'goal';
 
@@ -45,7 +49,7 @@ export function playRuinsEnd(world: SimWorld, onTick?: (phase: Phase) => void): 
     const e = players[slot];
     if (jumpHeld[slot] > 0) { jumpHeld[slot]--; return Button.Right | (jumpHeld[slot] > 0 ? Button.Jump : 0); }
     const x = body.x[e];
-    if (player.isGrounded[e] && HOPS.some(([lo, hi]) => x > lo && x < hi)) { jumpHeld[slot] = 21; return Button.Right | Button.Jump; }
+    if (player.isGrounded[e] && [...HOPS, ...STEPS].some(([lo, hi]) => x > lo && x < hi)) { jumpHeld[slot] = 21; return Button.Right | Button.Jump; }
     return Button.Right;
   };
   let k = 0; // crossing
@@ -90,8 +94,8 @@ export function playRuinsEnd(world: SimWorld, onTick?: (phase: Phase) => void): 
         since = t;
       }
     } else {
-      pa = body.x[an] < GOAL_X - 1 ? Button.Right : 0;
-      ps = body.x[sw] < GOAL_X ? Button.Right : 0;
+      pa = body.x[an] < GOAL_X - 1 ? run(anchorSlot) : 0;
+      ps = body.x[sw] < GOAL_X ? run(swingSlot) : 0;
     }
     inputs[anchorSlot] = pa;
     inputs[swingSlot] = ps;

@@ -7,7 +7,7 @@
 // to the edge, anchor, and switch to it to climb over. Then both walk into the goal.
 import { Button, type SimWorld } from '../../../src/sim';
 import type { SoloTick } from '../../../src/app/soloReplay';
-import { CROSSINGS, GOAL_X, HOPS } from '../ruins-end';
+import { CROSSINGS, GOAL_X, HOPS, STEPS } from '../ruins-end';
 import { createMoves, runMoves, type Move } from './soloMoves';
 import { createSoloPlayer } from './soloPlayer';
 
@@ -50,9 +50,9 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     ];
   };
   const moves: Move[] = [
-    // Leapfrog over the step, the block and the stones (each jump from a run-up).
+    // Leapfrog over the step, the block and the stones (each jump from a run-up), and up the wall.
     ...m.go(P1, 9.5, HOPS), ...m.go(P2, 8.5, HOPS), ...m.go(P1, 15.5, HOPS), ...m.go(P2, 15, HOPS),
-    ...m.go(P1, 21.8, HOPS, 0.4), ...m.go(P2, 21.5, HOPS, 0.4), ...m.go(P1, 27.8, HOPS, 0.4), ...m.go(P2, 27.5, HOPS, 0.4),
+    ...m.go(P1, 21.8, HOPS, 0.4), ...m.go(P2, 21.5, HOPS, 0.4), ...m.go(P1, 28.5, HOPS, 0.4), ...m.go(P2, 28, HOPS, 0.4),
     ...m.go(P1, 34, HOPS), ...m.go(P2, 33.5, HOPS),
     // The chasm: P1 waits short of the edge, P2 anchors at it.
     ...m.go(P1, 40), ...cross(0),
@@ -60,7 +60,9 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     ...m.go(P2, 57), ...m.go(P1, 64), ...m.go(P2, 66.8), ...cross(1),
     // The last chasm: P2 (ahead, in the tunnel) anchors at its edge; P1 swings.
     ...m.go(P1, 85.5), ...cross(2),
-    ...m.go(P1, GOAL_X), ...m.go(P2, GOAL_X - 1),
+    // Up the last two steps, leapfrogging (the rope will not let one climb far ahead).
+    ...m.go(P2, 105), ...m.go(P1, 108, [STEPS[0]]), ...m.go(P2, 107.8, [STEPS[0]]), ...m.go(P1, GOAL_X, [STEPS[1]]),
+    ...m.go(P2, GOAL_X - 1, [STEPS[1]]),
   ];
   runMoves(world, moves, 60 * 150, onTick);
   return solo.ticks;
