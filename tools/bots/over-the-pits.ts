@@ -6,7 +6,7 @@
 // under the shelf, takes the gem). When P2 has swung onto the far deck, P1 takes a running jump
 // down from the last perch to it, and both walk to the goal.
 // It reads only positions and states a player can see.
-import { Button, gemsCollected, step, type SimWorld } from '../../src/sim';
+import { Button, step, type SimWorld } from '../../src/sim';
 
 /** One swing: `mover` (slot) walks off the right end of its perch at `from` (x of that end) and
  *  swings under the partner, who anchors at `pivot` (its centre's x), to land on the perch x
@@ -40,7 +40,7 @@ export function playPits(world: SimWorld, onTick?: (phase: string) => void): voi
     const mover = players[swing.mover];
     const holder = players[1 - swing.mover];
     let pm = 0;
-    let ph = Button.Anchor;
+    let ph: number = Button.Anchor;
     if (phase === 'walk') {
       // Over the stone to the edge: P2 anchors there, P1 waits just behind.
       const to = toward(holder, swing.pivot);

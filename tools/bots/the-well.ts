@@ -50,9 +50,8 @@ export function playWell(world: SimWorld, onTick?: (phase: string) => void): voi
     const drop = DROPS[k];
     const mover = players[drop.mover];
     const holder = players[1 - drop.mover];
-    const holderX = DROPS[k].hauled ? FAR_X : NEAR_X;
     let pm = 0;
-    let ph = Button.Anchor;
+    let ph: number = Button.Anchor;
     if (phase === 'walk') {
       // Over the stones to the well: P2 anchors at the lip, P1 waits 3 m behind it.
       const to = toward(holder, NEAR_X);
@@ -62,9 +61,8 @@ export function playWell(world: SimWorld, onTick?: (phase: string) => void): voi
       if (player.isAnchored[holder] && pm === 0) { phase = 'drop'; since = t; }
     } else if (phase === 'drop') {
       // The mover walks off the lip (from the top, P1 takes a running jump: a higher swing, the gem).
-      const dir = drop.hauled ? Button.Right : Button.Right;
       const jump = k === 0 && body.x[mover] > NEAR - 0.6 && body.x[mover] < NEAR ? Button.Jump : 0;
-      pm = feet(mover) < drop.from + 1 ? dir | jump : 0;
+      pm = feet(mover) < drop.from + 1 ? Button.Right | jump : 0;
       if (feet(mover) > drop.from + 2) { phase = drop.across ? 'pump' : 'settle'; since = t; }
     } else if (phase === 'settle') {
       // Let the swing die down against the wall under the holder (pressing against the swing).
