@@ -48,6 +48,7 @@ export function checkFirstSecond(def: WorldDef, level: LevelFile, errors: string
 function causeName(world: ReturnType<typeof createSimWorld>, level: LevelFile, cause: number, entity: number): string {
   if (cause === DeathCause.SpikeTiles) return 'spike tiles';
   if (cause === DeathCause.FellOut) return 'fell out of the level';
+  if (cause === DeathCause.Crushed) return 'crushed by a moving platform';
   const k = (level.boxes ?? []).findIndex((_, j) => boxEntity(world, j) === entity);
   return k >= 0 ? `spiked box '${level.boxes![k].id}'` : 'a spiked box';
 }

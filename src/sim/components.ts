@@ -74,6 +74,8 @@ export interface PlayerComponent {
   groundVy: Float64Array;
   /** Spiked box this player touched this tick (0 = none). */
   hurtBy: Uint32Array;
+  /** Moving platform that pressed this player into a solid tile this tick (0 = none). */
+  crushedBy: Uint32Array;
   /** 1 after the anchor was torn loose (see inputSystem): it holds again only on a new press. */
   anchorGaveWay: Uint8Array;
 }
@@ -160,6 +162,7 @@ export function createPlayerComponent(capacity: number): PlayerComponent {
     groundVx: new Float64Array(capacity),
     groundVy: new Float64Array(capacity),
     hurtBy: new Uint32Array(capacity),
+    crushedBy: new Uint32Array(capacity),
     anchorGaveWay: new Uint8Array(capacity),
   };
 }

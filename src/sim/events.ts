@@ -42,6 +42,8 @@ export const DeathCause = {
   SpikeTiles: 1,
   SpikedBox: 2,
   FellOut: 3,
+  /** Squeezed between a moving platform and a solid tile (the Died event's entity: the platform). */
+  Crushed: 4,
 } as const;
 
 export type SimEventType = (typeof SimEvent)[keyof typeof SimEvent];

@@ -46,7 +46,9 @@ export function hashWorld(world: SimWorld): number {
   h = mixNumber(h, world.tick);
   h = mixNumber(h, world.completedTick);
   h = mixStore(h, world.body, q.bodies);
-  h = mixStore(h, world.player, q.players);
+  // crushedBy is a flag of one tick whose outcome (a death) the rules and positions carry; left out,
+  // replays recorded before crushes existed stay valid.
+  h = mixStore(h, world.player, q.players, [world.player.crushedBy]);
   h = mixStore(h, world.box, q.boxes);
   h = mixStore(h, world.anchor, q.anchors);
   h = mixStore(h, world.platform, q.platforms);

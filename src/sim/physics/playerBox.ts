@@ -16,6 +16,13 @@ const STAND_NORMAL = 0.7;
 const BUMP_SPEED = 1.5;
 /** Below this closing speed a contact is resting or pushing: no bounce (standing still stays still), m/s. */
 const REST_SPEED = 0.5;
+/** A player pressed this deep into a moving platform by a solid tile behind it is crushed, m. Deep
+ *  enough that a lift brushing a player's edge does not kill; shallow enough to come before the
+ *  overlap on another axis does (then the player would be thrown out sideways). */
+const CRUSH_DEPTH = 0.08;
+/** A push by a moving platform beyond the two bodies' own closing is an overlap put right, not
+ *  speed, past this many metres (below it, rounding: riding a platform stays bit for bit as it was). */
+const PUSH_SLACK = 1e-9;
 
 /** The contact point and normal handed to invMassAt and pushBody, and the player's share of a push. */
 const point = createBodyPoint();
@@ -105,9 +112,12 @@ export function collidePlayersWithBoxes(world: SimWorld): void {
       const closing = (body.vx[p] - vbx) * nx + (body.vy[p] - vby) * ny;
       const q = best / wsum;
       if (wP > 0) {
+        const x0 = body.x[p];
+        const y0 = body.y[p];
         playerMove.dx = -nx * q * wP;
         playerMove.dy = -ny * q * wP;
         moveBody(world, p, playerMove, player.dropTicks[p] > 0);
+        if (wB === 0) settleAgainstPlatform(world, p, b, nx, ny, best, body.x[p] - x0, body.y[p] - y0);
       }
       point.nx = nx * q;
       point.ny = ny * q;
@@ -126,6 +136,26 @@ export function collidePlayersWithBoxes(world: SimWorld): void {
       }
     }
   }
+}
+
+/**
+ * After a moving platform (kinematic: it takes no share of the push) pushed player `p` out by
+ * (mx, my) from an overlap `depth` deep along the normal (nx, ny), player to platform. What the two
+ * bodies closed on each other this substep is pushed out as speed (velocity is displacement / h:
+ * the player moves on with the platform); any more of the push, an overlap that outgrew one
+ * substep's closing (the player held by a tile), is put right without becoming speed, so a player
+ * is never launched out of a squeeze. Held deeper than CRUSH_DEPTH by a tile, the player is crushed.
+ */
+function settleAgainstPlatform(world: SimWorld, p: number, b: number, nx: number, ny: number, depth: number, mx: number, my: number): void {
+  const { body, player } = world;
+  const moved = -(mx * nx + my * ny);
+  const closing = ((body.vx[p] - body.vx[b]) * nx + (body.vy[p] - body.vy[b]) * ny) * world.substep.h;
+  const excess = moved - Math.max(0, closing);
+  if (excess > PUSH_SLACK) {
+    body.prevX[p] -= nx * excess;
+    body.prevY[p] -= ny * excess;
+  }
+  if (depth - moved > CRUSH_DEPTH) player.crushedBy[p] = b;
 }
 
 /**

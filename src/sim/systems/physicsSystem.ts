@@ -68,6 +68,7 @@ function startTick(world: SimWorld): void {
     body.lastX[e] = body.x[e];
     body.lastY[e] = body.y[e];
     player.hurtBy[e] = 0;
+    player.crushedBy[e] = 0;
     // An anchored player keeps the platform it stands on: it rides it (movePlayers) instead of moving.
     if (player.isAnchored[e] && world.box.isPlatform[player.groundBox[e]]) continue;
     player.groundBox[e] = 0;

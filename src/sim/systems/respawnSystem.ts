@@ -36,12 +36,14 @@ export function respawnSystem(world: SimWorld): void {
     if (!isInvincible && player.hurtBy[e] !== 0) cause = DeathCause.SpikedBox;
     else if (!isInvincible && isOnSpikes(world, e)) cause = DeathCause.SpikeTiles;
     else if (body.y[e] - body.halfH[e] > world.grid.height + FALL_MARGIN) cause = DeathCause.FellOut;
+    // Like a fall, a crush has no way out (the platform goes where its path says), invincible or not.
+    else if (player.crushedBy[e] !== 0) cause = DeathCause.Crushed;
     if (cause === 0) continue;
     rules.dyingTicks[0] = DEATH_TICKS;
     rules.deaths[0]++;
     rules.deadSlot[0] = slot;
     // The entity is the spiked box only when one killed: an invincible player that touched one and then fell names none.
-    pushEvent(world.events, SimEvent.Died, world.tick, slot, cause, cause === DeathCause.SpikedBox ? player.hurtBy[e] : 0);
+    pushEvent(world.events, SimEvent.Died, world.tick, slot, cause, cause === DeathCause.SpikedBox ? player.hurtBy[e] : cause === DeathCause.Crushed ? player.crushedBy[e] : 0);
     return;
   }
 }
