@@ -47,7 +47,8 @@ export function playIceCliff(world: SimWorld, onTick?: (phase: IceCliffPhase) =>
   const top = (p: number) => body.y[p] - body.halfH[p];
   const feet = (e: number) => body.y[e] + body.halfH[e];
   const stands = (e: number, y: number) => player.isGrounded[e] === 1 && Math.abs(feet(e) - y) < 0.1;
-  let phase: IceCliffPhase = 'toLiftA';
+  // Widened on purpose: enter() changes it inside a closure, which TypeScript's narrowing does not see.
+  let phase = 'toLiftA' as IceCliffPhase;
   let since = 0;
   const enter = (next: IceCliffPhase, t: number) => { phase = next; since = t; };
   for (let t = 0; t < 60 * 120 && world.completedTick < 0; t++) {

@@ -25,8 +25,6 @@ export function playMovingRigs(world: SimWorld, onTick?: (phase: MovingRigsPhase
   let phase: MovingRigsPhase = 'wait-ferry';
   const grounded = (e: number) => player.isGrounded[e] === 1;
   const toward = (e: number, x: number, tol = 0.12) => (body.x[e] < x - tol ? Button.Right : body.x[e] > x + tol ? Button.Left : 0);
-  /** Toward x, hopping a gap that has opened at a platform's end (between lo and hi). */
-  const hopTo = (e: number, x: number, lo: number, hi: number) => toward(e, x) | (grounded(e) && body.x[e] > lo && body.x[e] < hi ? Button.Jump : 0);
   for (let t = 0; t < 60 * 90 && world.completedTick < 0; t++) {
     let p1 = 0;
     let p2 = 0;
