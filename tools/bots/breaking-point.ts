@@ -1,16 +1,20 @@
 // A scripted pair of players that completes level 17 ("Breaking Point"): both walk over the two
 // crates hanging on frayed ropes across the pit (walking on holds; a jump onto one would snap it),
 // jump off the second crate to the far lip, hop the low step, then P1 walks onto the crate plugging
-// the shaft and jumps on it: the landing snaps its rope and the crate drops into the cave below with
-// P1, P2 drops in after, and both walk up onto the goal dais.
+// the shaft and jumps on it while P2 anchors at the shaft's left lip: the landing snaps its rope and the
+// crate drops into the cave below, P1 with it until the tether catches it just under the cave's
+// ceiling; it swings (pumping) under the slab to the gem there, then P2 lets go and drops in after,
+// and both walk up onto the goal dais.
 // It reads positions a player can see and holds keys for stretches; no frame-exact presses.
-import { Button, step, type SimWorld } from '../../src/sim';
+import { Button, gemsCollected, step, type SimWorld } from '../../src/sim';
 
 /** Jump off the second bridge crate toward the far lip while between these x, m. */
 export const LEAP_X: readonly [number, number] = [20.4, 21.1];
 /** The plug crate's middle (x) and the low step on the slab to hop (x range to jump from), m. */
 export const PLUG_X = 41.5;
 const STEP_JUMP: readonly [number, number] = [27.4, 28.2];
+/** Where P2 anchors at the shaft's left lip while P1 stomps the plug, m. */
+const LIP_X = 39.55;
 /** In the cave: walk right to GOAL_X, jumping whenever something (the dais, the fallen crate) stops you, m. */
 const GOAL_X = 55;
 /** Slab floor height (feet y) above the cave, m. */
@@ -49,14 +53,17 @@ export function playBreakingPoint(world: SimWorld, onTick?: (phase: BreakingPoin
       p2 = body.x[b] < body.x[a] - 2.5 || body.x[a] > 25 ? walk(b) : 0;
       if (body.x[a] > 34 && body.x[b] > 26 && player.isGrounded[b]) phase = 'plug';
     } else if (phase === 'plug') {
-      // P1 walks onto the middle of the plug; P2 waits on the slab short of the shaft.
+      // P1 walks onto the middle of the plug; P2 anchors at the shaft's left lip.
       p1 = toward(a, PLUG_X);
-      p2 = toward(b, 37.5);
-      if (Math.abs(body.x[a] - PLUG_X) < 0.2 && player.isGrounded[a] && Math.abs(body.vx[a]) < 0.5) { phase = 'stomp'; stompAt = t; }
+      p2 = toward(b, LIP_X) | (Math.abs(body.x[b] - LIP_X) < 0.15 && player.isGrounded[b] ? Button.Anchor : 0);
+      if (player.isAnchored[b] && Math.abs(body.x[a] - PLUG_X) < 0.2 && player.isGrounded[a] && Math.abs(body.vx[a]) < 0.5) { phase = 'stomp'; stompAt = t; }
     } else if (phase === 'stomp') {
-      // P1 jumps straight up and lands on the plug (its rope snaps); P2 walks in after.
-      p1 = t - stompAt < 30 ? Button.Jump : 0;
-      p2 = inCave(a) ? Button.Right : toward(b, 37.5);
+      // P1 jumps straight up and lands on the plug (its rope snaps). P2 stays anchored at the shaft's
+      // lip, so P1 ends up hanging on the tether just under the cave's ceiling and pumps the swing to
+      // the gem under the slab; then P2 lets go and walks in after.
+      const hanging = gemsCollected(world) === 0;
+      p1 = t - stompAt < 30 ? Button.Jump : hanging && inCave(a) ? (body.vx[a] >= 0 ? Button.Right : Button.Left) : 0;
+      p2 = hanging ? Button.Anchor : inCave(a) ? Button.Right : 0;
       if (inCave(a) && inCave(b)) phase = 'cave';
     } else {
       p1 = toGoal(a, 0);

@@ -5,9 +5,10 @@
 // and pumping until it lands on the wooden lip across the chasm; P1 anchors there, P2 swings over and
 // P1 hauls it up; both wait for the spiked pendulum to swing away and run under it, walk onto the plug
 // (its frayed rope snaps) and fall down the shaft, then jump onto the gondola hanging from the moving
-// trolley when it comes down into the station and ride it to the goal ledge.
+// trolley when it comes down into the station and ride it to the goal ledge; halfway over the pit P1
+// jumps off the swaying gondola for the gem floating above the ride and lands on it again.
 // It reads positions a player can see on screen (players, the pendulum, the trolley, the gondola).
-import { Button, step, type SimWorld, boxEntity } from '../../src/sim';
+import { Button, gemsCollected, step, type SimWorld, boxEntity } from '../../src/sim';
 
 /** The plateau's edge, the rock slab tucked under the overhang below it and the lip across the chasm, m. */
 export const EDGE_X = 30;
@@ -21,6 +22,8 @@ const STATION_X = 79;
 const GOAL_LEDGE_X = 94;
 /** Where the pair waits for the gondola (P1, P2), clear of where it swings in, m. */
 const STATION_WAIT: readonly [number, number] = [76.6, 75.3];
+/** Riding the gondola, P1 jumps for the gem once the trolley is past this x, m. */
+const GEM_HOP_X = 85.5;
 
 export type FinalePhase =
   | 'walk' | 'lower' | 'catch' | 'swing' | 'anchor' | 'haul'
@@ -115,7 +118,11 @@ export function playFinale(world: SimWorld, onTick?: (phase: FinalePhase) => voi
       if (onGondola(a) && onGondola(b)) enter('ride', t);
     }
     if (phase === 'ride') {
-      // Stand still on the gondola; step off onto the goal ledge when it comes down there.
+      // Stand still on the gondola; halfway over the pit P1 jumps for the gem floating above the
+      // ride, steering to come down on the gondola again; step off onto the goal ledge when it comes
+      // down there.
+      const hop = gemsCollected(world) === 0 && body.x[trolley] > GEM_HOP_X;
+      if (hop || !player.isGrounded[a]) p1 = player.isGrounded[a] ? Button.Jump : steer(a, body.x[gondola] + 0.5) | (hop ? Button.Jump : 0);
       if (body.x[trolley] > GOAL_LEDGE_X - 0.5) enter('goal', t);
     }
     if (phase === 'goal') {

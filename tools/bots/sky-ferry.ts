@@ -1,9 +1,10 @@
 // A scripted pair of players that completes level 18 ("Sky Ferry"): both wait at the cliff edge for
 // the wide ferry, walk on and ride it over the spike pit, climb the steps to the perch, then P1
-// boards the little sky ferry and holds Anchor while P2 steps off the perch and dangles below it;
+// boards the little sky ferry and holds Anchor while P2 steps off the perch and dangles below it,
+// pumping the swing (pushing along its motion) until its back swing reaches the gem over the pit;
 // over the landing P1 lets go and runs off the ferry, and both walk into the cave to the goal.
 // It reads the platforms' positions to time the boarding, like a player watching the screen.
-import { Button, step, type SimWorld } from '../../src/sim';
+import { Button, gemsCollected, step, type SimWorld } from '../../src/sim';
 
 export type SkyFerryPhase = 'walk' | 'board' | 'ride' | 'climb' | 'wait' | 'hook' | 'carry' | 'drop' | 'goal';
 
@@ -55,7 +56,9 @@ export function playSkyFerry(world: SimWorld, onTick?: (phase: SkyFerryPhase) =>
     }
     if (phase === 'carry') {
       p1 = Button.Anchor;
-      p2 = 0; // P2 stands still: the taut tether pulls it off the perch to hang below the ferry
+      // P2 stands still: the taut tether pulls it off the perch to hang below the ferry. Hanging, it
+      // pumps the swing (pushing along its motion) until it has the gem high on the forward arc.
+      p2 = player.isGrounded[b] || gemsCollected(world) > 0 ? 0 : body.vx[b] >= 0 ? Button.Right : Button.Left;
       if (x2 > 55 && body.x[sky] > 56) phase = 'drop'; // P2 is over the landing
     }
     if (phase === 'drop') {
