@@ -7,6 +7,7 @@
 // round trip per read and per key, so under load (the unit tests beside it) it acted on state
 // hundreds of ms old, pumped the swing the wrong way and twice in a few dozen runs never finished
 // (165 s, 240 s). In the page it sees every frame and acts on the next one, however slow the page.
+// A crossing that still goes wrong (a death) starts the plan over from the checkpoint.
 // The trusted key path (the protocol's key presses) is covered by the tests that press keys
 // themselves (keys, screens, settings, solo...).
 import type { Page } from 'playwright-core';
@@ -16,7 +17,7 @@ import { PLAYER_KEYS } from './browser';
 /** Plays The First Gap to the goal and lets go of every key; resolves to the completion tick. */
 export async function playFirstGap(page: Page, timeoutMs = 120_000): Promise<number> {
   return page.evaluate(([keys, timeoutMs]) => new Promise<number>((resolve, reject) => {
-    const handle = window.__ropebound as unknown as Pick<DebugHandle, 'getState'>;
+    const handle = window.__ropebound as unknown as Pick<DebugHandle, 'getState' | 'deaths'>;
     type Want = { right?: boolean; left?: boolean; jump?: boolean; anchor?: boolean };
     const held = new Set<string>();
     const setKey = (code: string, down: boolean): void => {
@@ -31,6 +32,7 @@ export async function playFirstGap(page: Page, timeoutMs = 120_000): Promise<num
     const hop = (x: number): boolean => x > 3 && x < 6.5;
     let phase = 'walk';
     let since = 0;
+    let deaths = handle.deaths;
     const startedMs = performance.now();
     const frame = (): void => {
       const state = handle.getState();
@@ -52,6 +54,12 @@ export async function playFirstGap(page: Page, timeoutMs = 120_000): Promise<num
         press(1, {});
         reject(new Error(`The First Gap not finished in ${timeoutMs} ms: phase ${phase} at tick ${state.tick}, P1 at (${p1.x.toFixed(2)}, ${p1.y.toFixed(2)}), P2 at (${p2.x.toFixed(2)}, ${p2.y.toFixed(2)})`));
         return;
+      }
+      // A swing that fell short (a slow frame pumps late) costs a death: the pair is back on the deck
+      // at the checkpoint, so the plan starts over there instead of walking on into the chasm.
+      if (handle.deaths !== deaths) {
+        deaths = handle.deaths;
+        phase = 'walk';
       }
       if (phase === 'walk' || phase === 'swing') {
         press(1, p2.x < 18.3 ? { right: true, jump: hop(p2.x) } : { anchor: true });
