@@ -125,7 +125,7 @@ export function createLevelSelect(parent: HTMLElement, handlers: LevelSelectHand
     const above = shown.previousElementSibling;
     if (above?.classList.contains('world-heading')) above.scrollIntoView({ block: 'nearest' });
     // The row after it too, so a player walking down the list sees where it goes (the row wins).
-    shown.nextElementSibling?.scrollIntoView({ block: 'nearest' });
+    if (shown.parentElement === list) shown.nextElementSibling?.scrollIntoView({ block: 'nearest' });
     shown.scrollIntoView({ block: 'nearest' });
     // At either end of the list, all the way there: no sliver of margin left to fade.
     if (shown.parentElement === list && !shown.nextElementSibling) list.scrollTop = list.scrollHeight;
