@@ -8,7 +8,7 @@
 // re-creates its GPU buffers, textures and shaders from the CPU copies (runners.contextChange); the
 // level art is rebuilt too and the next frame draws everything again.
 
-import { Container, Graphics, Text, WebGLRenderer } from 'pixi.js';
+import { Container, GlLimitsSystem, Graphics, Text, WebGLRenderer } from 'pixi.js';
 import { PLAYER_COUNT, playerEntity, type TileGrid, type SimWorld } from '../sim';
 import { createBodyPoses, interpolateBodyPoses } from './bodyPoses';
 import { createCamera, createShake, defaultCameraLimits, kickShake, updateCamera, updateShake, type Camera } from './camera';
@@ -21,7 +21,7 @@ import { createEffects, EffectKind } from './effects';
 import { drawRopes } from './drawRopes';
 import { drawGoal, drawTiles } from './drawTiles';
 import { palette } from './palette';
-import { isSoftwareRendererName, webglRendererName } from './softwareGl';
+import { MAX_BATCH_TEXTURES, capBatchTextures, isSoftwareRendererName, webglRendererName } from './softwareGl';
 import { CM_PER_M as U } from './units';
 import { worldLook } from './worldLooks';
 
@@ -112,6 +112,8 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   // uses any of it: no display object listens for pointers (the editor listens on the canvas),
   // none is `accessible`, none has filters or masks. tools/pixiEnvironmentPlugin.ts keeps those
   // chunks out of the build.
+  // Short texture if-chains in pixi's shaders: half the frame on a software rasteriser (softwareGl.ts).
+  capBatchTextures(GlLimitsSystem, MAX_BATCH_TEXTURES);
   const app = new WebGLRenderer();
   await app.init({
     width: window.innerWidth,

@@ -29,3 +29,37 @@ export function webglRendererName(): string {
   gl.getExtension('WEBGL_lose_context')?.loseContext();
   return name;
 }
+
+/**
+ * The most textures one of pixi's batches may hold. pixi's batch and graphics shaders pick each
+ * pixel's texture with an if-chain as long as this limit (16 here by default), and a software
+ * rasteriser runs that chain for every pixel of every shape: measured in headless Chromium at
+ * 1280x720 on level 1, 18 fps with 16 and 34-36 fps with 1-4, the same pixels. The game's scenes
+ * hold a handful of textures at most (the labels' text over plain fills), so batches of 4 cost a
+ * GPU nothing either.
+ */
+export const MAX_BATCH_TEXTURES = 4;
+
+/** pixi's WebGL limits system as far as the cap needs it (GlLimitsSystem; passed in, so this file runs in Node). */
+export interface LimitsSystemClass {
+  prototype: { contextChange(): void; maxBatchableTextures: number };
+}
+
+const capped = new WeakSet<object>();
+
+/**
+ * Makes every pixi WebGL renderer created from now on batch at most `max` textures (its shaders are
+ * built for that many). pixi has no option for it: its limits system measures the device's limit
+ * when the context starts (and again after a lost context), so the cap follows each measurement.
+ * Capping a class a second time changes nothing.
+ */
+export function capBatchTextures(limits: LimitsSystemClass, max: number): void {
+  const proto = limits.prototype;
+  if (capped.has(proto)) return;
+  capped.add(proto);
+  const measure = proto.contextChange;
+  proto.contextChange = function (this: LimitsSystemClass['prototype']): void {
+    measure.call(this);
+    this.maxBatchableTextures = Math.min(this.maxBatchableTextures, max);
+  };
+}

@@ -1,7 +1,7 @@
 // Which WebGL renderer names count as software rasterisers (src/render/softwareGl.ts): those get
 // no multisampling. Names as browsers report them (UNMASKED_RENDERER_WEBGL).
 import { expect, test } from 'vitest';
-import { isSoftwareRendererName } from '../../src/render/softwareGl';
+import { capBatchTextures, isSoftwareRendererName } from '../../src/render/softwareGl';
 
 test('SwiftShader, llvmpipe and Microsoft Basic Render are software; real GPUs are not', () => {
   const software = [
@@ -20,4 +20,23 @@ test('SwiftShader, llvmpipe and Microsoft Basic Render are software; real GPUs a
   ];
   for (const name of software) expect(isSoftwareRendererName(name), name).toBe(true);
   for (const name of gpu) expect(isSoftwareRendererName(name), name).toBe(false);
+});
+
+test('capBatchTextures caps the batch size pixi measures, at every context start, and keeps a smaller device limit', () => {
+  let deviceLimit = 16;
+  class Limits {
+    maxBatchableTextures = 0;
+    contextChange(): void { this.maxBatchableTextures = deviceLimit; }
+  }
+  capBatchTextures(Limits, 4);
+  capBatchTextures(Limits, 4); // twice: still one cap
+  const limits = new Limits();
+  limits.contextChange();
+  expect(limits.maxBatchableTextures).toBe(4);
+  deviceLimit = 2; // a restored context on a smaller device
+  limits.contextChange();
+  expect(limits.maxBatchableTextures).toBe(2);
+  deviceLimit = 32;
+  limits.contextChange();
+  expect(limits.maxBatchableTextures).toBe(4);
 });
