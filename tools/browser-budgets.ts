@@ -17,6 +17,9 @@
 //     the ratio, and the final hashes must be equal (Chromium and Node compute the same game).
 //     "Largest level" = the one with the most rope particles. Also per level: bytes allocated per tick
 //     in the page, estimated with V8's sampling heap profiler over the DevTools protocol (see below).
+//  4. Frames drawn per second at 1280x720 (software GL here: SwiftShader): the title (its level
+//     preview behind the menu), level 1 and the largest level, each in a fresh page: requestAnimationFrame
+//     callbacks counted over FPS_SECONDS after one second of play.
 // Options: --no-build (serve the existing dist/), --loads N (default 5), --runs N (default 7), --json.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -185,6 +188,32 @@ export interface BudgetsResult {
     chromiumAllocPerTick: number;
   }>;
   largest: string;
+  /** Frames drawn per second on the title, level 1 and the largest level. */
+  frameRates: Array<{ page: string; fps: number }>;
+}
+
+/** How long frames are counted, s. */
+const FPS_SECONDS = 4;
+
+/** requestAnimationFrame callbacks per second in a fresh 1280x720 page of `url`, after 1 s of play. */
+async function framesPerSecond(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => (window as unknown as { __ropebound?: { ready: boolean } }).__ropebound?.ready === true, undefined, { timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    // A string, so the bundler's helpers never reach the page.
+    const frames = (await page.evaluate(`new Promise((done) => {
+      let n = 0;
+      const end = performance.now() + ${FPS_SECONDS * 1000};
+      const count = () => { n++; if (performance.now() < end) requestAnimationFrame(count); else done(n); };
+      requestAnimationFrame(count);
+    })`)) as number;
+    return frames / FPS_SECONDS;
+  } finally {
+    await context.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -266,7 +295,12 @@ async function main(): Promise<void> {
       chromiumAllocPerTick: inPageAlloc[k],
     }));
     const largest = [...rows].sort((a, b) => b.particles - a.particles)[0];
-    const result: BudgetsResult = { loads, levels: rows, largest: largest.file };
+    const frameRates: BudgetsResult['frameRates'] = [];
+    const largestNumber = Number(largest.file.match(/(\d+)-[^/]*\.json$/)?.[1] ?? 1);
+    for (const [name, query] of [['title', ''], ['level 1', '?level=1'], [`level ${largestNumber} (largest)`, `?level=${largestNumber}`]] as const) {
+      frameRates.push({ page: name, fps: await framesPerSecond(browser, url + query) });
+    }
+    const result: BudgetsResult = { loads, levels: rows, largest: largest.file, frameRates };
 
     const stat = (xs: number[]) => `${median(xs).toFixed(0).padStart(6)} ms  (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
     const nums = (f: (l: PageLoad) => number | null) => loads.map(f).filter((v): v is number => v !== null);
@@ -288,6 +322,9 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`largest level (most rope particles): ${largest.file}, ${largest.chromiumMsPer1000.toFixed(1)} ms per 1,000 ticks in Chromium ` +
       `(${(largest.chromiumMsPer1000 / 1000).toFixed(3)} ms per tick; a 60 Hz frame is 16.7 ms)`);
+    console.log('');
+    console.log(`frames drawn per second at 1280x720 (${FPS_SECONDS} s after 1 s of play, one fresh page each):`);
+    for (const f of frameRates) console.log(`  ${f.page.padEnd(30)} ${f.fps.toFixed(1)} fps`);
     if (args.includes('--json')) console.log(JSON.stringify(result, null, 2));
     if (rows.some((r) => !r.sameHash)) process.exitCode = 1;
   } finally {
