@@ -34,7 +34,7 @@ export function webglRendererName(): string {
  * The most textures one of pixi's batches may hold. pixi's batch and graphics shaders pick each
  * pixel's texture with an if-chain as long as this limit (16 here by default), and a software
  * rasteriser runs that chain for every pixel of every shape: measured in headless Chromium at
- * 1280x720 on level 1, 18 fps with 16 and 34-36 fps with 1-4, the same pixels. The game's scenes
+ * 1280x720 on level 1, 18-22 fps with 16 and 30-36 fps with 1-4, the same pixels. The game's scenes
  * hold a handful of textures at most (the labels' text over plain fills), so batches of 4 cost a
  * GPU nothing either.
  */
