@@ -8,7 +8,12 @@ export interface FixedStepOptions {
   dtSec?: number;
   /** Longest frame time accepted, s (a stall, a breakpoint or a slept laptop). */
   maxFrameSec?: number;
-  /** Most ticks run in one frame; time beyond them is dropped, not banked. */
+  /**
+   * Most ticks run in one frame; time beyond them is dropped, not banked. Default: the ticks of
+   * one clamped frame (15 at 60 Hz and 0.25 s), so the game keeps real time down to 4 frames a
+   * second; it was 5 (real time only down to 12 fps, slow motion below). A tick costs at most
+   * ~0.15 ms (`npm run tick-cost`), so 15 in a frame cannot start a spiral of slow frames.
+   */
   maxTicksPerFrame?: number;
   /** Game speed (assist): sim time per wall time, in (0, 1]. */
   speed?: number;
@@ -31,7 +36,7 @@ export class FixedStep {
   constructor(opts: FixedStepOptions = {}) {
     this.dtSec = opts.dtSec ?? DT;
     this.maxFrameSec = opts.maxFrameSec ?? 0.25;
-    this.maxTicksPerFrame = opts.maxTicksPerFrame ?? 5;
+    this.maxTicksPerFrame = opts.maxTicksPerFrame ?? Math.round(this.maxFrameSec / this.dtSec);
     this.setSpeed(opts.speed ?? 1);
   }
 

@@ -2,7 +2,7 @@
 // usable GPU, virtual machines, GPUs the browser blocks, headless Chromium). There 4x
 // multisampling costs about half the frame: measured in headless Chromium at 1280x720, level 1
 // drew 15 frames a second with antialias and 30 without. The game keeps its 60 ticks a second
-// either way (fixedStep catches up to 5 ticks a frame), but 15 fps is a slide show, so the
+// either way (fixedStep catches up to 15 ticks a frame), but 15 fps is a slide show, so the
 // renderer asks for antialias only on a GPU. Edges are the game's flat shapes, where aliasing
 // costs little.
 

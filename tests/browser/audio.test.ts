@@ -44,7 +44,7 @@ async function howlerState(page: Page): Promise<{ context: string; files: Record
 }
 
 test('jump once: one jump sound; restart: nothing replayed; crate: footsteps and a bump; title: its music and sounds', async () => {
-  const { page, errors, close } = await openPage(browser, '');
+  const { page, errors, close } = await openPage(browser, '', { realTime: true }); // footsteps counted per drawn frame
   try {
     // 0. The title: a key press unlocks audio, the menu music plays, moving the cursor clicks.
     await waitScreen(page, 'title');

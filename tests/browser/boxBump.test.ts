@@ -15,7 +15,7 @@ beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 test('P1 runs into the hanging crate of level 2: it swings away and back, on screen too', async () => {
-  const { page, errors, close } = await openGame(gameUrl('?level=swing-yard'), { browser });
+  const { page, errors, close } = await openGame(gameUrl('?level=swing-yard'), { browser, realTime: true }); // the swing sampled each frame
   try {
     const start = await getState(page);
     expect(start.boxes.length).toBeGreaterThan(0);

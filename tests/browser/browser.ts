@@ -46,6 +46,8 @@ export interface OpenGameOptions {
   readyTimeout?: number;
   /** Skip waiting for the ready flag and focusing the canvas (for non-game pages). */
   waitForReady?: boolean;
+  /** Game time on the wall clock with every frame drawn (realTime), instead of the test clock. */
+  realTime?: boolean;
 }
 
 declare global {
@@ -68,6 +70,84 @@ const sharedContexts = new WeakMap<Browser, Promise<BrowserContext>>();
 /** The origins pages of a shared context have been on since it was last cleared. */
 const visitedOrigins = new WeakMap<BrowserContext, Set<string>>();
 
+/**
+ * The test clock. Most of a browser test's time went to waiting for game time (a level played by
+ * keys, a replay, a swing) while software GL drew every frame it could on both cores. In test
+ * pages game time runs TEST_CLOCK times as fast as the wall clock (`RB_TEST_CLOCK`, default 3)
+ * and the page draws at most TEST_FPS frames a second (`RB_TEST_FPS`, default 20; 0: no cap): the
+ * sim's ticks are the same at any clock (a frame runs up to 15 of them, src/app/fixedStep.ts),
+ * fades and flashes just end sooner, and keys, pads and storage stay real. The game's frame loop
+ * is the page's only requestAnimationFrame user; its timestamps are the ones scaled (testClock).
+ * A test that must see every tick (recordFrames) calls realTime(page) first.
+ */
+export const TEST_CLOCK = Number(process.env.RB_TEST_CLOCK ?? 3) || 1;
+export const TEST_FPS = Number(process.env.RB_TEST_FPS ?? 20) || 0;
+
+/**
+ * Installed before any page script: requestAnimationFrame callbacks run at most
+ * `window.__testFps` times a second, with timestamps that advance `window.__testClock` times as
+ * fast as real ones (every callback of one frame gets the same timestamp, as in the browser).
+ */
+function testClock([scale, fps]: readonly [number, number]): void {
+  const w = window as unknown as { __testClock: number; __testFps: number };
+  w.__testClock = scale;
+  w.__testFps = fps;
+  const raf = window.requestAnimationFrame.bind(window);
+  let lastReal = Number.NaN;
+  let lastShown = Number.NEGATIVE_INFINITY;
+  let game = 0;
+  let waiting = new Map<number, FrameRequestCallback>();
+  let nextId = 1;
+  let isRequested = false;
+  const pump = (t: number): void => {
+    // 2 ms of slack: frames come at multiples of the display's interval, never exactly on the gap.
+    if (w.__testFps > 0 && t - lastShown < 1000 / w.__testFps - 2) {
+      raf(pump);
+      return;
+    }
+    isRequested = false;
+    lastShown = t;
+    game = Number.isNaN(lastReal) ? t : game + (t - lastReal) * w.__testClock;
+    lastReal = t;
+    const due = waiting;
+    waiting = new Map();
+    for (const cb of due.values()) {
+      try {
+        cb(game);
+      } catch (e) {
+        setTimeout(() => { throw e; }); // still an uncaught page error, without starving the others
+      }
+    }
+  };
+  window.requestAnimationFrame = (cb) => {
+    const id = nextId++;
+    waiting.set(id, cb);
+    if (!isRequested) {
+      isRequested = true;
+      raf(pump);
+    }
+    return id;
+  };
+  window.cancelAnimationFrame = (id) => { waiting.delete(id); };
+}
+
+/** Puts the test clock back on the wall clock with every frame drawn (testClock reads these each frame). */
+function wallClock(): void {
+  const w = window as unknown as { __testClock: number; __testFps: number };
+  w.__testClock = 1;
+  w.__testFps = 0;
+}
+
+/**
+ * Runs `page` on the wall clock with every frame drawn, from its next load on (and now): for tests
+ * that sample each drawn frame (a swing's path, footsteps of a run, dust caught mid-air) or
+ * measure game speed against the wall clock.
+ */
+export async function realTime(page: Page): Promise<void> {
+  await page.addInitScript(wallClock);
+  if (page.url().startsWith('http')) await page.evaluate(wallClock);
+}
+
 async function makeContext(browser: Browser, options: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> {
   const context = await browser.newContext({ ...DEFAULT_CONTEXT, ...options });
   await context.addInitScript(() => {
@@ -75,6 +155,7 @@ async function makeContext(browser: Browser, options: Parameters<Browser['newCon
       console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
     });
   });
+  await context.addInitScript(testClock, [TEST_CLOCK, TEST_FPS] as const);
   return context;
 }
 
@@ -169,6 +250,7 @@ export async function openGame(url: string, opts: OpenGameOptions = {}): Promise
     if (ownBrowser) await browser.close().catch(() => {});
   };
   try {
+    if (opts.realTime) await realTime(page);
     let status: number | undefined;
     try {
       status = (await page.goto(url, { waitUntil: 'load' }))?.status();

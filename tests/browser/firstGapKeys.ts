@@ -18,6 +18,18 @@ import { PLAYER_KEYS } from './browser';
 export async function playFirstGap(page: Page, timeoutMs = 120_000): Promise<number> {
   return page.evaluate(([keys, timeoutMs]) => new Promise<number>((resolve, reject) => {
     const handle = window.__ropebound as unknown as Pick<DebugHandle, 'getState' | 'deaths'>;
+    // The bot acts once a frame: under the test clock (3x, 20 frames a second; browser.ts) that is
+    // every 9 ticks, too coarse to pump a swing. It plays at 1.5x with every frame drawn (2-3 ticks
+    // a frame, as a loaded page gave it before the test clock) and puts the clock back at the end.
+    const clock = window as unknown as { __testClock?: number; __testFps?: number };
+    const before = { scale: clock.__testClock, fps: clock.__testFps };
+    clock.__testClock = 1.5;
+    clock.__testFps = 0;
+    const settle = <T,>(done: (v: T) => void, value: T): void => {
+      clock.__testClock = before.scale;
+      clock.__testFps = before.fps;
+      done(value);
+    };
     type Want = { right?: boolean; left?: boolean; jump?: boolean; anchor?: boolean };
     const held = new Set<string>();
     const setKey = (code: string, down: boolean): void => {
@@ -39,20 +51,20 @@ export async function playFirstGap(page: Page, timeoutMs = 120_000): Promise<num
       if (!state) {
         press(0, {});
         press(1, {});
-        reject(new Error('no world is running (did the level fail to load?)'));
+        settle(reject, new Error('no world is running (did the level fail to load?)'));
         return;
       }
       if (state.completedTick >= 0) {
         press(0, {});
         press(1, {});
-        resolve(state.completedTick);
+        settle(resolve, state.completedTick);
         return;
       }
       const [p1, p2] = state.players;
       if (performance.now() - startedMs > timeoutMs) {
         press(0, {});
         press(1, {});
-        reject(new Error(`The First Gap not finished in ${timeoutMs} ms: phase ${phase} at tick ${state.tick}, P1 at (${p1.x.toFixed(2)}, ${p1.y.toFixed(2)}), P2 at (${p2.x.toFixed(2)}, ${p2.y.toFixed(2)})`));
+        settle(reject, new Error(`The First Gap not finished in ${timeoutMs} ms: phase ${phase} at tick ${state.tick}, P1 at (${p1.x.toFixed(2)}, ${p1.y.toFixed(2)}), P2 at (${p2.x.toFixed(2)}, ${p2.y.toFixed(2)})`));
         return;
       }
       // A swing that fell short (a slow frame pumps late) costs a death: the pair is back on the deck

@@ -146,7 +146,7 @@ describe('gamepads', () => {
   });
 
   test('two pads play both players with no keyboard; unplugging P2 stops the sim behind the reconnect message', async () => {
-    const { page, errors, close } = await openPage(browser, '?level=tied-together', { initScript: `(${installPadStub.toString()})()` });
+    const { page, errors, close } = await openPage(browser, '?level=tied-together', { initScript: `(${installPadStub.toString()})()`, realTime: true });
     const ctl = pad(page);
     try {
       expect(await screenOf(page)).toBe('playing');

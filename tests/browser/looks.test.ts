@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { readFileSync } from 'node:fs';
 import { palette } from '../../src/render/palette';
-import { clickAt, dropFile, gameUrl, keySetter, newGamePage, openGame, screenshotStats, sharedBrowser } from './browser';
+import { clickAt, dropFile, gameUrl, keySetter, newGamePage, openGame, realTime, screenshotStats, sharedBrowser } from './browser';
 import { countColour, getState, waitTicks, installClockFreeze } from './gameState';
 
 let browser: Browser;
@@ -55,7 +55,8 @@ function dustIn(shot: Shot, x0: number, y0: number, x1: number, y1: number): num
 }
 
 test('P1 and P2 differ in colour and shape, landing raises dust, and the tether looks different taut', async () => {
-  const { page, errors, close } = await openGame(gameUrl('?level=tied-together'), { browser });
+  // Dust and flashes are caught mid-way by screenshots: on the wall clock, every frame drawn.
+  const { page, errors, close } = await openGame(gameUrl('?level=tied-together'), { browser, realTime: true });
   try {
     const key = keySetter(page);
     await waitTicks(page, 18);
@@ -190,7 +191,7 @@ async function runThroughCheckpointToSpikes(page: Page): Promise<EffectMax> {
 }
 
 test('a checkpoint flashes and a death shakes the view and flashes red; under reduced motion a steady glow, no shake, no flash', async () => {
-  const normal = await openGame(gameUrl('?level=tied-together'), { browser });
+  const normal = await openGame(gameUrl('?level=tied-together'), { browser, realTime: true });
   try {
     const seen = await runThroughCheckpointToSpikes(normal.page);
     expect(seen.deaths).toBe(1);
@@ -205,6 +206,7 @@ test('a checkpoint flashes and a death shakes the view and flashes red; under re
   // The system's "reduce motion" setting is the game's default (src/app/settings.ts).
   const { context, page, errors } = await newGamePage(browser, { reducedMotion: 'reduce' });
   try {
+    await realTime(page);
     await page.goto(gameUrl('?level=tied-together'));
     await page.waitForFunction(() => window.__ropebound?.ready === true, undefined, { timeout: 30_000 });
     await clickAt(page.locator('canvas').first());

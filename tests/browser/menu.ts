@@ -2,7 +2,7 @@
 // contents, getting from the title to the level select and out of a level, reading the level
 // select from the DOM, and the campaign's progress key.
 import type { Browser, Page } from 'playwright-core';
-import { gameUrl, newGamePage, type GameHandle } from './browser';
+import { gameUrl, newGamePage, realTime, type GameHandle } from './browser';
 import type { DebugHandle } from '../../src/app/debugHandle';
 import { PROGRESS_KEY } from '../../src/app/progress';
 
@@ -18,6 +18,8 @@ export interface OpenOptions {
   initScript?: string;
   /** Where the game is served (default: the shared production build); liveReload.test.ts passes its dev server. */
   baseUrl?: string;
+  /** Game time on the wall clock with every frame drawn (browser.ts realTime), not the test clock. */
+  realTime?: boolean;
 }
 
 /** Opens the game at `path` (no canvas click: the menu covers it) and waits for the first frame;
@@ -32,6 +34,7 @@ export async function openPage(browser: Browser, path: string, opts: OpenOptions
     }, [PROGRESS_KEY, opts.progress] as const);
   }
   if (opts.initScript) await page.addInitScript(opts.initScript);
+  if (opts.realTime) await realTime(page);
   try {
     await page.goto(opts.baseUrl ? new URL(path, opts.baseUrl).toString() : gameUrl(path), { waitUntil: 'load' });
     await waitReady(page);

@@ -135,7 +135,7 @@ describe('settings', () => {
   });
 
   test('with the assists on, the HUD says "Assists on", the game runs at half speed and F8 does not record', async () => {
-    const game = await openPage(browser, '?level=1', { initScript: seedOnce(JSON.stringify({ version: 1, isInvincible: true, gameSpeed: 0.5 })) });
+    const game = await openPage(browser, '?level=1', { initScript: seedOnce(JSON.stringify({ version: 1, isInvincible: true, gameSpeed: 0.5 })), realTime: true }); // half speed is measured against the wall clock
     const { page, errors } = game;
     try {
       await waitScreen(page, 'playing');

@@ -53,7 +53,8 @@ async function hold(page: Page, code: string, ticks: number): Promise<[number, n
 }
 
 test('solo mode switches control with real keys', async () => {
-  const { page, errors, close } = await openPage(browser, '');
+  // Keys are held for a number of ticks: on the wall clock, so a hold is not 15 ticks long per frame.
+  const { page, errors, close } = await openPage(browser, '', { realTime: true });
   page.setDefaultTimeout(15_000);
   try {
     // Title -> "Play solo" (last item, after Create) -> the level select -> level 1.

@@ -40,8 +40,9 @@ describe('FixedStep game speed', () => {
 
   test('the frame-time clamp applies to wall time before scaling (a stall does not bank ticks)', () => {
     const clock = new FixedStep({ speed: 0.5 });
-    // 10 s stall -> clamped to 0.25 s -> 0.125 s of sim time = 7 ticks (cap 5, rest dropped).
-    expect(clock.advance(10)).toBe(5);
+    // 10 s stall -> clamped to 0.25 s -> 0.125 s of sim time = 7 ticks (under the cap of 15).
+    expect(clock.advance(10)).toBe(7);
+    expect(clock.droppedTicks).toBe(0);
     expect(clock.accumulatorSec).toBeLessThan(DT);
   });
 });

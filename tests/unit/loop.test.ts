@@ -28,6 +28,22 @@ describe('FixedStep', () => {
     expect(ticks).toBeLessThanOrEqual(600);
   });
 
+  test('a display drawing 5 frames a second still gets 60 ticks per second (software GL under load)', () => {
+    const clock = new FixedStep();
+    let ticks = 0;
+    for (let i = 0; i < 5 * 10; i++) ticks += clock.advance(1 / 5);
+    expect(ticks).toBeGreaterThanOrEqual(599);
+    expect(ticks).toBeLessThanOrEqual(600);
+    expect(clock.droppedTicks).toBe(0);
+  });
+
+  test('below 4 frames a second the frame clamp (0.25 s) drops the rest: the game slows instead of leaping', () => {
+    const clock = new FixedStep();
+    let ticks = 0;
+    for (let i = 0; i < 2 * 10; i++) ticks += clock.advance(1 / 2);
+    expect(ticks).toBe(300); // 10 s at 2 fps: 5 s of game time
+  });
+
   test('ticks per frame are capped and the time beyond the cap is dropped, not banked', () => {
     const clock = new FixedStep({ dtSec: 0.01, maxFrameSec: 1, maxTicksPerFrame: 5 });
     expect(clock.advance(0.125)).toBe(5);
