@@ -78,6 +78,12 @@ export interface PlayerComponent {
   crushedBy: Uint32Array;
   /** 1 after the anchor was torn loose (see inputSystem): it holds again only on a new press. */
   anchorGaveWay: Uint8Array;
+  /**
+   * Buttons held since before the last respawn, ignored until let go (see inputSystem): a key held
+   * in the panic of a death must not walk the player straight back into the hazard, nor count as
+   * a fresh jump press on the first tick.
+   */
+  heldThroughDeath: Uint8Array;
 }
 
 /** Boxes players and ropes collide with: crates (dynamic rigid bodies) and moving platforms. */
@@ -164,6 +170,7 @@ export function createPlayerComponent(capacity: number): PlayerComponent {
     hurtBy: new Uint32Array(capacity),
     crushedBy: new Uint32Array(capacity),
     anchorGaveWay: new Uint8Array(capacity),
+    heldThroughDeath: new Uint8Array(capacity),
   };
 }
 

@@ -48,7 +48,9 @@ export function hashWorld(world: SimWorld): number {
   h = mixStore(h, world.body, q.bodies);
   // crushedBy is a flag of one tick whose outcome (a death) the rules and positions carry; left out,
   // replays recorded before crushes existed stay valid.
-  h = mixStore(h, world.player, q.players, [world.player.crushedBy]);
+  // heldThroughDeath (keys held through a respawn, ignored until let go) is likewise left out: it is
+  // 0 in every run without a death, and what it changes shows in the positions.
+  h = mixStore(h, world.player, q.players, [world.player.crushedBy, world.player.heldThroughDeath]);
   h = mixStore(h, world.box, q.boxes);
   h = mixStore(h, world.anchor, q.anchors);
   h = mixStore(h, world.platform, q.platforms);

@@ -103,6 +103,7 @@ describe('level 24: The Long Way Down', () => {
     }
     expect(died).toBeGreaterThan(0);
     expect(respawnedAt).toBe(0); // the first checkpoint: the slab
+    step(world, [0, 0]); // both let go of Right (keys held through a respawn do nothing until then)
     const slab = parsed.level.checkpoints![0];
     const [a, b] = world.queries.players.dense;
     const { body, player } = world;

@@ -64,6 +64,36 @@ describe('spike tiles and the death pause', () => {
     expect(w2.rules.deaths[0]).toBe(1);
   });
 
+  it('keys held through the respawn do nothing until let go: nobody walks back into the spikes or jumps; let go and pressed again, they act', () => {
+    const { world } = build(spiky);
+    const [p1, p2] = world.queries.players.dense;
+    const spawnX = [world.body.x[p1], world.body.x[p2]];
+    // Right (and P1's Jump) held from the start, through the death and the respawn, for 300 ticks.
+    const held = run(world, 300, [Button.Right | Button.Jump, Button.Right]);
+    const respawnTick = ofType(held, SimEvent.Respawned)[0][1];
+    expect(ofType(held, SimEvent.Died)).toHaveLength(1); // without the rule: a death every ~80 ticks
+    expect(ofType(held, SimEvent.Jumped).filter((e) => e[1] > respawnTick)).toEqual([]);
+    expect([world.body.x[p1], world.body.x[p2]]).toEqual(spawnX); // still where they respawned
+    // Let go for one tick, then Right again: now both walk (and P1's jump is a fresh press).
+    const after = run(world, 20, (t) => (t === 0 ? [0, 0] : [Button.Right | Button.Jump, Button.Right]));
+    expect(world.body.x[p1]).toBeGreaterThan(spawnX[0] + 0.5);
+    expect(world.body.x[p2]).toBeGreaterThan(spawnX[1] + 0.5);
+    expect(ofType(after, SimEvent.Jumped).filter((e) => e[2] === 0)).toHaveLength(1);
+  });
+
+  it('a key let go during the death pause and held again before the respawn still waits to be let go', () => {
+    const probe = build(spiky).world;
+    const died = ofType(run(probe, 200, [Button.Right, Button.Right]), SimEvent.Died)[0][1];
+    const { world } = build(spiky);
+    const [p1, p2] = world.queries.players.dense;
+    const spawnX = [world.body.x[p1], world.body.x[p2]];
+    // Right until the death, let go for 10 ticks of the pause, held again through the respawn.
+    const gap = (t: number) => t > died + 5 && t < died + 15;
+    const events = run(world, died + DEATH_TICKS + 60, (t) => (gap(t) ? [0, 0] : [Button.Right, Button.Right]));
+    expect(ofType(events, SimEvent.Respawned)).toHaveLength(1);
+    expect([world.body.x[p1], world.body.x[p2]]).toEqual(spawnX);
+  });
+
   it('the spikes are not solid: a player dropped onto them sinks into the spike row and dies, a box rests on the floor under it', () => {
     // A level may not start a player above spikes (parseLevel's first-second check), so the world
     // is built from a valid level with player 2 moved into the air above them.

@@ -103,8 +103,10 @@ describe('event effects', () => {
     fx.readWorld(world, () => {});
     const seen: string[] = [];
     let respawns = 0;
+    const p1 = playerEntity(world, 0);
     for (let t = 0; t < 150; t++) {
-      step(world, [RUN_RIGHT, 0]);
+      // P1 runs right, letting go for a tick after each respawn (a key held through one does nothing).
+      step(world, [world.player.heldThroughDeath[p1] ? 0 : RUN_RIGHT, 0]);
       const before = world.events.count;
       fx.readWorld(world, () => {}); // one read per tick: the Landed comes a tick after Respawned
       for (let n = before - 1; n >= 0 && world.events.tick[n % world.events.capacity] === world.tick - 1; n--) {

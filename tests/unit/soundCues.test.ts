@@ -5,7 +5,7 @@ import { SimEvent, type EventRing } from '../../src/sim';
 import { createEventRing, pushEvent } from '../../src/sim/events';
 import { MAX_VOICES, SOUND_LIMITS, createSoundDirector, soundForEvent } from '../../src/audio/soundCues';
 import type { SoundName } from '../../src/audio/soundFiles';
-import { step } from '../../src/sim';
+import { playerEntity, step } from '../../src/sim';
 import { RUN_RIGHT, spikeStepWorld } from '../../tools/scenarios/respawnWorld';
 
 function fakePlayer() {
@@ -71,8 +71,10 @@ describe('createSoundDirector', () => {
     const world = spikeStepWorld();
     const { played, director } = fakePlayer();
     director.update(world.events, 0);
+    const p1 = playerEntity(world, 0);
     for (let t = 0; t < 150; t++) {
-      step(world, [RUN_RIGHT, 0]);
+      // P1 runs right, letting go for a tick after each respawn (a key held through one does nothing).
+      step(world, [world.player.heldThroughDeath[p1] ? 0 : RUN_RIGHT, 0]);
       director.update(world.events, t * 1000); // far apart: no throttling hides a sound
     }
     expect(played.filter((p) => p.name === 'death').length).toBe(2); // ticks 22 and 90; respawns at 67 and 135

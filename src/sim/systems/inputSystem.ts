@@ -13,7 +13,10 @@ export function inputSystem(world: SimWorld): void {
   for (let n = 0; n < players.length; n++) {
     const eid = players[n];
     const slot = player.slot[eid];
-    const held = isDying ? 0 : world.input[slot] & BUTTON_MASK_ALL;
+    const raw = world.input[slot] & BUTTON_MASK_ALL;
+    // After a respawn a button acts only once it has been let go (respawnSystem sets every bit).
+    player.heldThroughDeath[eid] &= raw;
+    const held = isDying ? 0 : raw & ~player.heldThroughDeath[eid];
     const pressed = held & ~player.prevButtons[eid];
     player.prevButtons[eid] = player.buttons[eid];
     player.buttons[eid] = held;

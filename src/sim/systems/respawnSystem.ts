@@ -5,6 +5,7 @@
 // With the invincibility assist (world.assists) only a fall out of the level counts.
 
 import { DeathCause, SimEvent, pushEvent } from '../events';
+import { BUTTON_MASK_ALL } from '../input';
 import { rectTouchesSpikes } from '../tileGrid';
 import { resetLevel } from '../resetLevel';
 import type { SimWorld } from '../worldState';
@@ -20,6 +21,9 @@ export function respawnSystem(world: SimWorld): void {
     rules.dyingTicks[0]--;
     if (rules.dyingTicks[0] === 0) {
       resetLevel(world);
+      // Keys still held from before the respawn do nothing until let go (inputSystem).
+      const players = world.queries.players.dense;
+      for (let n = 0; n < players.length; n++) player.heldThroughDeath[players[n]] = BUTTON_MASK_ALL;
       pushEvent(world.events, SimEvent.Respawned, world.tick, rules.deadSlot[0], rules.checkpoint[0]);
     }
     return;
