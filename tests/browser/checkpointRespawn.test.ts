@@ -1,7 +1,8 @@
 // A campaign checkpoint in the real page with real keys (issue 16): in Swing Yard both players run
 // right past the bumper (through the checkpoint), stop under the spiked pendulum's pivot and are
 // hit; after the death pause both stand at the checkpoint's respawn points, not back at the start,
-// and stay alive there. Screenshot: test-results/checkpoint-respawn-swing-yard.png.
+// and stay alive there, although both held Right again through the respawn (a key held from before
+// it does nothing until let go); pressed afresh, Right walks on. Screenshot: test-results/checkpoint-respawn-swing-yard.png.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -32,18 +33,29 @@ test('Swing Yard: a death at the pendulum respawns both players at the checkpoin
     await press(0, {});
     await press(1, {});
     await page.waitForFunction(() => (window.__ropebound as unknown as Handle).deaths >= 1, undefined, { timeout: 40_000, polling: 'raf' });
+    // Both press Right again during the death pause and hold it through the respawn: a key held
+    // from before a respawn does nothing until it is let go, so nobody walks back into the ball.
+    await press(0, { right: true });
+    await press(1, { right: true });
     // The death pause is 45 ticks; then both stand at the checkpoint.
     await waitTicks(page, 60);
     let state = await getState(page);
     expect(state.players[0].x).toBeCloseTo(cp.p1[0], 1);
     expect(state.players[1].x).toBeCloseTo(cp.p2[0], 1);
     await screenshotStats(page, 'checkpoint-respawn-swing-yard');
+    await press(0, {});
+    await press(1, {});
     // Three seconds later, nobody pressing anything: still there, still one death.
     await waitTicks(page, 180);
     state = await getState(page);
     expect(state.players[0].x).toBeCloseTo(cp.p1[0], 1);
     expect(state.players[1].x).toBeCloseTo(cp.p2[0], 1);
     expect(await page.evaluate(() => (window.__ropebound as unknown as Handle).deaths)).toBe(1);
+    // Let go and pressed again, Right walks P1 on.
+    await press(0, { right: true });
+    state = await waitTicks(page, 20);
+    await press(0, {});
+    expect(state.players[0].x).toBeGreaterThan(cp.p1[0] + 0.5);
     expect(errors).toEqual([]);
   } finally {
     await close();
