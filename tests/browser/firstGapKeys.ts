@@ -18,8 +18,8 @@ import { PLAYER_KEYS } from './browser';
 export async function playFirstGap(page: Page, timeoutMs = 120_000): Promise<number> {
   return page.evaluate(([keys, timeoutMs]) => new Promise<number>((resolve, reject) => {
     const handle = window.__ropebound as unknown as Pick<DebugHandle, 'getState' | 'deaths'>;
-    // The bot acts once a frame: under the test clock (3x, 20 frames a second; browser.ts) that is
-    // every 9 ticks, too coarse to pump a swing. It plays at 1.5x with every frame drawn (2-3 ticks
+    // The bot acts once a frame: under the test clock (3x, 10 frames a second; browser.ts) that is
+    // every 15 ticks, too coarse to pump a swing. It plays at 1.5x with every frame drawn (2-3 ticks
     // a frame, as a loaded page gave it before the test clock) and puts the clock back at the end.
     const clock = window as unknown as { __testClock?: number; __testFps?: number };
     const before = { scale: clock.__testClock, fps: clock.__testFps };
