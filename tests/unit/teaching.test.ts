@@ -205,11 +205,11 @@ describe('verbs done, read from the sim', () => {
   });
 });
 
-describe('world 1 after the first levels (Over the Pits, Haul Away, The Broken Stair): teaching where it is needed', () => {
+describe('world 1 after the first levels (Over the Pits, Haul Away, The Broken Stair, The Ruins\' End): teaching where it is needed', () => {
   // Playtesters found no teaching in these levels. Each hint must lie on the way the level is
   // played (its bot walks into it) and be reached before its verb is first done, or it would
   // never show; and the bot must then do the verb, or the hint teaches something not needed.
-  it.each(['05-over-the-pits', '06-haul-away', '07-broken-stair'])('%s: each hint is entered before its verb is done, and the verb is done', async (file) => {
+  it.each(['05-over-the-pits', '06-haul-away', '07-broken-stair', '08-ruins-end'])('%s: each hint is entered before its verb is done, and the verb is done', async (file) => {
     const hints = hintsOfLevelText(readFileSync(`levels/${file}.json`, 'utf8'));
     expect(hints.length).toBeGreaterThanOrEqual(2);
     const { first, entered } = await playedVerbs(file);
