@@ -18,6 +18,8 @@ const RAPPEL_SPEED = 0.5;
 const HAUL_SPEED = 1;
 /** Sideways speed of the partner walking away that counts as hauling, m/s. */
 const HAUL_WALK_SPEED = 0.5;
+/** How far below the hauler's centre the hauled one may stand once up for the haul to count, m. */
+const HAULED_UP_M = 0.5;
 /** Ticks standing on a moving platform that make a ride (landing on it is not yet riding). */
 const RIDE_TICKS = 30;
 
@@ -40,11 +42,14 @@ export function createVerbTracker(): VerbTracker {
   const swingStartSpeed = [-1, -1];
   const rideTicks = [0, 0];
   const bumpedBox = [0, 0];
+  // Per player slot: 1 while being hauled, until it stands again (up with the partner, or not).
+  const beingHauled = [0, 0];
 
   const onEvent = (type: number, _tick: number, slot: number, _value: number, entity: number): void => {
     if (type === SimEvent.Footstep) done.add('walk');
     else if (type === SimEvent.Jumped) done.add('jump');
     else if (type === SimEvent.Anchored) done.add('anchor');
+    else if (type === SimEvent.Died) beingHauled.fill(0); // a respawn stands both at one level
     else if (type === SimEvent.Bumped && slot >= 0 && slot < bumpedBox.length) bumpedBox[slot] = entity;
   };
 
@@ -78,11 +83,17 @@ export function createVerbTracker(): VerbTracker {
     if (isUnderAnchor && body.vy[me] > RAPPEL_SPEED && body.y[me] - body.y[other] > RAPPEL_DEPTH) done.add('rappel');
     // Hauled: hanging, rising without a jump of its own, while the partner walks away from it on
     // the ground above. (An anchored partner is not hauling: rising then is a swing's upswing.)
+    // It counts once the hauled one stands up there: a playtester's first haul slid back into the
+    // pit, and a prompt gone at its first tug would have left them with nothing to go on.
     const awayX = body.x[other] - body.x[me];
     const isWalkingAway = player.isGrounded[other] === 1 && player.isAnchored[other] === 0 && body.vx[other] * awayX > 0 &&
       Math.abs(body.vx[other]) > HAUL_WALK_SPEED;
     if (isHanging && isWalkingAway && player.isJumping[me] === 0 && body.vy[me] < -HAUL_SPEED && body.y[other] < body.y[me]) {
-      done.add('haul');
+      beingHauled[slot] = 1;
+    }
+    if (beingHauled[slot] === 1 && player.isGrounded[me] === 1) {
+      if (body.y[me] <= body.y[other] + HAULED_UP_M) done.add('haul');
+      beingHauled[slot] = 0;
     }
 
     const ground = player.groundBox[me];
@@ -96,6 +107,7 @@ export function createVerbTracker(): VerbTracker {
     swingStartSpeed.fill(-1);
     rideTicks.fill(0);
     bumpedBox.fill(0);
+    beingHauled.fill(0);
   };
 
   return {

@@ -174,6 +174,34 @@ describe('verbs done, read from the sim', () => {
     expect(tracker.done.has('haul')).toBe(true);
   });
 
+  it('Haul Away: a haul that slides back into the gap is not done yet (its prompt stays); hauled up onto the step, it is', () => {
+    // A playtester's first haul: P1 jumped onto the first step, P2 hung in the gap, P1 walked away
+    // and P2 rose, then P1 stopped and P2 slid back. The prompt had vanished at the first tug.
+    const world = worldOf(readFileSync('levels/06-haul-away.json', 'utf8'));
+    const tracker = createVerbTracker();
+    const a = playerEntity(world, 0);
+    const b = playerEntity(world, 1);
+    const { body, player } = world;
+    let jumped = false;
+    // Both run right; P1 jumps from x 9 onto the step, P2 runs on into the gap and hangs.
+    run(world, tracker, 105, () => {
+      const jump = !jumped && body.x[a] >= 9;
+      if (jump) jumped = true;
+      return [Button.Right | (jump || (jumped && player.isJumping[a]) ? Button.Jump : 0), Button.Right];
+    });
+    expect(player.isGrounded[a]).toBe(1);
+    expect(body.y[b]).toBeGreaterThan(body.y[a] + 3); // hanging in the gap, already tugged up a little
+    // P1 stops: P2 slides back down.
+    run(world, tracker, 60, () => [0, 0]);
+    expect(body.y[b]).toBeGreaterThan(body.y[a] + 4);
+    expect(tracker.done.has('haul')).toBe(false);
+    // P1 walks on, P2 pressing into the wall: P2 comes up over the edge and stands on the step.
+    for (let t = 0; t < 240 && !(player.isGrounded[b] && body.y[b] < body.y[a] + 0.5); t++) run(world, tracker, 1, () => [Button.Right, Button.Right]);
+    expect(player.isGrounded[b]).toBe(1);
+    expect(tracker.done.has('haul')).toBe(true);
+    expect(world.rules.deaths[0]).toBe(0);
+  });
+
   it('level 2 (the rappel bot): anchor, rappel, swing and pump while hanging under the anchor; haul only in the haul phase', async () => {
     const { first, phases } = await playedVerbs('02-rappel');
     for (const verb of ['walk', 'anchor', 'rappel', 'swing', 'pump', 'haul'] as const) expect(first.has(verb), verb).toBe(true);
