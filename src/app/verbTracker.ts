@@ -91,6 +91,8 @@ export function createVerbTracker(): VerbTracker {
     if (isHanging && isWalkingAway && player.isJumping[me] === 0 && body.vy[me] < -HAUL_SPEED && body.y[other] < body.y[me]) {
       beingHauled[slot] = 1;
     }
+    // The death pause ends in a respawn that stands both players at one level: no haul in it.
+    if (w.rules.dyingTicks[0] > 0) beingHauled[slot] = 0;
     if (beingHauled[slot] === 1 && player.isGrounded[me] === 1) {
       if (body.y[me] <= body.y[other] + HAULED_UP_M) done.add('haul');
       beingHauled[slot] = 0;
