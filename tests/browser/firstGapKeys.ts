@@ -12,11 +12,12 @@
 // themselves (keys, screens, settings, solo...).
 import type { Page } from 'playwright-core';
 import type { DebugHandle } from '../../src/app/debugHandle';
+import { DEATH_TICKS } from '../../src/sim';
 import { PLAYER_KEYS } from './browser';
 
 /** Plays The First Gap to the goal and lets go of every key; resolves to the completion tick. */
 export async function playFirstGap(page: Page, timeoutMs = 120_000): Promise<number> {
-  return page.evaluate(([keys, timeoutMs]) => new Promise<number>((resolve, reject) => {
+  return page.evaluate(([keys, timeoutMs, deathTicks]) => new Promise<number>((resolve, reject) => {
     const handle = window.__ropebound as unknown as Pick<DebugHandle, 'getState' | 'deaths'>;
     // The bot acts once a frame: under the test clock (3x, 10 frames a second; browser.ts) that is
     // every 15 ticks, too coarse to pump a swing. It plays at 1.5x with every frame drawn (2-3 ticks
@@ -44,6 +45,7 @@ export async function playFirstGap(page: Page, timeoutMs = 120_000): Promise<num
     const hop = (x: number): boolean => x > 3 && x < 6.5;
     let phase = 'walk';
     let since = 0;
+    let quietUntil = -1;
     let deaths = handle.deaths;
     const startedMs = performance.now();
     const frame = (): void => {
@@ -69,9 +71,17 @@ export async function playFirstGap(page: Page, timeoutMs = 120_000): Promise<num
       }
       // A swing that fell short (a slow frame pumps late) costs a death: the pair is back on the deck
       // at the checkpoint, so the plan starts over there instead of walking on into the chasm.
+      // Both let go of every key until the respawn: a key held through it does nothing until let go.
       if (handle.deaths !== deaths) {
         deaths = handle.deaths;
         phase = 'walk';
+        quietUntil = state.tick + deathTicks + 2;
+      }
+      if (state.tick < quietUntil) {
+        press(0, {});
+        press(1, {});
+        requestAnimationFrame(frame);
+        return;
       }
       if (phase === 'walk' || phase === 'swing') {
         press(1, p2.x < 18.3 ? { right: true, jump: hop(p2.x) } : { anchor: true });
@@ -94,5 +104,5 @@ export async function playFirstGap(page: Page, timeoutMs = 120_000): Promise<num
     };
     // The game's frame callback is already requested, so each bot frame sees that frame's ticks.
     requestAnimationFrame(frame);
-  }), [PLAYER_KEYS, timeoutMs] as const);
+  }), [PLAYER_KEYS, timeoutMs, DEATH_TICKS] as const);
 }

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { gameUrl, sharedBrowser, newGamePage, openGame, screenshotStats } from './browser';
-import { countColour, getState, waitTicks } from './gameState';
+import { countColour, getState, waitFrames, waitTicks } from './gameState';
 
 let browser: Browser;
 
@@ -51,6 +51,7 @@ test('the canvas follows a window resize', async () => {
       return [c.clientWidth, c.clientHeight, c.width, c.height];
     });
     await expect.poll(size).toEqual([900, 600, 900, 600]);
+    await waitFrames(page, 2); // resizing clears the canvas until the next frame is drawn
     const shot = await screenshotStats(page, 'render-resized');
     expect(countColour(shot.path, 0x0072b2)).toBeGreaterThan(500);
     expect(errors).toEqual([]);
