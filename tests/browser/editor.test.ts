@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { sharedBrowser, screenshotStats } from './browser';
 import { openPage, screenOf, waitReady, waitScreen } from './menu';
-import { clickButton, clickLevel, dragLevel, editorState, waitDrawn, waitEditorMode } from './editorPage';
+import { clickButton, clickLevel, dragLevel, editorState, waitDrawn, waitEditorMode, waitSaved } from './editorPage';
 
 let browser: Browser;
 beforeAll(async () => { browser = await sharedBrowser(); });
@@ -138,7 +138,7 @@ test('build a rope-hazard level with the mouse, test-play it to the goal, undo a
 
     // Autosave: within a second the status says Saved; a reload opens exactly this level, cleared
     // (its replay verified again), with its camera.
-    await page.locator('.ed-status', { hasText: 'Saved' }).waitFor({ state: 'visible', timeout: 5000 });
+    await waitSaved(page, 5000);
     await page.reload({ waitUntil: 'load' });
     await waitReady(page);
     await waitEditorMode(page, 'edit');

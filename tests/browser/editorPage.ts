@@ -59,3 +59,12 @@ export async function clickButton(page: Page, label: string, within = '.editor')
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
+
+/**
+ * Waits until the top bar says exactly "Saved". Not `hasText: 'Saved'`: Playwright matches a string
+ * case-insensitively as a substring, so "Unsaved changes" and "Not saved…" matched at once and a
+ * reload could come before the save (the editor test lost its last edit that way in CI).
+ */
+export async function waitSaved(page: Page, timeout?: number): Promise<void> {
+  await page.locator('.ed-status', { hasText: /^Saved$/ }).waitFor({ state: 'visible', timeout });
+}

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { clickAt, gameUrl, sharedBrowser, screenshotStats } from './browser';
 import { getState } from './gameState';
 import { openLevelSelect, openPage, screenOf, waitReady, waitScreen } from './menu';
-import { clickButton, clickLevel, dragLevel, editorState, waitDrawn, waitEditorMode } from './editorPage';
+import { clickButton, clickLevel, dragLevel, editorState, waitDrawn, waitEditorMode, waitSaved } from './editorPage';
 
 let browser: Browser;
 beforeAll(async () => { browser = await sharedBrowser(); });
@@ -323,19 +323,19 @@ test('two tabs on one level: the second save is not silent; the tab keeps its wo
   a.page.setDefaultTimeout(20_000);
   try {
     await waitEditorMode(a.page, 'edit');
-    await a.page.locator('.ed-status', { hasText: 'Saved' }).waitFor({ state: 'visible' });
+    await waitSaved(a.page);
     // A second tab of the same browser profile opens the same draft (the one edited last).
     const b = await a.context.newPage();
     b.setDefaultTimeout(20_000);
     await b.goto(gameUrl('?edit'), { waitUntil: 'load' });
     await waitReady(b);
     await waitEditorMode(b, 'edit');
-    await b.locator('.ed-status', { hasText: 'Saved' }).waitFor({ state: 'visible' });
+    await waitSaved(b);
     // Tab A edits and saves.
     await a.page.bringToFront();
     await a.page.keyboard.press('KeyB');
     await clickLevel(a.page, 3.5, 5.5);
-    await a.page.locator('.ed-status', { hasText: 'Saved' }).waitFor({ state: 'visible' });
+    await waitSaved(a.page);
     // Tab B edits too: its save finds A's newer one and asks.
     await b.bringToFront();
     await b.locator('canvas').first().focus();
@@ -345,7 +345,7 @@ test('two tabs on one level: the second save is not silent; the tab keeps its wo
     expect(await b.locator('.ed-status').textContent()).toContain('another tab');
     await screenshotStats(b, 'editor-views-conflict');
     await clickAt(b.locator('.ed-conflict button', { hasText: 'Keep mine as a copy' }));
-    await b.locator('.ed-status', { hasText: 'Saved' }).waitFor({ state: 'visible' });
+    await waitSaved(b);
     // Both versions are kept: My levels lists two.
     await clickButton(b, 'My levels');
     await expect.poll(() => b.locator('.ed-my-levels li[data-doc-id]').count()).toBe(2);
