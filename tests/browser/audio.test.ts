@@ -107,7 +107,11 @@ test('jump once: one jump sound; restart: nothing replayed; crate: footsteps and
     await key('KeyD', false);
     await waitTicks(page, 20);
     const run = (await sounds(page)).filter((s) => s.tick >= runFrom);
-    expect(run.filter((s) => s.name === 'footstep').length, 'footsteps over the ~2 m run-up').toBeGreaterThanOrEqual(2);
+    // At least one: the run-up (~2 m, a footstep event every 0.45 m) lasts ~0.4 s, and the director
+    // plays one sound per name per drawn frame (a storm's loudest), so on a loaded machine whose
+    // frames take 200+ ms all of them can fall in one or two frames (a loaded npm test once heard exactly one).
+    // The per-frame throttle itself is pinned in tests/unit/soundCues.test.ts.
+    expect(run.filter((s) => s.name === 'footstep').length, 'footsteps over the ~2 m run-up').toBeGreaterThanOrEqual(1);
     const bumps = run.filter((s) => s.name === 'bump');
     expect(bumps.length, 'bump sounds').toBeGreaterThanOrEqual(1);
     // A running start into a 20 kg crate is a real hit, well above the softest bump (0.15).

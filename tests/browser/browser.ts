@@ -73,18 +73,22 @@ const visitedOrigins = new WeakMap<BrowserContext, Set<string>>();
 /**
  * The test clock. Most of a browser test's time went to waiting for game time (a level played by
  * keys, a replay, a swing) while software GL drew every frame it could on both cores. In test
- * pages game time runs TEST_CLOCK times as fast as the wall clock (`RB_TEST_CLOCK`, default 3)
- * and the page draws at most TEST_FPS frames a second (`RB_TEST_FPS`, default 10; 0: no cap): the
- * sim's ticks are the same at any clock (a frame runs up to 15 of them, src/app/fixedStep.ts),
- * fades and flashes just end sooner, and keys, pads and storage stay real. The game's frame loop
- * is the page's only requestAnimationFrame user; its timestamps are the ones scaled (testClock).
- * A test that must see every tick (recordFrames) calls realTime(page) first.
+ * pages game time runs TEST_CLOCK times as fast as the wall clock (`RB_TEST_CLOCK`, default 6)
+ * and the page draws at most TEST_FPS frames a second (`RB_TEST_FPS`, default 20; 0: no cap): the
+ * sim's ticks are the same at any clock (a frame runs up to 15 of them, src/app/fixedStep.ts, so
+ * at 20 fps the game gets at most 5x real time), fades and flashes just end sooner, and keys,
+ * pads and storage stay real. The game's frame loop is the page's only requestAnimationFrame
+ * user; its timestamps are the ones scaled (testClock). A test that must see every tick
+ * (recordFrames) calls realTime(page) first.
  * Measured (npm test on this 2-core machine, 2026-11-27): 648 s before, 604 s at 3x and 20 fps,
- * 561 s at 3x and 10 fps with the unit project's shared module graph; software GL still keeps the
- * cores ~175 % busy through the browser project (page loads, the frames it does draw).
+ * 561 s at 3x and 10 fps with the unit project's shared module graph; with the canvas veiled
+ * (veilCanvas) the browser project took 519 s at 3x/10 fps and 479 s at 6x/20 fps. What is left
+ * is mostly page loads: each costs ~1.5 s of wall time and ~1.1 s of CPU in the GPU process alone
+ * (SwiftShader: the page's shaders and first frames), and the project opens about 150 pages.
  */
-export const TEST_CLOCK = Number(process.env.RB_TEST_CLOCK ?? 3) || 1;
-export const TEST_FPS = Number(process.env.RB_TEST_FPS ?? 10) || 0;
+export const TEST_CLOCK = Number(process.env.RB_TEST_CLOCK ?? 6) || 1;
+export const TEST_FPS = Number(process.env.RB_TEST_FPS ?? 20) || 0;
+export const TEST_DRAW = process.env.RB_TEST_DRAW === '1';
 
 /**
  * Installed before any page script: requestAnimationFrame callbacks run at most
@@ -134,6 +138,41 @@ function testClock([scale, fps]: readonly [number, number]): void {
   window.cancelAnimationFrame = (id) => { waiting.delete(id); };
 }
 
+/**
+ * Installed before any page script: the game's canvas is drawn at opacity 0 until a screenshot.
+ * Software GL composites the page on the CPU: measured on a game page at 10 fps, the GPU process
+ * spent ~51 ms of CPU per frame with the canvas shown and ~20 ms with it at opacity 0 (the game
+ * still draws every frame into it; only putting it on the page is skipped). Opacity, not
+ * visibility: the canvas still gets the mouse (the editor's tools). screenshot() lifts the veil
+ * for its picture. A constructed style sheet, which the page's Content-Security-Policy allows.
+ */
+function veilCanvas(): void {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync('#app > canvas { opacity: 0 !important; }');
+  (window as unknown as { __testVeil: CSSStyleSheet }).__testVeil = sheet;
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
+/**
+ * A screenshot of `page` with the game's canvas on it (veilCanvas): shown, two frames composited,
+ * the picture taken, veiled again. Every test screenshot goes through here.
+ */
+export async function screenshot(page: Page, options: { path?: string } = {}): Promise<Buffer> {
+  const setVeil = (on: boolean) => page.evaluate((isOn) => new Promise<void>((resolve) => {
+    const veil = (window as unknown as { __testVeil?: CSSStyleSheet }).__testVeil;
+    if (!veil || veil.disabled === !isOn) { resolve(); return; }
+    veil.disabled = !isOn;
+    if (isOn) resolve();
+    else requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+  }), on);
+  await setVeil(false);
+  try {
+    return await page.screenshot(options);
+  } finally {
+    await setVeil(true).catch(() => {}); // a page closed meanwhile has nothing to veil
+  }
+}
+
 /** Puts the test clock back on the wall clock with every frame drawn (testClock reads these each frame). */
 function wallClock(): void {
   const w = window as unknown as { __testClock: number; __testFps: number };
@@ -159,6 +198,7 @@ async function makeContext(browser: Browser, options: Parameters<Browser['newCon
     });
   });
   await context.addInitScript(testClock, [TEST_CLOCK, TEST_FPS] as const);
+  if (!TEST_DRAW) await context.addInitScript(veilCanvas);
   return context;
 }
 
@@ -308,7 +348,7 @@ export interface ScreenshotStats {
 export async function screenshotStats(page: Page, name: string): Promise<ScreenshotStats> {
   const path = join(RESULTS_DIR, name.endsWith('.png') ? name : `${name}.png`);
   mkdirSync(dirname(path), { recursive: true });
-  const buf = await page.screenshot({ path });
+  const buf = await screenshot(page, { path });
   const png = PNG.sync.read(buf);
   const { width, height, data } = png;
   const colours = new Set<number>();

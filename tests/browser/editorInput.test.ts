@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { defaultRopeLength, ropeEndPosition, type LevelFile, type LevelRope } from '../../src/editor/doc';
 import { PNG } from 'pngjs';
-import { dropFiles, RESULTS_DIR, screenshotStats, sharedBrowser } from './browser';
+import { dropFiles, RESULTS_DIR, screenshot, screenshotStats, sharedBrowser } from './browser';
 import { getState, waitFrames } from './gameState';
 import { openPage, screenOf, waitScreen } from './menu';
 import { clickButton, clickLevel, dragLevel, editorState, toScreen, waitDrawn, waitEditorMode } from './editorPage';
@@ -85,7 +85,7 @@ test('pan by middle button and arrows; ropes from a start, a point in the air an
 
     // Middle-button drag pans by the distance dragged, whatever the tool; nothing in the level moves.
     const c0 = start.camera;
-    const before = PNG.sync.read(await page.screenshot());
+    const before = PNG.sync.read(await screenshot(page));
     await page.mouse.move(640, 360);
     await page.mouse.down({ button: 'middle' });
     await page.mouse.move(700, 390);
@@ -109,7 +109,7 @@ test('pan by middle button and arrows; ropes from a start, a point in the air an
     expect(s.selection).toEqual([]);
     // The picture moved with the view: 216 px right and 108 px down.
     await waitFrames(page, 2);
-    const after = PNG.sync.read(await page.screenshot({ path: `${RESULTS_DIR}/editor-input-panned.png` }));
+    const after = PNG.sync.read(await screenshot(page, { path: `${RESULTS_DIR}/editor-input-panned.png` }));
     expect(shiftedMatch(before, after, -216, -108)).toBeGreaterThan(0.97);
     expect(shiftedMatch(before, after, 0, 0)).toBeLessThan(0.9);
 
