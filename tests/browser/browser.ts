@@ -84,10 +84,11 @@ const visitedOrigins = new WeakMap<BrowserContext, Set<string>>();
  * 561 s at 3x and 10 fps with the unit project's shared module graph; with the canvas veiled
  * (veilCanvas) the browser project took 519 s at 3x/10 fps and 479 s at 6x/20 fps. What is left
  * is mostly page loads: each costs ~1.5 s of wall time and ~1.1 s of CPU in the GPU process alone
- * (SwiftShader: the page's shaders and first frames), and the project opens about 150 pages.
+ * (SwiftShader: the page's shaders and first frames), and the project opens about 95 of them.
  */
 export const TEST_CLOCK = Number(process.env.RB_TEST_CLOCK ?? 6) || 1;
 export const TEST_FPS = Number(process.env.RB_TEST_FPS ?? 20) || 0;
+/** `RB_TEST_DRAW=1`: the game's canvas stays shown all the time (see veilCanvas). */
 export const TEST_DRAW = process.env.RB_TEST_DRAW === '1';
 
 /**
