@@ -59,7 +59,6 @@ export async function clickButton(page: Page, label: string, within = '.editor')
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-
 /**
  * Waits until the top bar says exactly "Saved". Not `hasText: 'Saved'`: Playwright matches a string
  * case-insensitively as a substring, so "Unsaved changes" and "Not saved…" matched at once and a
