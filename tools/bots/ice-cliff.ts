@@ -1,8 +1,8 @@
 // A scripted pair of players that completes level 22 ("The Ice Cliff"): both wait at the pit for lift
 // A, ride it up to the shelf and step off; P1 walks over the crate hanging on frayed ropes while P2
 // waits short of the crevasse (both on it would snap them), then P2 follows; both ride lift B up to
-// the summit. There P1 boards the one-player ferry and anchors; P2, left standing, is pulled off the
-// summit and hangs below. Near the end of the ferry's run P2 pumps the swing, touching the gem high on
+// the summit. There P1 boards the little ferry (2.4 m wide) and anchors; P2, left standing, is
+// pulled off the summit and hangs below. Near the end of the ferry's run P2 pumps the swing, touching the gem high on
 // its back-swing, and lets the forward swing carry it onto the far ledge, where it anchors; P1 lets go
 // and jumps off the ferry down onto the ledge, and both walk to the goal.
 // It reads what a player sees: the players, the lifts, the ferry.
@@ -98,7 +98,7 @@ export function playIceCliff(world: SimWorld, onTick?: (phase: IceCliffPhase) =>
     }
     if (phase === 'summit') {
       // The ferry is coming back to the summit.
-      if (body.vx[ferry] < 0 && body.x[ferry] < SUMMIT_X + 1.1) enter('hook', t);
+      if (body.vx[ferry] < 0 && body.x[ferry] < SUMMIT_X + 1.5) enter('hook', t);
     }
     if (phase === 'hook') {
       // P1 steps on and anchors; P2 stands: the tether pulls it off the summit.

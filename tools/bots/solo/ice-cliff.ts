@@ -52,7 +52,7 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     ...m.go(P1, 31.5), ...m.go(P2, 30.5), ...m.go(P1, SUMMIT_X - 0.5), ...m.go(P2, SUMMIT_X - 2),
     // The ferry is coming back to the summit: P1 boards it and anchors in its middle.
     m.control(P1),
-    wait(() => body.vx[ferry] < 0 && body.x[ferry] < SUMMIT_X + 1.1),
+    wait(() => body.vx[ferry] < 0 && body.x[ferry] < SUMMIT_X + 1.5),
     m.until(() => {
       const onIt = player.isGrounded[a] && Math.abs(body.x[a] - body.x[ferry]) < 0.2 && feet(a) < SUMMIT_Y + 0.1;
       return onIt || player.isAnchored[a] ? Button.Anchor : body.x[a] < body.x[ferry] ? Button.Right : 0;
