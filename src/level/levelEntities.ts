@@ -7,7 +7,7 @@
 // same level must start from the same bits everywhere.
 
 import {
-  rectOverlapsSolid, sinCos, type AnchorDef, type BoxDef, type PlatformDef, type RopeDef, type RopeEndDef,
+  TICK_HZ, rectOverlapsSolid, sinCos, type AnchorDef, type BoxDef, type PlatformDef, type RopeDef, type RopeEndDef,
 } from '../sim';
 import { gridName, type LevelCheck, type Placement, type PlayerCentres } from './levelCheck';
 import { ropeReserve } from './levelCost';
@@ -118,7 +118,9 @@ function buildPlatform({ level, parts, grid, errors }: LevelCheck, i: number): P
       errors.push(`${path}.path[${k}]: ${who}: point ${k} equals the ${isLast ? 'first' : 'next'} one; a path needs a distance between points`);
     }
   });
-  return { w: p.w, h: p.h, path: p.path.map(([x, y]) => ({ x, y })), speed: p.speed, isLoop };
+  // The wait in whole ticks (the sim counts ticks); left out when 0, as before platforms could wait.
+  const waitTicks = Math.round((p.wait ?? 0) * TICK_HZ);
+  return { w: p.w, h: p.h, path: p.path.map(([x, y]) => ({ x, y })), speed: p.speed, isLoop, ...(waitTicks > 0 ? { waitTicks } : {}) };
 }
 
 /**

@@ -195,6 +195,8 @@ const platformSchema = v.strictObject({
   speed: bounded(0.1, 20),
   /** "pingpong" (default): back and forth; "loop": from the last point on to the first. */
   mode: v.optional(v.picklist(['pingpong', 'loop'], 'must be "pingpong" or "loop"')),
+  /** Seconds it stands still at each end (pingpong) or at its first point (loop); default 0. */
+  wait: v.optional(bounded(0, 10)),
 });
 
 const checkpointSchema = v.strictObject({

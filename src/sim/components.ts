@@ -112,6 +112,10 @@ export interface PlatformComponent {
   along: Float64Array;
   /** +1 forwards along the path, -1 back (ping-pong only). */
   direction: Int8Array;
+  /** Ticks it stands still at each end of its path (ping-pong) or at its first point (loop). */
+  waitTicks: Uint32Array;
+  /** Ticks it still stands still at the end it reached (0: moving). */
+  waitLeft: Uint32Array;
 }
 
 /**
@@ -182,7 +186,7 @@ export function createPlatformComponent(capacity: number): PlatformComponent {
   return {
     pathFirst: new Uint32Array(capacity), pathCount: new Uint32Array(capacity), speed: new Float64Array(capacity),
     isLoop: new Uint8Array(capacity), segment: new Int32Array(capacity), along: new Float64Array(capacity),
-    direction: new Int8Array(capacity),
+    direction: new Int8Array(capacity), waitTicks: new Uint32Array(capacity), waitLeft: new Uint32Array(capacity),
   };
 }
 

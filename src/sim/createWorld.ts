@@ -175,6 +175,7 @@ export function createSimWorld(def: WorldDef): SimWorld {
     platform.speed[eid] = p.speed;
     platform.isLoop[eid] = p.isLoop ? 1 : 0;
     platform.direction[eid] = 1;
+    platform.waitTicks[eid] = p.waitTicks ?? 0;
     const { paths } = world;
     p.path.forEach((q, i) => { paths.x[pathAt + i] = q.x; paths.y[pathAt + i] = q.y; });
     for (let i = 0; i < p.path.length; i++) {

@@ -53,7 +53,11 @@ export function hashWorld(world: SimWorld): number {
   h = mixStore(h, world.player, q.players, [world.player.crushedBy, world.player.heldThroughDeath]);
   h = mixStore(h, world.box, q.boxes);
   h = mixStore(h, world.anchor, q.anchors);
-  h = mixStore(h, world.platform, q.platforms);
+  // waitTicks is the level's, not state; waitLeft is left out of levels whose platforms never wait,
+  // so they hash as they did before platforms could wait (their replays stay valid).
+  const { platform } = world;
+  const hasWaits = q.platforms.dense.some((e) => platform.waitTicks[e] > 0);
+  h = mixStore(h, platform, q.platforms, hasWaits ? [platform.waitTicks] : [platform.waitTicks, platform.waitLeft]);
   h = mixStore(h, world.rope, q.ropes);
   const { particle } = world;
   h = mixStore(h, particle, q.particles, [particle.lambda, particle.drawX, particle.drawY]);

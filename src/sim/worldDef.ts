@@ -38,6 +38,9 @@ export interface PlatformDef {
   speed: number;
   /** true: from the last point on to the first; false: back and forth (ping-pong). */
   isLoop: boolean;
+  /** Ticks it stands still on reaching an end of its path (ping-pong) or its first point again
+   *  (loop); 0 or left out: it turns at once. */
+  waitTicks?: number;
 }
 
 /** A checkpoint: once either player's centre is inside `area`, deaths respawn both at `spawns`. */

@@ -42,6 +42,7 @@ describe('field metadata', () => {
     expect(fieldMeta('physics.gravity')).toMatchObject({ unit: 'm/s²', default: defaultPhysicsSettings().gravity, min: 0, max: 200 });
     expect(fieldMeta('physics.substeps')).toMatchObject({ type: 'integer', min: 1, max: 64, default: 8 });
     expect(fieldMeta('platforms[].mode')).toMatchObject({ type: 'enum', options: ['pingpong', 'loop'], default: 'pingpong' });
+    expect(fieldMeta('platforms[].wait')).toMatchObject({ type: 'number', min: 0, max: 10, optional: true, default: 0, unit: 's' });
     expect(fieldMeta('boxes[].push')).toMatchObject({ type: 'vector', unit: 'm/s', components: [{ min: -50, max: 50 }, { min: -50, max: 50 }] });
     expect(fieldMeta('platforms[].path')).toMatchObject({ type: 'path', min: 2, max: 64, components: [{ min: 0, max: 512 }, { min: 0, max: 256 }] });
     expect(fieldMeta('ropes[].a')?.type).toBe('ropeEnd');

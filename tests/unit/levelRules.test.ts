@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
-import { Button, DEATH_TICKS, DeathCause, SimEvent, createSimWorld, readEvents, ropeMaxStretch, sinCos, step, type SimWorld, playerEntity, boxEntity, anchorEntity, platformEntity } from '../../src/sim';
+import { Button, DEATH_TICKS, DeathCause, SimEvent, createSimWorld, readEvents, ropeMaxStretch, sinCos, step, type SimWorld, playerEntity, boxEntity, anchorEntity, platformEntity, hashHex } from '../../src/sim';
 
 type Level = Record<string, any>;
 
@@ -204,6 +204,58 @@ describe('moving platforms', () => {
     const d = 3 / Math.sqrt(45);
     expect(world.body.x[e]).toBeCloseTo(16 - 6 * d, 6);
     expect(world.body.y[e]).toBeCloseTo(3 + 3 * d, 6);
+  });
+
+  it('wait: stands still for its wait at each end of a ping-pong path, exactly at the end, then goes on', () => {
+    const { world } = build(lift('pingpong', (l) => { l.platforms![0].wait = 0.5; }));
+    const e = platformEntity(world, 0);
+    const at = (): number[] => [world.body.x[e], world.body.y[e]];
+    // 9 m at 3 m/s: at the far end after 180 ticks (give or take one for rounding).
+    run(world, 181, [0, 0]);
+    const atEnd = at();
+    expect(atEnd[0]).toBeCloseTo(16, 9);
+    expect(atEnd[1]).toBeCloseTo(3, 9);
+    for (let t = 0; t < 28; t++) {
+      run(world, 1, [0, 0]);
+      expect([...at(), world.body.vx[e], world.body.vy[e]]).toEqual([...atEnd, 0, 0]);
+    }
+    // 0.5 s = 30 ticks still, then back along the path: 1 s later it is 3 m back, at the corner.
+    run(world, 2 + 60, [0, 0]);
+    expect(world.body.x[e]).toBeCloseTo(16, 9);
+    expect(world.body.y[e]).toBeGreaterThan(5.8);
+    // Back at the start (9 m from the end, ~391 ticks in all) it waits again before setting out.
+    run(world, 121, [0, 0]);
+    const atStart = at();
+    expect(atStart[0]).toBeCloseTo(10, 9);
+    expect(atStart[1]).toBeCloseTo(6, 9);
+    run(world, 25, [0, 0]);
+    expect(at()).toEqual(atStart);
+    run(world, 40, [0, 0]);
+    expect(world.body.x[e]).toBeGreaterThan(10.4);
+  });
+
+  it('wait on a loop: only at the first point; a level without waits hashes as before waits existed', () => {
+    const { world } = build(lift('loop', (l) => { l.platforms![0].wait = 1; }));
+    const e = platformEntity(world, 0);
+    const at = (): number[] => [world.body.x[e], world.body.y[e]];
+    // Through the last point (9 m, 180 ticks) without stopping.
+    run(world, 200, [0, 0]);
+    expect(world.body.y[e]).toBeGreaterThan(3.1);
+    // Round the 15.708 m loop at 3 m/s: back at the first point after 314.2 ticks, then 60 ticks still.
+    run(world, 116, [0, 0]);
+    const atFirst = at();
+    expect(atFirst[0]).toBeCloseTo(10, 9);
+    expect(atFirst[1]).toBeCloseTo(6, 9);
+    run(world, 55, [0, 0]);
+    expect(at()).toEqual(atFirst);
+    run(world, 60, [0, 0]);
+    expect(world.body.x[e]).toBeGreaterThan(12);
+    // wait: 0 is no wait, and such a level's hash leaves the (always 0) wait state out.
+    const none = build(lift('pingpong')).world;
+    const zero = build(lift('pingpong', (l) => { l.platforms![0].wait = 0; })).world;
+    const waits = build(lift('pingpong', (l) => { l.platforms![0].wait = 2; })).world;
+    expect(hashHex(zero)).toBe(hashHex(none));
+    expect(hashHex(waits)).not.toBe(hashHex(none));
   });
 
   it('carries a player standing on it, and an anchored player rides it too', () => {

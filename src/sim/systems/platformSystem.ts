@@ -1,5 +1,7 @@
 // Moving platforms: each tick every platform moves a constant distance along its path, turning
-// back at the ends (ping-pong) or going on from the last point to the first (loop). The system only
+// back at the ends (ping-pong) or going on from the last point to the first (loop); a platform with
+// a wait stands still for its waitTicks on reaching an end (ping-pong) or its first point (loop),
+// so players can step on and off a ferry at its stops. The system only
 // sets the platform's velocity to reach this tick's point; the substeps move it there, so players,
 // ropes and boxes see it move smoothly inside the tick. Anchors riding it are moved to match.
 
@@ -11,7 +13,8 @@ export function platformSystem(world: SimWorld): void {
   const platforms = world.queries.platforms.dense;
   for (let k = 0; k < platforms.length; k++) {
     const e = platforms[k];
-    advance(world, e, platform.speed[e] * DT);
+    if (platform.waitLeft[e] > 0) platform.waitLeft[e]--;
+    else advance(world, e, platform.speed[e] * DT);
     // Where the platform must be at the end of the tick.
     const first = platform.pathFirst[e];
     const count = platform.pathCount[e];
@@ -48,6 +51,9 @@ function advance(world: SimWorld, e: number, distance: number): void {
   let along = platform.along[e];
   let dir = platform.direction[e];
   let left = distance;
+  // A waiting platform stops exactly at the end it reached; the rest of this tick's distance is lost.
+  const wait = platform.waitTicks[e];
+  let isStopped = false;
   // Each pass ends a segment or the distance; a tick never crosses more than every segment twice.
   for (let guard = 0; left > 0 && guard < 2 * count + 2; guard++) {
     const length = paths.segmentLength[first + seg];
@@ -57,16 +63,17 @@ function advance(world: SimWorld, e: number, distance: number): void {
       left -= room;
       along = length;
       if (seg < lastSegment) { seg++; along = 0; }
-      else if (isLoop) { seg = 0; along = 0; }
-      else dir = -1;
+      else if (isLoop) { seg = 0; along = 0; if (wait > 0) { isStopped = true; break; } }
+      else { dir = -1; if (wait > 0) { isStopped = true; break; } }
     } else {
       if (left < along) { along -= left; left = 0; break; }
       left -= along;
       along = 0;
       if (seg > 0) { seg--; along = paths.segmentLength[first + seg]; }
-      else dir = 1;
+      else { dir = 1; if (wait > 0) { isStopped = true; break; } }
     }
   }
+  if (isStopped) platform.waitLeft[e] = wait;
   platform.segment[e] = seg;
   platform.along[e] = along;
   platform.direction[e] = dir;
