@@ -80,9 +80,12 @@ test('finishing a level shows the complete screen, stores the best time, and Ent
 
     await quitToLevelSelect(page);
     rows = await menuRows(page);
-    // The level select counts the most gems of a clear (The First Gap: 1 of 1); levels without none.
+    // The level select counts the most gems of a clear (The First Gap: 1 of 1); a level finished
+    // without its gems (level 1, seeded) 0 of them; a locked level shows none.
     expect(await text(page, '.menu-screen .level[data-level-id="first-gap"] .gems')).toBe('1/1');
-    expect(await page.locator(`.menu-screen .level[data-level-id="${ids[0]}"] .gems`).count()).toBe(0);
+    expect(await text(page, `.menu-screen .level[data-level-id="${ids[0]}"] .gems`)).toMatch(/^0\/[1-9]\d*$/);
+    expect(rows[at + 2]?.isLocked ?? true).toBe(true);
+    if (ids[at + 2]) expect(await page.locator(`.menu-screen .level[data-level-id="${ids[at + 2]}"] .gems`).count()).toBe(0);
     await screenshotStats(page, 'menu-gems');
     expect(rows[at].info).toBe(`Best ${time}`);
     expect(rows[at + 1].isLocked).toBe(false);

@@ -93,8 +93,10 @@ export function playTiedTogether(world: SimWorld, onTick?: (phase: Phase) => voi
       onTick?.(phase);
       continue;
     }
-    if (phase === 'pit-anchor' || phase === 'pit-swing' || phase === 'pit-haul') {
-      const [p1, p2] = pitGem(phase);
+    // (pitGem moves the phase on, which TypeScript's narrowing of `phase` cannot see.)
+    const now = phase as Phase;
+    if (now === 'pit-anchor' || now === 'pit-swing' || now === 'pit-haul') {
+      const [p1, p2] = pitGem(now);
       inputs[0] = p1;
       inputs[1] = p2;
       step(world, inputs);
