@@ -114,8 +114,10 @@ function edgeRedness(path: string, w = 4): number {
 }
 
 test('a death flashes the screen red, marks the spot and counts in the HUD', async () => {
-  // Swing Yard: P1 running right meets the spiked pendulum.
-  const { page, errors, close } = await openGame(gameUrl('?level=swing-yard'), { browser });
+  // Swing Yard: P1 running right meets the spiked pendulum. On the wall clock (realTime): on the
+  // test clock a frame runs up to 15 ticks, and the keys let go at x 16.8 could land a few frames
+  // later, with P1 run on past the pendulum's sweep where it never dies (a CI run timed out so).
+  const { page, errors, close } = await openGame(gameUrl('?level=swing-yard'), { browser, realTime: true });
   try {
     expect(await text(page, '.hud-run .deaths')).toBe('Deaths 0');
     const calm = await screenshotStats(page, 'death-before');
