@@ -40,6 +40,15 @@ function run(world: SimWorld, ticks: number, masks: [number, number] | ((t: numb
 
 const ofType = (events: number[][], type: number) => events.filter((e) => e[0] === type);
 
+/** Platform `e` is at `point` (to 1e-9 m) and stays exactly there, unmoved, for `ticks` more ticks. */
+function expectStillAt(world: SimWorld, e: number, point: readonly [number, number], ticks: number): void {
+  const at = [world.body.x[e], world.body.y[e]];
+  expect(at[0]).toBeCloseTo(point[0], 9);
+  expect(at[1]).toBeCloseTo(point[1], 9);
+  run(world, ticks, [0, 0]);
+  expect([world.body.x[e], world.body.y[e]]).toEqual(at);
+}
+
 describe('spike tiles and the death pause', () => {
   const spiky = room((l) => { l.tiles[9] = '.'.repeat(10) + '^^^' + '.'.repeat(17); });
 
@@ -225,11 +234,7 @@ describe('moving platforms', () => {
     expect(world.body.y[e]).toBeGreaterThan(5.8);
     // Back at the start (9 m from the end, ~391 ticks in all) it waits again before setting out.
     run(world, 121, [0, 0]);
-    const atStart = at();
-    expect(atStart[0]).toBeCloseTo(10, 9);
-    expect(atStart[1]).toBeCloseTo(6, 9);
-    run(world, 25, [0, 0]);
-    expect(at()).toEqual(atStart);
+    expectStillAt(world, e, [10, 6], 25);
     run(world, 40, [0, 0]);
     expect(world.body.x[e]).toBeGreaterThan(10.4);
   });
@@ -237,17 +242,12 @@ describe('moving platforms', () => {
   it('wait on a loop: only at the first point; a level without waits hashes as before waits existed', () => {
     const { world } = build(lift('loop', (l) => { l.platforms![0].wait = 1; }));
     const e = platformEntity(world, 0);
-    const at = (): number[] => [world.body.x[e], world.body.y[e]];
     // Through the last point (9 m, 180 ticks) without stopping.
     run(world, 200, [0, 0]);
     expect(world.body.y[e]).toBeGreaterThan(3.1);
     // Round the 15.708 m loop at 3 m/s: back at the first point after 314.2 ticks, then 60 ticks still.
     run(world, 116, [0, 0]);
-    const atFirst = at();
-    expect(atFirst[0]).toBeCloseTo(10, 9);
-    expect(atFirst[1]).toBeCloseTo(6, 9);
-    run(world, 55, [0, 0]);
-    expect(at()).toEqual(atFirst);
+    expectStillAt(world, e, [10, 6], 55);
     run(world, 60, [0, 0]);
     expect(world.body.x[e]).toBeGreaterThan(12);
     // wait: 0 is no wait, and such a level's hash leaves the (always 0) wait state out.
