@@ -10,7 +10,10 @@ beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 test('one player anchors at the edge while the other swings below on the rope', async () => {
-  const { page, errors, close } = await openGame(gameUrl('?level=first-gap'), { browser });
+  // On the wall clock (realTime): the loop below reads the state and sets keys each round trip; on
+  // the test clock a frame runs up to 15 ticks between reads, and a full run failed once with P2
+  // no longer anchored when the swing began.
+  const { page, errors, close } = await openGame(gameUrl('?level=first-gap'), { browser, realTime: true });
   try {
     const key = keySetter(page);
     const hop = (x: number) => x > 3 && x < 6.5;
