@@ -140,18 +140,35 @@ function testClock([scale, fps]: readonly [number, number]): void {
 }
 
 /**
- * Installed before any page script: the game's canvas is drawn at opacity 0 until a screenshot.
- * Software GL composites the page on the CPU: measured on a game page at 10 fps, the GPU process
- * spent ~51 ms of CPU per frame with the canvas shown and ~20 ms with it at opacity 0 (the game
- * still draws every frame into it; only putting it on the page is skipped). Opacity, not
- * visibility: the canvas still gets the mouse (the editor's tools). screenshot() lifts the veil
- * for its picture. A constructed style sheet, which the page's Content-Security-Policy allows.
+ * Installed before any page script: the game's canvas is drawn at opacity 0 until a screenshot,
+ * and while it is, WebGL's rasterising calls (clear and the draw calls) return without drawing.
+ * Software GL composites and rasterises on the CPU: measured on a game page at 10 fps, the GPU
+ * process spent ~51 ms of CPU per frame with the canvas shown and ~20 ms with it at opacity 0;
+ * skipping the rasterising as well took an open game page (Swing Yard's replay, 6x clock, 20 fps)
+ * from ~5.5 to ~2.9 CPU-s per 10 s, the GPU process from ~3.2 to ~0.4 (2026-11-27). Everything else
+ * still runs every frame: the game's drawing code, pixi's batching, buffer and texture uploads,
+ * shader set-up, so an error in any of them still fails the test. The game renders its whole
+ * scene every frame and never into a texture it keeps, so nothing drawn while veiled is shown
+ * later. Opacity, not visibility: the canvas still gets the mouse (the editor's tools).
+ * screenshot() lifts the veil, and with it the skipping, for its picture. A constructed style
+ * sheet, which the page's Content-Security-Policy allows.
  */
 function veilCanvas(): void {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync('#app > canvas { opacity: 0 !important; }');
   (window as unknown as { __testVeil: CSSStyleSheet }).__testVeil = sheet;
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  const RASTERISING = ['clear', 'drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced', 'drawRangeElements'] as const;
+  for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype] as unknown as Record<string, unknown>[]) {
+    for (const name of RASTERISING) {
+      const real = proto[name];
+      if (typeof real !== 'function') continue;
+      proto[name] = function (this: unknown, ...args: unknown[]) {
+        if (sheet.disabled) return (real as (...a: unknown[]) => unknown).apply(this, args);
+        return undefined;
+      };
+    }
+  }
 }
 
 /**
