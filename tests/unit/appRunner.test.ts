@@ -20,7 +20,9 @@ function fakeScreen(name: string, log: string[]) {
     isUp: false,
     actions: [] as MenuAction[],
     onShow: null as null | (() => void),
-    show(..._args: unknown[]) { screen.isUp = true; log.push(`show ${name}`); screen.onShow?.(); },
+    /** What the last show() was given. */
+    shown: [] as unknown[],
+    show(...args: unknown[]) { screen.isUp = true; screen.shown = args; log.push(`show ${name}`); screen.onShow?.(); },
     open() { screen.show(); },
     update() { log.push(`update ${name}`); },
     setStorageNote() {},
@@ -35,7 +37,7 @@ const noProgress: AppRunnerDeps['progress'] = {
   recordCompletion: () => { throw new Error('not in these tests'); }, setUnlockAll() {}, saveProblem: null, readState: 'ok',
 };
 
-function fakeGame(progress: AppRunnerDeps['progress'] = noProgress) {
+function fakeGame(progress: AppRunnerDeps['progress'] = noProgress, levels = catalog) {
   const log: string[] = [];
   const screens = {
     title: fakeScreen('title', log), levelSelect: fakeScreen('levelSelect', log), pause: fakeScreen('pause', log),
@@ -43,7 +45,7 @@ function fakeGame(progress: AppRunnerDeps['progress'] = noProgress) {
   };
   const deps: AppRunnerDeps = {
     screens,
-    env: () => ({ catalog, progress: freshProgress() }),
+    env: () => ({ catalog: levels, progress: freshProgress() }),
     progress,
     session: { start: () => log.push('start attempt') },
     previews: createLevelPreviews(),
@@ -128,6 +130,26 @@ describe('app runner', () => {
     const notes = log.filter((l) => l.startsWith('save note complete'));
     expect(notes).toEqual([expect.stringMatching(/^save note complete: Progress can't be saved in this browser \(its storage is full\)/)]);
     expect(log.indexOf('show complete')).toBeLessThan(log.indexOf(notes[0]));
+  });
+
+  // Every campaign level has gems, so the browser tests cannot show a level without any.
+  it('the level select shows a level\'s gems as most of total, and nothing for a level without gems', () => {
+    const tied = readFileSync('levels/01-tied-together.json', 'utf8');
+    const gap = JSON.parse(readFileSync('levels/03-first-gap.json', 'utf8')) as { gems?: unknown[] };
+    const gemTotal = (JSON.parse(tied) as { gems: unknown[] }).gems.length;
+    expect(gemTotal).toBeGreaterThan(0);
+    delete gap.gems;
+    const { app, screens } = fakeGame(noProgress, createLevelCatalog({
+      '../../levels/01-tied-together.json': tied,
+      '../../levels/03-first-gap.json': JSON.stringify(gap),
+    }));
+    app.dispatch({ type: 'boot', query: null });
+    app.dispatch({ type: 'play' });
+    const rows = screens.levelSelect.shown[0] as Array<{ id: string; gems?: { most: number; total: number } | null }>;
+    expect(rows.map((r) => [r.id, r.gems])).toEqual([
+      ['tied-together', { most: 0, total: gemTotal }],
+      ['first-gap', null],
+    ]);
   });
 
   it('an effect that throws leaves dispatch usable (the error handler then reports the crash)', () => {
