@@ -11,9 +11,12 @@ import { Button, step, type SimWorld } from '../../src/sim';
 
 /** The well's near wall (the ledges' lips) and, below y = 29, its far wall (the tunnel's lip), m. */
 export const NEAR = 20;
-export const FAR = 25;
+export const FAR = 26;
 /** Where an anchoring player stands at the near lips and at the far one (its centre), m. */
 export const NEAR_X = NEAR - 0.45;
+/** The third ledge's floor juts 1 m into the well: its lip, and where the one anchoring there stands, m. */
+export const JUT = NEAR + 1;
+export const JUT_X = JUT - 0.45;
 export const FAR_X = FAR + 0.45;
 /** Feet y of the plateau, the three ledges and the far tunnel, m. */
 export const TOP = 6;
@@ -66,7 +69,7 @@ export function playWell(world: SimWorld, onTick?: (phase: string) => void): voi
       if (feet(mover) > drop.from + 2) { phase = drop.across ? 'pump' : 'settle'; since = t; }
     } else if (phase === 'settle') {
       // Let the swing die down against the wall under the holder (pressing against the swing).
-      const wallX = drop.hauled ? FAR : NEAR;
+      const wallX = drop.hauled ? FAR : drop.to === LEDGES[2] ? JUT : NEAR;
       pm = body.vx[mover] > 0.5 ? Button.Left : body.vx[mover] < -0.5 ? Button.Right : 0;
       const still = Math.abs(body.vx[mover]) < 0.3 && Math.abs(body.vy[mover]) < 0.3 && Math.abs(body.x[mover] - wallX) < 0.6;
       if (still && t - since > 20) { phase = drop.hauled ? 'haul' : 'climb'; since = t; }
@@ -82,7 +85,7 @@ export function playWell(world: SimWorld, onTick?: (phase: string) => void): voi
       if (player.isGrounded[mover] && Math.abs(feet(mover) - drop.to) < 0.05 && body.x[mover] > FAR) { phase = 'lip'; since = t; }
     } else if (phase === 'lip') {
       // The mover walks to the lip of its new floor and anchors; then the holder lets go: the roles swap.
-      const lipX = drop.across ? FAR_X : NEAR_X;
+      const lipX = drop.across ? FAR_X : drop.to === LEDGES[2] ? JUT_X : NEAR_X;
       pm = toward(mover, lipX) || Button.Anchor;
       if (player.isAnchored[mover] && t - since > 10) { k++; phase = 'drop'; since = t; ph = 0; pm = Button.Anchor; }
     } else if (phase === 'haul') {

@@ -7,7 +7,7 @@
 // climbs over, and both walk to the grotto.
 import { Button, type SimWorld } from '../../../src/sim';
 import type { SoloTick } from '../../../src/app/soloReplay';
-import { FAR, FAR_X, LEDGES, NEAR, NEAR_X, STONES, TOP, TUNNEL } from '../the-well';
+import { FAR, FAR_X, JUT, JUT_X, LEDGES, NEAR, NEAR_X, STONES, TOP, TUNNEL } from '../the-well';
 import { createMoves, runMoves, type Move } from './soloMoves';
 import { createSoloPlayer } from './soloPlayer';
 
@@ -23,13 +23,15 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   const on = (e: number, y: number) => player.isGrounded[e] === 1 && Math.abs(feet(e) - y) < 0.05;
   const zones = STONES.map(([lo, hi]) => [lo - 0.2, hi] as const);
   /** The controlled character walks off the near lip at `from` (a running jump when `jump`), lets
-   *  the swing die down against the near wall and climbs onto the ledge at `to`. */
+   *  the swing die down against the near wall (or the third ledge's jutting floor) and climbs onto
+   *  the ledge at `to`. */
   const dropAndClimb = (from: number, to: number, jump = false): Move => {
+    const wall = to === LEDGES[2] ? JUT : NEAR;
     let settled = 0;
     return m.until(() => {
       const e = solo.me;
       if (feet(e) < from + 1) return Button.Right | (jump && body.x[e] > NEAR - 0.6 ? Button.Jump : 0);
-      const still = Math.abs(body.vx[e]) < 0.3 && Math.abs(body.vy[e]) < 0.3 && body.x[e] < NEAR + 0.6;
+      const still = Math.abs(body.vx[e]) < 0.3 && Math.abs(body.vy[e]) < 0.3 && body.x[e] < wall + 0.6;
       if (still) settled++;
       if (settled > 20) return Button.Left; // climb
       return body.vx[e] > 0.5 ? Button.Left : body.vx[e] < -0.5 ? Button.Right : 0;
@@ -44,8 +46,8 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     dropAndClimb(TOP, LEDGES[0], true), m.walkTo(NEAR_X, [], 0.08), m.anchor(),
     // P2 (let go by the switch) drops past P1 onto the second ledge, anchors there.
     m.control(P2), dropAndClimb(TOP, LEDGES[1]), m.walkTo(NEAR_X, [], 0.08), m.anchor(),
-    // P1 drops past P2 onto the third ledge, anchors.
-    m.control(P1), dropAndClimb(LEDGES[0], LEDGES[2]), m.walkTo(NEAR_X, [], 0.08), m.anchor(),
+    // P1 drops past P2 onto the third ledge (its floor juts 1 m into the well), anchors at its tip.
+    m.control(P1), dropAndClimb(LEDGES[0], LEDGES[2]), m.walkTo(JUT_X, [], 0.08), m.anchor(),
     // P2 walks off the second ledge and swings over into the far tunnel (pumping if it falls short).
     m.control(P2),
     m.until(() => (feet(b) < LEDGES[1] + 1 || body.vx[b] > 0 ? Button.Right : 0), () => on(b, TUNNEL) && body.x[b] > FAR),
