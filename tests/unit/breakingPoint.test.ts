@@ -1,12 +1,14 @@
 // Level 6, "Breaking Point": crates hang on frayed ropes (breakTension). Walking onto one holds,
 // even both players standing on it (their weight loads its ropes, ~3.6 kN a rope); landing on one
 // from a jump snaps its ropes (tension is averaged per tick, so a landing spikes it, ~16 kN). The
-// bridge over the pit must be walked; the crate plugging the shaft must be jumped on.
+// bridge over the pit must be walked; the crate plugging the shaft must be jumped on. A practice
+// plank near the start hangs the same way over a dip with a floor: the first snap a pair sees
+// costs no death.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { DeathCause, Button, SimEvent, createSimWorld, readEvents, step, type SimWorld, boxEntity, ropeEntity } from '../../src/sim';
-import { PLUG_X, playBreakingPoint, type BreakingPointPhase } from '../../tools/bots/breaking-point';
+import { PLUG_X, PRACTICE_X, playBreakingPoint, type BreakingPointPhase } from '../../tools/bots/breaking-point';
 import { expectFinishedInGoal } from './levelChecks';
 
 const FILE = 'levels/17-breaking-point.json';
@@ -20,6 +22,9 @@ function build() {
   const breakTension = parsed.def.ropes?.[0].breakTension ?? 0;
   return { world, parsed, box, ropesOf, breakTension };
 }
+
+/** Jump while on the practice plank's far end, to get onto the block past it (walking right). */
+const hopBlock = (x: number): number => (x > PRACTICE_X[0] && x < PRACTICE_X[1] ? Button.Jump : 0);
 
 /** Steps with the given masks, collecting snapped ropes and deaths. */
 function run(world: SimWorld, ticks: number, masks: (t: number) => [number, number]) {
@@ -39,7 +44,7 @@ function run(world: SimWorld, ticks: number, masks: (t: number) => [number, numb
 describe('level 17: Breaking Point', () => {
   it('every crate rope is frayed, with one breakTension', () => {
     const { parsed, breakTension } = build();
-    expect(parsed.def.ropes?.length).toBe(6);
+    expect(parsed.def.ropes?.length).toBe(8);
     for (const r of parsed.def.ropes ?? []) expect(r.breakTension).toBe(breakTension);
     expect(breakTension).toBeGreaterThan(0);
   });
@@ -84,7 +89,7 @@ describe('level 17: Breaking Point', () => {
     const { snapped, died } = run(world, 200, () => {
       deepest = Math.max(deepest, world.body.y[a]);
       const x = world.body.x[a];
-      return [Button.Right | (x > 15.2 ? Button.Jump : 0), world.body.x[b] < x - 3 ? Button.Right : 0];
+      return [Button.Right | (x > 15.2 ? Button.Jump : 0) | hopBlock(x), world.body.x[b] < x - 3 ? Button.Right | hopBlock(world.body.x[b]) : 0];
     });
     const crates = [ropesOf('plank-a').sort(), ropesOf('plank-b').sort()];
     expect(snapped.length).toBeGreaterThanOrEqual(2);
@@ -96,15 +101,39 @@ describe('level 17: Breaking Point', () => {
     expect(died[0]).toBe(DeathCause.SpikeTiles);
   });
 
+  it('a jump onto the practice plank snaps it into its dip, which is safe: the player jumps out over the block past it', () => {
+    const { world, ropesOf, box } = build();
+    const [a] = world.queries.players.dense;
+    const practice = ropesOf('practice').sort();
+    expect(practice.length).toBe(2);
+    const feet = () => world.body.y[a] + world.body.halfH[a];
+    // P1 walks to x 6.5 on the floor (feet y 14) left of the dip (x 8-11), then jumps right onto the plank.
+    const walk = run(world, 200, () => [world.body.x[a] < 6.5 ? Button.Right : 0, 0]);
+    expect(walk.snapped).toEqual([]);
+    expect(feet()).toBeCloseTo(14, 2);
+    const jump = run(world, 120, (t) => [t < 40 ? Button.Right | (t < 10 ? Button.Jump : 0) : 0, 0]);
+    expect(jump.snapped.sort()).toEqual(practice);
+    expect(jump.died).toEqual([]);
+    // Down in the dip on the fallen plank, 1 m below the floor.
+    expect(world.player.isGrounded[a]).toBeTruthy();
+    expect(feet()).toBeCloseTo(15, 1);
+    expect(world.body.y[box('practice-plank')] - 0.5).toBeCloseTo(15, 1);
+    // Out: a jump to the right clears the 2 m block (x 11-12) and lands on the floor past it.
+    const out = run(world, 90, (t) => [Button.Right | (t < 14 ? Button.Jump : 0), 0]);
+    expect(out.died).toEqual([]);
+    expect(world.body.x[a]).toBeGreaterThan(12);
+    expect(feet()).toBeCloseTo(14, 2);
+  });
+
   it('a player the tether holds over the pit still reaches the spikes: no hanging there forever', () => {
     const { world } = build();
     const [a, b] = world.queries.players.dense;
     // P2 walks to the lip and anchors; P1 jumps onto the bridge from there (the crate snaps) and
     // falls, held by the tether.
     const { died } = run(world, 400, (t) => {
-      const p2 = world.body.x[b] < 14 && t < 200 ? Button.Right : Button.Anchor;
+      const p2 = world.body.x[b] < 14 && t < 200 ? Button.Right | hopBlock(world.body.x[b]) : Button.Anchor;
       const x = world.body.x[a];
-      const p1 = world.player.isAnchored[b] ? Button.Right | (x > 15.2 ? Button.Jump : 0) : (x < 13 ? Button.Right : 0);
+      const p1 = world.player.isAnchored[b] ? Button.Right | (x > 15.2 ? Button.Jump : 0) : (x < 13 ? Button.Right | hopBlock(x) : 0);
       return [p1, p2];
     });
     expect(died[0]).toBe(DeathCause.SpikeTiles);

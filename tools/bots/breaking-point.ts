@@ -1,4 +1,6 @@
-// A scripted pair of players that completes level 17 ("Breaking Point"): both walk over the two
+// A scripted pair of players that completes level 17 ("Breaking Point"): both walk onto the
+// practice plank by the start and jump off it onto the block past it (a take-off never snaps a
+// frayed rope; a landing would), then walk over the two
 // crates hanging on frayed ropes across the pit (walking on holds; a jump onto one would snap it),
 // jump off the second crate to the far lip, hop the low step, then P1 walks onto the crate plugging
 // the shaft and jumps on it while P2 anchors at the shaft's left lip: the landing snaps its rope and the
@@ -10,6 +12,8 @@ import { Button, gemsCollected, step, type SimWorld } from '../../src/sim';
 
 /** Jump off the second bridge crate toward the far lip while between these x, m. */
 export const LEAP_X: readonly [number, number] = [20.4, 21.1];
+/** Jump off the practice plank onto the block past it while between these x, m (a take-off never snaps). */
+export const PRACTICE_X: readonly [number, number] = [10.1, 10.7];
 /** The plug crate's middle (x) and the low step on the slab to hop (x range to jump from), m. */
 export const PLUG_X = 41.5;
 const STEP_JUMP: readonly [number, number] = [27.4, 28.2];
@@ -32,7 +36,7 @@ export function playBreakingPoint(world: SimWorld, onTick?: (phase: BreakingPoin
   let stompAt = -1;
   const within = (x: number, [lo, hi]: readonly [number, number]) => x > lo && x < hi;
   // Walking right: jump only at the leap off the bridge and at the low step; hold the key for a full jump.
-  const walk = (e: number) => Button.Right | (within(body.x[e], LEAP_X) || within(body.x[e], STEP_JUMP) ? Button.Jump : 0);
+  const walk = (e: number) => Button.Right | (within(body.x[e], LEAP_X) || within(body.x[e], STEP_JUMP) || within(body.x[e], PRACTICE_X) ? Button.Jump : 0);
   const toward = (e: number, x: number) => (body.x[e] < x - 0.15 ? Button.Right : body.x[e] > x + 0.15 ? Button.Left : 0);
   const inCave = (e: number) => body.y[e] + body.halfH[e] > SLAB_Y + 1;
   const blocked = [0, 0];
