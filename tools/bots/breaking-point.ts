@@ -35,7 +35,8 @@ export function playBreakingPoint(world: SimWorld, onTick?: (phase: BreakingPoin
   let phase: BreakingPointPhase = 'bridge';
   let stompAt = -1;
   const within = (x: number, [lo, hi]: readonly [number, number]) => x > lo && x < hi;
-  // Walking right: jump only at the leap off the bridge and at the low step; hold the key for a full jump.
+  // Walking right: jump only off the practice plank (onto the block), at the leap off the bridge and
+  // at the low step; hold the key for a full jump.
   const walk = (e: number) => Button.Right | (within(body.x[e], LEAP_X) || within(body.x[e], STEP_JUMP) || within(body.x[e], PRACTICE_X) ? Button.Jump : 0);
   const toward = (e: number, x: number) => (body.x[e] < x - 0.15 ? Button.Right : body.x[e] > x + 0.15 ? Button.Left : 0);
   const inCave = (e: number) => body.y[e] + body.halfH[e] > SLAB_Y + 1;

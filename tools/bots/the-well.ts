@@ -9,7 +9,8 @@
 // It reads only positions and states a player can see.
 import { Button, step, type SimWorld } from '../../src/sim';
 
-/** The well's near wall (the ledges' lips) and, below y = 29, its far wall (the tunnel's lip), m. */
+/** The well's near wall (the ledges' lips) and, below the tunnel (y 32), its far wall (the tunnel's
+ *  lip; above the tunnel the far wall stands 1 m closer, at x 25), m. */
 export const NEAR = 20;
 export const FAR = 26;
 /** Where an anchoring player stands at the near lips and at the far one (its centre), m. */
