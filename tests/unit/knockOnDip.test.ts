@@ -22,15 +22,21 @@ describe.each(['levels/15-knock-on.json', 'levels/16-timber-mine.json'])('%s: th
     const { body, player } = world;
     const feet = () => body.y[p1] + body.halfH[p1];
     let deaths = 0;
+    let bumps = 0;
     let cursor = world.events.count;
-    const run = (ticks: number, p1Keys: (t: number) => number, p2Keys = 0): void => {
+    // P2 walks a little way behind for the first 40 ticks, then stands.
+    const run = (ticks: number, p1Keys: (t: number) => number): void => {
       for (let t = 0; t < ticks; t++) {
-        step(world, [p1Keys(t), world.tick < 40 ? Button.Right : p2Keys]);
-        cursor = readEvents(world.events, cursor, (type) => { if (type === SimEvent.Died) deaths++; });
+        step(world, [p1Keys(t), world.tick < 40 ? Button.Right : 0]);
+        cursor = readEvents(world.events, cursor, (type, _tick, slot) => {
+          if (type === SimEvent.Died) deaths++;
+          if (type === SimEvent.Bumped && slot === 0) bumps++;
+        });
       }
     };
-    // P1 charges right (P2 walks a little way behind, then stands) and runs into the crate.
-    run(200, () => Button.Right, 0);
+    // P1 charges right into the crate and over the edge.
+    run(200, () => Button.Right);
+    expect(bumps).toBeGreaterThan(0);
     expect(player.isGrounded[p1]).toBeTruthy();
     expect(body.x[p1]).toBeGreaterThan(EDGE_X);
     expect(body.x[p1]).toBeLessThan(PILLAR_X);
