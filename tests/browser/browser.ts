@@ -208,6 +208,15 @@ export async function realTime(page: Page): Promise<void> {
   if (page.url().startsWith('http')) await page.evaluate(wallClock);
 }
 
+/** Puts a page realTime() slowed back on the test clock (TEST_CLOCK, TEST_FPS), until its next load. */
+export async function fastClock(page: Page): Promise<void> {
+  await page.evaluate(([scale, fps]) => {
+    const w = window as unknown as { __testClock: number; __testFps: number };
+    w.__testClock = scale;
+    w.__testFps = fps;
+  }, [TEST_CLOCK, TEST_FPS] as const);
+}
+
 async function makeContext(browser: Browser, options: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> {
   const context = await browser.newContext({ ...DEFAULT_CONTEXT, ...options });
   await context.addInitScript(() => {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { gameUrl, openGame, playerKeys, screenshotStats, sharedBrowser } from './browser';
+import { gameUrl, openGame, playerKeys, fastClock, realTime, screenshotStats, sharedBrowser } from './browser';
 import { getState, waitTicks } from './gameState';
 import type { Handle } from './menu';
 
@@ -32,6 +32,10 @@ test('Swing Yard: a death at the pendulum respawns both players at the checkpoin
     }, undefined, { timeout: 40_000, polling: 'raf' });
     await press(0, {});
     await press(1, {});
+    // The death pause on the wall clock: on the test clock its 45 ticks can pass in three frames,
+    // quicker than the two key presses below reach the page on a loaded machine (a CI failure: the
+    // presses came after the respawn, so they counted, and P1 walked on from the checkpoint).
+    await realTime(page);
     await page.waitForFunction(() => (window.__ropebound as unknown as Handle).deaths >= 1, undefined, { timeout: 40_000, polling: 'raf' });
     // Both press Right again during the death pause and hold it through the respawn: a key held
     // from before a respawn does nothing until it is let go, so nobody walks back into the ball.
@@ -45,6 +49,7 @@ test('Swing Yard: a death at the pendulum respawns both players at the checkpoin
     await screenshotStats(page, 'checkpoint-respawn-swing-yard');
     await press(0, {});
     await press(1, {});
+    await fastClock(page);
     // Three seconds later, nobody pressing anything: still there, still one death.
     await waitTicks(page, 180);
     state = await getState(page);
