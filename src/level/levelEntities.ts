@@ -7,7 +7,7 @@
 // same level must start from the same bits everywhere.
 
 import {
-  TICK_HZ, rectOverlapsSolid, sinCos, type AnchorDef, type BoxDef, type PlatformDef, type RopeDef, type RopeEndDef,
+  TICK_HZ, isConvexCorner, rectOverlapsSolid, sinCos, type AnchorDef, type BoxDef, type PlatformDef, type RopeDef, type RopeEndDef,
 } from '../sim';
 import { gridName, type LevelCheck, type Placement, type PlayerCentres } from './levelCheck';
 import { ropeReserve } from './levelCost';
@@ -73,11 +73,32 @@ export function buildEntities(check: LevelCheck, players: PlayerCentres, playerH
         checkFreeHang(check, pa ?? pb, r.length, path, who);
       }
       if (pa && pb) {
-        const d = Math.sqrt((pa.x - pb.x) ** 2 + (pa.y - pb.y) ** 2);
+        // Along the corners it is slung over, if any.
+        let d = 0;
+        let from = pa;
+        for (const [x, y] of r.over ?? []) {
+          d += Math.sqrt((x - from.x) ** 2 + (y - from.y) ** 2);
+          from = { x, y };
+        }
+        d += Math.sqrt((pb.x - from.x) ** 2 + (pb.y - from.y) ** 2);
         if (d > r.length + 1e-9) {
-          errors.push(`${path}: ${who} is ${r.length} m long but its ends start ${d.toFixed(2)} m apart`);
+          const over = r.over?.length ? ' over its corners' : '';
+          errors.push(`${path}: ${who} is ${r.length} m long but its ends start ${d.toFixed(2)} m apart${over}`);
         }
       }
+    }
+    if (r.over !== undefined && r.over.length > 0) {
+      if (level.physics?.ropeWrap !== true) {
+        errors.push(`${path}.over: ${who}: ropes bend around corners only with "physics": { "ropeWrap": true }`);
+      }
+      if (a?.kind === 'free' || b?.kind === 'free') {
+        errors.push(`${path}.over: ${who}: only a rope tied at both ends can be slung over corners`);
+      }
+      r.over.forEach(([x, y], k) => {
+        if (grid && !isConvexCorner(grid, x, y)) {
+          errors.push(`${path}.over[${k}]: ${who}: (${x}, ${y}) is not an outer corner of the solid tiles (a grid point with one solid tile of the four around it)`);
+        }
+      });
     }
     if ((r.breakTension ?? 0) > 0 && r.segments < 2) {
       errors.push(`${path}.segments: ${who}: a rope that can snap (breakTension > 0) needs at least 2 segments`);
@@ -93,6 +114,7 @@ export function buildEntities(check: LevelCheck, players: PlayerCentres, playerH
     ropes.push({
       a: a ?? { kind: 'free' }, b: b ?? { kind: 'free' }, length: r.length, segments: r.segments,
       compliance: r.compliance, breakTension: r.breakTension, maxLength: r.maxLength,
+      ...(r.over?.length ? { over: r.over.map(([x, y]) => ({ x, y })) } : {}),
     });
   });
   if (particles > MAX_TOTAL_PARTICLES) {

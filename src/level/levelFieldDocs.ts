@@ -37,6 +37,8 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'physics.jumpSpeed': 'm/s, default 14.1.',
   'physics.ropeDamping': '1/s, default 0.5.',
   'physics.airDrag': 'Air drag on boxes and rope particles, 1/s, default 0 (a pendulum swings forever).',
+  'physics.ropeWrap': 'Ropes bend around the corners of solid tiles instead of passing through them (over a ledge a rope slides as over a pulley; a rope with its ends on two sides of a wall starts slung over it), default false.',
+  'physics.ropeEdgeFriction': 'With ropeWrap: friction between a rope and the corners it bends around; a rope holds up to e^(friction × angle) times the pull on its other side before it slides (the capstan equation), default 0 (a pulley).',
   anchors: 'Points ropes hang from: fixed, or riding a moving platform.',
   'anchors[].x': 'm, inside the grid (on a platform: where it is when the level starts).',
   'anchors[].y': 'm, inside the grid (y points down).',
@@ -83,6 +85,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'ropes[].compliance': 'Stretchiness, m/N; default 0 (inextensible).',
   'ropes[].breakTension': 'Tension at which the rope snaps, N; default 0 (never). Needs segments >= 2.',
   'ropes[].maxLength': 'Longest the rope may be reeled out to, m; at least length.',
+  'ropes[].over': 'With physics.ropeWrap: the outer tile corners [x, y] the rope starts slung over, from end a to end b (a pulley over a block). Without it a rope whose ends are on two sides of a wall starts draped over it.',
 };
 
 /** What each key of a rope end (`a`, `b`) means. */
@@ -109,7 +112,7 @@ export const FIELD_UNITS: Readonly<Record<string, string>> = {
   'gems[].x': 'm', 'gems[].y': 'm',
   'hints[].x': 'm', 'hints[].y': 'm', 'hints[].w': 'm', 'hints[].h': 'm',
   'platforms[].w': 'm', 'platforms[].h': 'm', 'platforms[].path': 'm', 'platforms[].speed': 'm/s', 'platforms[].wait': 's',
-  'ropes[].length': 'm', 'ropes[].compliance': 'm/N', 'ropes[].breakTension': 'N', 'ropes[].maxLength': 'm',
+  'ropes[].length': 'm', 'ropes[].compliance': 'm/N', 'ropes[].breakTension': 'N', 'ropes[].maxLength': 'm', 'ropes[].over': 'm',
   'ropes[].a.at': 'm', 'ropes[].a.point': 'm', 'ropes[].b.at': 'm', 'ropes[].b.point': 'm',
 };
 
@@ -123,6 +126,8 @@ export const FIELD_DEFAULTS: Readonly<Record<string, number | boolean | string>>
   'physics.jumpSpeed': PHYSICS.jumpSpeed,
   'physics.ropeDamping': PHYSICS.ropeDamping,
   'physics.airDrag': PHYSICS.airDrag,
+  'physics.ropeWrap': PHYSICS.ropeWrap,
+  'physics.ropeEdgeFriction': PHYSICS.ropeEdgeFriction,
   'boxes[].spikes': false,
   'boxes[].startAngle': 0,
   'platforms[].mode': 'pingpong',

@@ -5,7 +5,7 @@
 // Units: metres = tiles (1 tile = 1 m), x to the right, y down, (0, 0) = top-left of the grid.
 
 import * as v from 'valibot';
-import { MAX_GEMS } from '../sim';
+import { MAX_GEMS, MAX_WRAPS } from '../sim';
 
 export const LEVEL_FORMAT = 'ropebound-level';
 /** The version this game writes and the JSON Schema describes. */
@@ -93,6 +93,10 @@ const physicsSchema = v.strictObject({
   ropeDamping: v.optional(bounded(0, 50)),
   /** Air drag on boxes and rope particles, 1/s (0 = a pendulum swings forever). */
   airDrag: v.optional(bounded(0, 50)),
+  /** Ropes bend around the corners of solid tiles instead of passing through them when taut. */
+  ropeWrap: v.optional(v.boolean()),
+  /** Friction between a rope and the corners it bends around (capstan mu; 0 = a pulley). */
+  ropeEdgeFriction: v.optional(bounded(0, 2)),
 });
 
 /** Largest box side, m, and largest rope length, m (reeled out: MAX_ROPE_REEL). */
@@ -179,6 +183,8 @@ const ropeSchema = v.strictObject({
   breakTension: v.optional(bounded(0, 1e7)),
   /** Longest the rope may be reeled out to, m (at least `length`). */
   maxLength: v.optional(bounded(0.2, MAX_ROPE_REEL)),
+  /** With physics.ropeWrap: tile corners [x, y] the rope starts slung over, from end a to end b. */
+  over: v.optional(v.pipe(v.array(pointSchema), v.maxLength(MAX_WRAPS, `must list at most ${MAX_WRAPS} corners`))),
 });
 
 /** Most points in a platform's path. */

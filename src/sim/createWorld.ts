@@ -13,8 +13,9 @@ import { DT, MAX_GEMS, PLAYER_COUNT } from './constants';
 import { createCueState } from './cueState';
 import { createEventRing } from './events';
 import { layOutFromEnds } from './layOutRope';
+import { slingOver } from './physics/ropeWraps';
 import { outlinePointCount } from './physics/boxes';
-import { createParticleComponent, createRopeComponent } from './ropeComponents';
+import { createParticleComponent, createRopeComponent, createWrapState } from './ropeComponents';
 import { defaultPhysicsSettings } from './settings';
 import { captureState } from './snapshot';
 import { buildRopeTileSums } from './tileGrid';
@@ -85,6 +86,7 @@ export function createSimWorld(def: WorldDef): SimWorld {
     anchor: createAnchorComponent(entityCapacity),
     rope: createRopeComponent(entityCapacity),
     particle: createParticleComponent(entityCapacity),
+    wrap: createWrapState(entityCapacity),
     queries: undefined as unknown as SimState['queries'], // registered below, before any entity
     entityCapacity,
     ground: 0,
@@ -212,7 +214,10 @@ export function createSimWorld(def: WorldDef): SimWorld {
   });
 
   layOutFromEnds(world, world.tetherRope);
-  for (const r of levelRopes) layOutFromEnds(world, r);
+  ropeDefs.forEach((def, k) => {
+    if (settings.ropeWrap && def.over !== undefined) slingOver(world, levelRopes[k], def.over);
+    layOutFromEnds(world, levelRopes[k]);
+  });
   world.initial = captureState(world);
   return world;
 }

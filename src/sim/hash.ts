@@ -4,6 +4,7 @@
 // folded to 0 so equal states hash equal. Scratch (XPBD multipliers) and draw positions are skipped.
 
 import type { Query } from 'bitecs';
+import { MAX_WRAPS } from './ropeComponents';
 import type { SimWorld } from './worldState';
 
 const f64 = new Float64Array(1);
@@ -61,6 +62,23 @@ export function hashWorld(world: SimWorld): number {
   h = mixStore(h, world.rope, q.ropes);
   const { particle } = world;
   h = mixStore(h, particle, q.particles, [particle.lambda, particle.drawX, particle.drawY]);
+  // Wrapped ropes only: a level whose ropes never bend around a corner hashes as it did before
+  // ropes could (its replays stay valid).
+  const { wrap } = world;
+  const ropes = q.ropes.dense;
+  for (let n = 0; n < ropes.length; n++) {
+    const r = ropes[n];
+    const count = wrap.count[r];
+    if (count === 0) continue;
+    h = mixWord(h, r);
+    h = mixWord(h, count);
+    h = mixNumber(h, wrap.spanA[r]);
+    for (let k = r * MAX_WRAPS; k < r * MAX_WRAPS + count; k++) {
+      h = mixNumber(h, wrap.x[k]);
+      h = mixNumber(h, wrap.y[k]);
+      h = mixWord(h, wrap.turn[k] & 0xff);
+    }
+  }
   for (const value of Object.values(world.rules)) {
     // A level without gems hashes as it did before gems existed (its replays stay valid).
     if (value === world.rules.gems && world.gems.length === 0) continue;

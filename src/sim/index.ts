@@ -34,3 +34,5 @@ export { ropeMaxStretch } from './physics/solveRope';
 export { PARTICLE_RADIUS } from './physics/collideRope';
 export { bodyOverlapsSolid, rectOverlapsSolid } from './physics/moveBody';
 export { sinCos } from './math';
+export { MAX_WRAPS } from './ropeComponents';
+export { isConvexCorner, ropePathLength } from './physics/ropeWraps';

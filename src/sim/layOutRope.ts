@@ -4,12 +4,18 @@
 
 import { rectOverlapsSolid } from './physics/moveBody';
 import { endPosition, type EndPosition } from './physics/ropeEnds';
+import { drapeRope } from './physics/ropeWraps';
+import { MAX_WRAPS } from './ropeComponents';
 import type { ParticleComponent } from './ropeComponents';
 import type { SimWorld } from './worldState';
 
 const end: EndPosition = { x: 0, y: 0 };
 
-/** Lays rope `r` out slack between its ends (a free end hangs straight down from the other). */
+/**
+ * Lays rope `r` out slack between its ends (a free end hangs straight down from the other). With
+ * settings.ropeWrap it follows the corners the rope is already bent around (clear them first for a
+ * fresh start), or drapes it over what the straight line between its ends crosses.
+ */
 export function layOutFromEnds(world: SimWorld, r: number): void {
   const { rope } = world;
   const first = rope.first[r];
@@ -23,6 +29,14 @@ export function layOutFromEnds(world: SimWorld, r: number): void {
   let by = end.y;
   if (rope.bodyA[r] === 0) { ax = bx; ay = by + length; }
   if (rope.bodyB[r] === 0) { bx = ax; by = ay + length; }
+  // Bent around tile corners: the ones it was slung over (slingOver), else those it drapes over.
+  const isTiedBoth = rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0;
+  if (!world.settings.ropeWrap || !isTiedBoth) world.wrap.count[r] = 0;
+  else if (world.wrap.count[r] === 0) drapeRope(world, r);
+  if (world.wrap.count[r] > 0) {
+    layOutDraped(world, r, ax, ay, bx, by);
+    return;
+  }
   // Bend the slack rope down into open space, or up when the ground is in the way.
   const span = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
   const midX = (ax + bx) / 2;
@@ -86,4 +100,64 @@ export function layOutRope(
     particle.drawY[i] = py;
     if (k < count - 1) s += particle.rest[i];
   }
+}
+
+/**
+ * Lays a draped rope (drapeRope set its pivots) along its path A -> pivots -> B, each span of the
+ * path with its share of the rope (its length plus the slack in proportion), bent down through a
+ * turning point where it has slack, as layOutRope does for the whole rope.
+ */
+function layOutDraped(world: SimWorld, r: number, ax: number, ay: number, bx: number, by: number): void {
+  const { particle, rope, wrap } = world;
+  const first = rope.first[r];
+  const count = rope.count[r];
+  const length = rope.length[r];
+  const pivots = wrap.count[r];
+  const base = r * MAX_WRAPS;
+  const px = (j: number) => (j === 0 ? ax : j === pivots + 1 ? bx : wrap.x[base + j - 1]);
+  const py = (j: number) => (j === 0 ? ay : j === pivots + 1 ? by : wrap.y[base + j - 1]);
+  let path = 0;
+  for (let j = 0; j <= pivots; j++) path += dist(px(j + 1) - px(j), py(j + 1) - py(j));
+  const stretch = path > 0 ? Math.max(1, length / path) : 1;
+  wrap.spanA[r] = dist(px(1) - ax, py(1) - ay) * stretch;
+  let j = 0;
+  let from = 0; // arc where span j starts
+  let share = dist(px(1) - px(0), py(1) - py(0)) * stretch;
+  let s = 0;
+  for (let k = 0; k < count; k++) {
+    while (s > from + share && j < pivots) {
+      from += share;
+      j++;
+      share = dist(px(j + 1) - px(j), py(j + 1) - py(j)) * stretch;
+    }
+    const x0 = px(j);
+    const y0 = py(j);
+    const x1 = px(j + 1);
+    const y1 = py(j + 1);
+    const span = dist(x1 - x0, y1 - y0);
+    const f = share > 0 ? Math.min(1, (s - from) / share) : 0;
+    // Turning point below the span's middle so that both legs together are `share` long.
+    const depth = Math.sqrt(Math.max(0, (share / 2) ** 2 - (span / 2) ** 2));
+    let nx = 0;
+    let ny = 1;
+    if (span > 1e-9) {
+      nx = -(y1 - y0) / span;
+      ny = (x1 - x0) / span;
+      if (ny < 0 || (ny === 0 && nx < 0)) { nx = -nx; ny = -ny; }
+    }
+    const mx = (x0 + x1) / 2 + nx * depth;
+    const my = (y0 + y1) / 2 + ny * depth;
+    const t = f <= 0.5 ? f * 2 : (f - 0.5) * 2;
+    const x = f <= 0.5 ? x0 + (mx - x0) * t : mx + (x1 - mx) * t;
+    const y = f <= 0.5 ? y0 + (my - y0) * t : my + (y1 - my) * t;
+    const i = first + k;
+    particle.x[i] = particle.prevX[i] = particle.drawX[i] = x;
+    particle.y[i] = particle.prevY[i] = particle.drawY[i] = y;
+    if (k < count - 1) s += particle.rest[i];
+  }
+}
+
+/** Length of (dx, dy), m (sqrt: the same bits in every engine). */
+function dist(dx: number, dy: number): number {
+  return Math.sqrt(dx * dx + dy * dy);
 }

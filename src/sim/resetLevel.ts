@@ -36,7 +36,9 @@ export function resetLevel(world: SimWorld): void {
   for (let k = 0; k < ropes.length; k++) {
     const r = ropes[k];
     if (rope.isActive[r] === 0) continue;
-    if (isPlayer(world, rope.bodyA[r]) || isPlayer(world, rope.bodyB[r])) layOutFromEnds(world, r);
+    if (!isPlayer(world, rope.bodyA[r]) && !isPlayer(world, rope.bodyB[r])) continue;
+    world.wrap.count[r] = 0; // bent afresh around what lies between the respawned ends
+    layOutFromEnds(world, r);
   }
 }
 

@@ -65,6 +65,37 @@ export interface RopeComponent {
   localBY: Float64Array;
 }
 
+/** Most tile corners one rope can bend around at once. */
+export const MAX_WRAPS = 8;
+
+/**
+ * Where each rope tied at both ends bends around tile corners (ropeWraps.ts): its path runs from end
+ * A through pivots 0..count-1 to end B. Plain world state (snapshot and hash), not a bitECS
+ * component: a rope's pivots sit at r * MAX_WRAPS + k, not at the rope's entity index.
+ */
+export interface WrapState {
+  /** Pivots in use per rope entity. */
+  count: Uint8Array;
+  /** Pivot k of rope r at index r * MAX_WRAPS + k: a convex corner of the solid tiles, m. */
+  x: Float64Array;
+  y: Float64Array;
+  /** The way the path turns at that pivot (sign of the cross product of its two spans): +1 or -1. */
+  turn: Int8Array;
+  /** Rope between end A and the first pivot, m: where the rope sits on its corners (it slides
+   *  freely without friction; with friction it sticks until the capstan limit, ropeLength.ts). */
+  spanA: Float64Array;
+}
+
+export function createWrapState(capacity: number): WrapState {
+  return {
+    count: new Uint8Array(capacity),
+    x: new Float64Array(capacity * MAX_WRAPS),
+    y: new Float64Array(capacity * MAX_WRAPS),
+    turn: new Int8Array(capacity * MAX_WRAPS),
+    spanA: new Float64Array(capacity),
+  };
+}
+
 export function createParticleComponent(capacity: number): ParticleComponent {
   const f = () => new Float64Array(capacity);
   return { x: f(), y: f(), prevX: f(), prevY: f(), invMass: f(), rest: f(), lambda: f(), drawX: f(), drawY: f() };

@@ -46,6 +46,12 @@ export interface PhysicsSettings {
   ropeDamping: number;
   /** Rope-on-tile friction: fraction of sliding motion removed per contact substep (0..1). */
   ropeFriction: number;
+  /** Ropes bend around the corners of solid tiles (ropeWraps.ts) instead of passing through them
+   *  when taut. Off by default until every campaign level is re-made for it (issue 14). */
+  ropeWrap: boolean;
+  /** Friction between a rope and the tile corners it bends around (Coulomb mu of the capstan
+   *  equation: the rope holds up to e^(mu theta) times the pull on its other side); 0 = a pulley. */
+  ropeEdgeFriction: number;
   /** Largest distance a rope particle may move in one substep, m (guards against blow-ups). */
   maxParticleStep: number;
   /** Air drag on boxes and rope particles, 1/s (0 = none: a pendulum swings forever). */
@@ -83,6 +89,8 @@ export function defaultPhysicsSettings(): PhysicsSettings {
     ropeParticleMass: 0.07,
     ropeDamping: 0.5,
     ropeFriction: 0.6,
+    ropeWrap: false,
+    ropeEdgeFriction: 0,
     maxParticleStep: 0.3,
     airDrag: 0,
     boxFriction: 0.6,

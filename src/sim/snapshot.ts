@@ -15,7 +15,7 @@ function storeArrays(store: object, out: NumberArray[]): void {
 
 /**
  * Every typed array that holds sim state, in a fixed order: bodies, players, boxes, anchors,
- * platforms, ropes, particles, then the rules. (The event ring is kept apart, so a level reset can
+ * platforms, ropes, particles, then the rules and the ropes' wraps. (The event ring is kept apart, so a level reset can
  * leave it alone.)
  */
 export function stateArrays(world: SimWorld): NumberArray[] {
@@ -28,6 +28,7 @@ export function stateArrays(world: SimWorld): NumberArray[] {
   storeArrays(world.rope, out);
   storeArrays(world.particle, out);
   storeArrays(world.rules, out);
+  storeArrays(world.wrap, out);
   return out;
 }
 

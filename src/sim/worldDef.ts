@@ -80,6 +80,10 @@ export interface RopeDef {
   breakTension?: number;
   /** Longest the rope may be reeled out to, m (default: its length; sets the particles reserved). */
   maxLength?: number;
+  /** With settings.ropeWrap: the tile corners the rope starts slung over, from end A to end B (a
+   *  pulley over a block, say, which the straight line between the ends never crosses). Without
+   *  it a rope whose straight line crosses solid tiles starts draped over them. */
+  over?: ReadonlyArray<{ x: number; y: number }>;
 }
 
 /** Everything needed to build a world. Positions in metres, y down. */

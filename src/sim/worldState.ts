@@ -8,7 +8,7 @@ import type {
 } from './components';
 import type { CueState } from './cueState';
 import type { EventRing } from './events';
-import type { ParticleComponent, RopeComponent } from './ropeComponents';
+import type { ParticleComponent, RopeComponent, WrapState } from './ropeComponents';
 import type { PhysicsSettings } from './settings';
 import type { TileGrid } from './tileGrid';
 import type { CheckpointDef, GemDef, Rect } from './worldDef';
@@ -123,6 +123,8 @@ export interface SimState {
   anchor: AnchorComponent;
   rope: RopeComponent;
   particle: ParticleComponent;
+  /** Where ropes bend around tile corners (state: snapshot and hash; not a bitECS component). */
+  wrap: WrapState;
   queries: SimQueries;
   /** Every entity id is below this; the component arrays have this length. */
   entityCapacity: number;

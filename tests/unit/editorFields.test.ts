@@ -53,7 +53,7 @@ describe('field metadata', () => {
 
   it('the physics descriptions name the game\'s defaults', () => {
     for (const f of fieldsOf('physics')) {
-      const shown = Number((f.default as number).toFixed(1));
+      const shown = typeof f.default === 'boolean' ? String(f.default) : Number((f.default as number).toFixed(1));
       expect(f.description, f.path).toContain(`default ${shown}`);
     }
   });
@@ -61,6 +61,6 @@ describe('field metadata', () => {
   it('lists an entity kind\'s fields in schema order', () => {
     expect(entityFields('box').map((f) => f.key)).toEqual(['id', 'x', 'y', 'w', 'h', 'mass', 'spikes', 'startAngle', 'push']);
     expect(entityFields('goal').map((f) => f.key)).toEqual(['id', 'x', 'y', 'w', 'h']);
-    expect(entityFields('rope').map((f) => f.key)).toEqual(['id', 'a', 'b', 'length', 'segments', 'compliance', 'breakTension', 'maxLength']);
+    expect(entityFields('rope').map((f) => f.key)).toEqual(['id', 'a', 'b', 'length', 'segments', 'compliance', 'breakTension', 'maxLength', 'over']);
   });
 });

@@ -68,7 +68,10 @@ export function renderInspector(box: HTMLElement, doc: EditorDoc, selection: rea
     if (meta.key === 'id') continue;
     const value = entity[meta.key];
     if (meta.type === 'ropeEnd') el('div', 'ed-help', box, `end ${meta.key}: ${describeEnd(value as Record<string, unknown>)}`);
-    else if (meta.type === 'path') el('div', 'ed-help', box, `path: ${(value as unknown[]).length} points (drag the pink dots)`);
+    else if (meta.key === 'over') {
+      // The corners a rope starts slung over: set in the level file (no tool for them yet).
+      if (Array.isArray(value) && value.length > 0) el('div', 'ed-help', box, `slung over ${value.length} corner${value.length === 1 ? '' : 's'}`);
+    } else if (meta.type === 'path') el('div', 'ed-help', box, `path: ${(value as unknown[]).length} points (drag the pink dots)`);
     else field(box, doc, [...base, meta.key], value, meta);
   }
   if (ref.kind === 'platform') {

@@ -8,6 +8,7 @@
 
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { endArm, endPosition, endPrevArm, endPrevPosition, type EndPosition } from './ropeEnds';
+import { solveWrappedLength } from './wrappedLength';
 import type { SimWorld } from '../worldState';
 
 const endA: EndPosition = { x: 0, y: 0 };
@@ -24,6 +25,10 @@ export function solveRopeLength(world: SimWorld, r: number): void {
   const eA = rope.bodyA[r];
   const eB = rope.bodyB[r];
   if (eA === 0 || eB === 0) return;
+  if (world.wrap.count[r] > 0) {
+    solveWrappedLength(world, r); // bent around tile corners: the length of the bent path
+    return;
+  }
   const h = world.substep.h;
   endPosition(world, r, 0, endA);
   endPosition(world, r, 1, endB);

@@ -6,6 +6,7 @@ import { collideRope } from './collideRope';
 import { reelStep } from './reelRope';
 import { solveRopeLength } from './ropeLength';
 import { integrateRope, relaxRope, solveRope } from './solveRope';
+import { ropePathLength } from './ropeWraps';
 import type { SimWorld } from '../worldState';
 
 /** Within this much of full length the tether is treated as straight: no tile collision, m. */
@@ -52,7 +53,10 @@ export function shapeRopes(world: SimWorld): void {
     const r = ropes[k];
     if (rope.isActive[r] === 0) continue;
     solveRope(world, r);
-    collideRope(world, r, r === tether && isTetherTaut);
+    // A taut rope bent around corners lies on its path, which is clear of the stone.
+    const isTaut = r === tether ? isTetherTaut
+      : world.wrap.count[r] > 0 && ropePathLength(world, r) >= rope.length[r] - TAUT_SLACK;
+    collideRope(world, r, isTaut);
     relaxRope(world, r);
   }
 }

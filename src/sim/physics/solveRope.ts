@@ -5,6 +5,7 @@
 
 import { createBodyPoint, invMassAt, pushBody, type BodyPoint } from './bodyPoint';
 import { endArm, endPosition, type EndPosition } from './ropeEnds';
+import { MAX_WRAPS } from '../ropeComponents';
 import type { SimWorld } from '../worldState';
 
 /** Verlet step of every free particle of rope `r` over one substep, with drag and a step clamp. */
@@ -65,6 +66,11 @@ export function solveRope(world: SimWorld, r: number): void {
   // (clamping to one circle and then the other fails when the rope is nearly taut: the lens
   // between them is then tiny and each clamp pushes the particle out of the other circle).
   const length = rope.length[r];
+  if (world.wrap.count[r] > 0) {
+    clampToWrappedPath(world, r, ax, ay, bx, by);
+    solveChainDirect(world, r);
+    return;
+  }
   lens.ax = ax;
   lens.ay = ay;
   lens.bx = bx;
@@ -104,6 +110,59 @@ export function solveRope(world: SimWorld, r: number): void {
 }
 
 /**
+ * Long Range Attachments of a rope bent around tile corners: the path A -> pivots -> B is cut at
+ * its pivots into spans, each pivot at its arc length along the rope (the A side's length, then
+ * the distances between pivots), and a particle is kept in the lens of the span it belongs to, as
+ * between two tied ends. A taut rope's particles so lie on its bent path, clear of the stone.
+ */
+function clampToWrappedPath(world: SimWorld, r: number, ax: number, ay: number, bx: number, by: number): void {
+  const { particle, rope, wrap } = world;
+  const x = particle.x;
+  const y = particle.y;
+  const first = rope.first[r];
+  const last = first + rope.count[r] - 1;
+  const length = rope.length[r];
+  const base = r * MAX_WRAPS;
+  const count = wrap.count[r];
+  // Span j runs from arc `fromArc` at (lens.ax, lens.ay) to arc `toArc` at (lens.bx, lens.by).
+  let j = 0;
+  let fromArc = 0;
+  let toArc = wrap.spanA[r];
+  lens.ax = ax;
+  lens.ay = ay;
+  lens.bx = wrap.x[base];
+  lens.by = wrap.y[base];
+  let s = 0;
+  for (let i = first + 1; i < last; i++) {
+    s += particle.rest[i - 1];
+    while (s > toArc && j < count) {
+      j++;
+      fromArc = toArc;
+      lens.ax = lens.bx;
+      lens.ay = lens.by;
+      if (j < count) {
+        const dx = wrap.x[base + j] - lens.ax;
+        const dy = wrap.y[base + j] - lens.ay;
+        toArc = fromArc + Math.sqrt(dx * dx + dy * dy);
+        lens.bx = wrap.x[base + j];
+        lens.by = wrap.y[base + j];
+      } else {
+        toArc = length;
+        lens.bx = bx;
+        lens.by = by;
+      }
+    }
+    lens.ra = s - fromArc;
+    lens.rb = toArc - s > 0 ? toArc - s : 0;
+    const dax = x[i] - lens.ax;
+    const day = y[i] - lens.ay;
+    const dbx = x[i] - lens.bx;
+    const dby = y[i] - lens.by;
+    if (dax * dax + day * day > lens.ra * lens.ra || dbx * dbx + dby * dby > lens.rb * lens.rb) clampToLens(x, y, i);
+  }
+}
+
+/**
  * The box tied at end `side` if the chain should pull it, else 0. Only bodies that turn (boxes) are
  * pulled by the chain: players and static bodies hold their end particle pinned. Not for an elastic
  * rope tied at both ends: its end-to-end constraint already pulls the box with the rope's whole
@@ -112,7 +171,9 @@ export function solveRope(world: SimWorld, r: number): void {
  */
 function chainBoxEnd(world: SimWorld, r: number, side: number, isElastic: boolean): number {
   const { rope, body } = world;
-  const isChainOnBox = !isElastic || rope.bodyA[r] === 0 || rope.bodyB[r] === 0;
+  // Nor for a rope bent around corners: its chords across the corners are shorter than the path
+  // the end-to-end constraint holds, and pushing them to length would push the boxes.
+  const isChainOnBox = (!isElastic || rope.bodyA[r] === 0 || rope.bodyB[r] === 0) && world.wrap.count[r] === 0;
   if (!isChainOnBox) return 0;
   const e = side === 0 ? rope.bodyA[r] : rope.bodyB[r];
   return e !== 0 && body.invInertia[e] > 0 ? e : 0;

@@ -7,6 +7,7 @@ import { integrateBoxes, updateBoxVelocities } from './boxes';
 import { collideBoxes } from './boxBoxes';
 import { movePlayers, updatePlayerVelocities } from './movePlayers';
 import { integrateRopes, shapeRopes, solveRopeLengths } from './ropeStages';
+import { wrapRopes } from './ropeWraps';
 import type { SimWorld } from '../worldState';
 
 export interface SubstepStage {
@@ -18,6 +19,7 @@ export const substepStages: readonly SubstepStage[] = [
   { name: 'players', run: movePlayers },                 // gravity, then through the tiles: bodies lead, ropes follow
   { name: 'boxes', run: integrateBoxes },                // free flight of rigid bodies: gravity, drag, move and turn
   { name: 'ropeParticles', run: integrateRopes },        // reeling, Verlet prediction of free particles
+  { name: 'ropeWraps', run: wrapRopes },                 // ropes catch on and leave tile corners as their ends move
   { name: 'ropeLengths', run: solveRopeLengths },        // end-to-end lengths, tether first: carry loads between bodies
   { name: 'boxContacts', run: collideBoxes },           // boxes out of each other (momentum shared) and out of the tiles, with friction
   { name: 'playerBoxes', run: collidePlayersWithBoxes }, // players against boxes, after the ropes pulled

@@ -7,6 +7,7 @@ import { DT } from '../constants';
 import { SimEvent, pushEvent } from '../events';
 import { substepStages } from '../physics/substepStages';
 import { updateMaxStretch } from '../physics/solveRope';
+import { ropePathLength } from '../physics/ropeWraps';
 import type { SimWorld } from '../worldState';
 import { restoreNonFinite } from './quarantine';
 
@@ -47,13 +48,11 @@ export function physicsSystem(world: SimWorld): void {
 
   if (restoreNonFinite(world)) pushEvent(world.events, SimEvent.NaNQuarantined, world.tick, 255, 0);
 
-  const { body, player } = world;
+  const { player } = world;
   const players = world.queries.players.dense;
   const a = players[0];
   const b = players[1];
-  const dx = body.x[b] - body.x[a];
-  const dy = body.y[b] - body.y[a];
-  const isTaut = Math.sqrt(dx * dx + dy * dy) >= world.rope.length[world.tetherRope] - TAUT_EPS ? 1 : 0;
+  const isTaut = ropePathLength(world, world.tetherRope) >= world.rope.length[world.tetherRope] - TAUT_EPS ? 1 : 0;
   if (isTaut && !player.isTaut[a]) pushEvent(world.events, SimEvent.RopeTaut, world.tick, 255, sub.maxOvershoot / sub.h);
   player.isTaut[a] = isTaut;
   player.isTaut[b] = isTaut;

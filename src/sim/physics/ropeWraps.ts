@@ -1,0 +1,436 @@
+// Ropes bend around tile corners. A rope tied at both ends runs from end A through a list of
+// pivots (convex corners of the solid tiles) to end B, and its end-to-end constraint holds the
+// length of that bent path (ropeLength.ts): over a ledge the rope slides like a rope over a pulley.
+// Each substep, before the lengths are solved, the pivots follow the ends:
+// - unwrap: a pivot next to an end is dropped once the path no longer turns around it the way it
+//   did when it caught (the end swung back past the line through the corner);
+// - wrap: the span from each end to its nearest pivot (or to the other end) sweeps a triangle as
+//   the end moves; the first corner that triangle meets, turning from the old span, becomes a new
+//   pivot, and the rest of the sweep goes on around it.
+// End A moves first (end B where it was), then end B. Only convex corners catch a rope: a grid point
+// with one solid cell of the four around it, or two on a diagonal. The sweep is exact for ends that
+// move less than a tile per substep; an end that jumps more than a metre (a respawn) clears the wraps.
+// The rope's particles follow the bent path (solveRope.ts), so no rope cuts through stone.
+
+import { MAX_WRAPS } from '../ropeComponents';
+import { Tile, hasRopeTilesIn, tileAt, type TileGrid } from '../tileGrid';
+import { endPosition, endPrevPosition, type EndPosition } from './ropeEnds';
+import type { SimWorld } from '../worldState';
+
+/** An end moving farther than this in one substep was put somewhere (a respawn), m. */
+const TELEPORT = 1;
+
+const endNow: EndPosition = { x: 0, y: 0 };
+const endPrev: EndPosition = { x: 0, y: 0 };
+/** The corner a sweep found (findCorner), m. */
+const hit = { x: 0, y: 0 };
+
+/** The wraps of every active rope tied at both ends follow its ends (see the top of the file). */
+export function wrapRopes(world: SimWorld): void {
+  if (!world.settings.ropeWrap) return;
+  const { rope } = world;
+  const ropes = world.queries.ropes.dense;
+  for (let k = 0; k < ropes.length; k++) {
+    const r = ropes[k];
+    if (rope.isActive[r] === 0 || rope.bodyA[r] === 0 || rope.bodyB[r] === 0) continue;
+    wrapRope(world, r);
+  }
+}
+
+function wrapRope(world: SimWorld, r: number): void {
+  const { wrap } = world;
+  endPrevPosition(world, r, 0, endPrev);
+  const apx = endPrev.x;
+  const apy = endPrev.y;
+  endPrevPosition(world, r, 1, endPrev);
+  const bpx = endPrev.x;
+  const bpy = endPrev.y;
+  endPosition(world, r, 0, endNow);
+  const anx = endNow.x;
+  const any = endNow.y;
+  endPosition(world, r, 1, endNow);
+  const bnx = endNow.x;
+  const bny = endNow.y;
+  const movedA2 = (anx - apx) * (anx - apx) + (any - apy) * (any - apy);
+  const movedB2 = (bnx - bpx) * (bnx - bpx) + (bny - bpy) * (bny - bpy);
+  if (movedA2 > TELEPORT * TELEPORT || movedB2 > TELEPORT * TELEPORT) {
+    wrap.count[r] = 0;
+    wrap.spanA[r] = 0;
+    return;
+  }
+  // End A moves, end B still where it was. (Unwrapping is checked even for an end that did not
+  // move in the substep: a ledge climb puts a player over the edge between substeps.)
+  unwrapEnd(world, r, 0, anx, any, bpx, bpy);
+  if (movedA2 > 0) sweepEnd(world, r, 0, apx, apy, anx, any, bpx, bpy);
+  // Then end B, with end A where it is now.
+  unwrapEnd(world, r, 1, bnx, bny, anx, any);
+  if (movedB2 > 0) sweepEnd(world, r, 1, bpx, bpy, bnx, bny, anx, any);
+}
+
+/**
+ * Drops the pivots next to end `side` (at ex, ey) that the path no longer turns around; (ox, oy) is
+ * the other end, the path's far point when no pivot is left beyond the one tested.
+ */
+function unwrapEnd(world: SimWorld, r: number, side: number, ex: number, ey: number, ox: number, oy: number): void {
+  const { wrap } = world;
+  const base = r * MAX_WRAPS;
+  while (wrap.count[r] > 0) {
+    const count = wrap.count[r];
+    const k = side === 0 ? base : base + count - 1;
+    const px = wrap.x[k];
+    const py = wrap.y[k];
+    // The pivot's other neighbour along the path.
+    let qx = ox;
+    let qy = oy;
+    if (count > 1) {
+      const q = side === 0 ? k + 1 : k - 1;
+      qx = wrap.x[q];
+      qy = wrap.y[q];
+    }
+    // Turn at the pivot along the path A -> B: cross(pivot - previous, next - pivot).
+    const turn = side === 0
+      ? (px - ex) * (qy - py) - (py - ey) * (qx - px)
+      : (px - qx) * (ey - py) - (py - qy) * (ex - px);
+    if (turn * wrap.turn[k] >= 0) return;
+    removePivot(world, r, side);
+  }
+}
+
+/**
+ * End `side` moved from P to N; its span to Q (the nearest pivot, else the other end at ox, oy)
+ * swept the triangle Q, P, N. Each corner it met becomes a pivot, nearest the end, and the sweep
+ * goes on around it from where the span met it.
+ */
+function sweepEnd(
+  world: SimWorld, r: number, side: number,
+  px: number, py: number, nx: number, ny: number, ox: number, oy: number,
+): void {
+  const { wrap } = world;
+  const base = r * MAX_WRAPS;
+  let fromX = px;
+  let fromY = py;
+  for (let guard = 0; guard < MAX_WRAPS; guard++) {
+    const count = wrap.count[r];
+    let qx = ox;
+    let qy = oy;
+    if (count > 0) {
+      const k = side === 0 ? base : base + count - 1;
+      qx = wrap.x[k];
+      qy = wrap.y[k];
+    }
+    if (!findCorner(world.grid, world.ropeTileSums, qx, qy, fromX, fromY, nx, ny)) return;
+    if (count >= MAX_WRAPS) return; // out of room: the rope goes on straight (never seen in a level)
+    const cx = hit.x;
+    const cy = hit.y;
+    // The turn at the new pivot along A -> B.
+    const turn = side === 0
+      ? (cx - nx) * (qy - cy) - (cy - ny) * (qx - cx)
+      : (cx - qx) * (ny - cy) - (cy - qy) * (nx - cx);
+    if (turn === 0) return;
+    addPivot(world, r, side, cx, cy, turn > 0 ? 1 : -1);
+    // The rest of the sweep turns about the new pivot: from where the line Q -> corner meets P -> N.
+    const ux = cx - qx;
+    const uy = cy - qy;
+    const dx = nx - fromX;
+    const dy = ny - fromY;
+    const denom = ux * dy - uy * dx;
+    if (denom === 0) return;
+    const t = -(ux * (fromY - qy) - uy * (fromX - qx)) / denom;
+    if (!(t > 0 && t < 1)) return;
+    fromX += t * dx;
+    fromY += t * dy;
+  }
+}
+
+/** Inserts a pivot at end `side` of rope r's list (the end's new nearest pivot). */
+function addPivot(world: SimWorld, r: number, side: number, x: number, y: number, turn: number): void {
+  const { wrap, rope } = world;
+  const base = r * MAX_WRAPS;
+  const count = wrap.count[r];
+  let k = base + count;
+  if (side === 0) {
+    for (let j = base + count; j > base; j--) {
+      wrap.x[j] = wrap.x[j - 1];
+      wrap.y[j] = wrap.y[j - 1];
+      wrap.turn[j] = wrap.turn[j - 1];
+    }
+    k = base;
+  }
+  wrap.x[k] = x;
+  wrap.y[k] = y;
+  wrap.turn[k] = turn;
+  wrap.count[r] = count + 1;
+  // Where the rope sits on its corners: at the first wrap, the part from A to the corner is as
+  // long as that span; a new pivot at A takes that much off the A side.
+  if (count === 0 || side === 0) {
+    endPosition(world, r, 0, endNow);
+    const ex = endNow.x - wrap.x[base];
+    const ey = endNow.y - wrap.y[base];
+    const span = Math.sqrt(ex * ex + ey * ey);
+    if (count === 0) {
+      // The rope's slack shared between the two sides in proportion to their spans.
+      endPosition(world, r, 1, endNow);
+      const fx = endNow.x - x;
+      const fy = endNow.y - y;
+      const far = Math.sqrt(fx * fx + fy * fy);
+      const slack = rope.length[r] - span - far;
+      wrap.spanA[r] = span + (slack > 0 && span + far > 0 ? slack * span / (span + far) : 0);
+    } else {
+      const gx = wrap.x[base + 1] - x;
+      const gy = wrap.y[base + 1] - y;
+      wrap.spanA[r] -= Math.sqrt(gx * gx + gy * gy);
+      if (wrap.spanA[r] < span) wrap.spanA[r] = span;
+    }
+  }
+}
+
+/** Removes the pivot nearest end `side`; the rope between it and its neighbour joins the A side. */
+function removePivot(world: SimWorld, r: number, side: number): void {
+  const { wrap } = world;
+  const base = r * MAX_WRAPS;
+  const count = wrap.count[r];
+  if (side === 0) {
+    if (count > 1) {
+      const gx = wrap.x[base + 1] - wrap.x[base];
+      const gy = wrap.y[base + 1] - wrap.y[base];
+      wrap.spanA[r] += Math.sqrt(gx * gx + gy * gy);
+    }
+    for (let j = base; j < base + count - 1; j++) {
+      wrap.x[j] = wrap.x[j + 1];
+      wrap.y[j] = wrap.y[j + 1];
+      wrap.turn[j] = wrap.turn[j + 1];
+    }
+  }
+  wrap.count[r] = count - 1;
+  if (count === 1) wrap.spanA[r] = 0;
+}
+
+/** True if the grid point (gx, gy) is a convex corner of the solid tiles: a rope can bend around it. */
+export function isConvexCorner(grid: TileGrid, gx: number, gy: number): boolean {
+  const tl = tileAt(grid, gx - 1, gy - 1) === Tile.Solid;
+  const tr = tileAt(grid, gx, gy - 1) === Tile.Solid;
+  const bl = tileAt(grid, gx - 1, gy) === Tile.Solid;
+  const br = tileAt(grid, gx, gy) === Tile.Solid;
+  const n = (tl ? 1 : 0) + (tr ? 1 : 0) + (bl ? 1 : 0) + (br ? 1 : 0);
+  return n === 1 || (n === 2 && tl === br);
+}
+
+/**
+ * True if the rope bending at corner (gx, gy) between (qx, qy) and (nx, ny) has stone on the inside
+ * of its bend (a solid cell towards the bisector of the two spans): it rests on the corner. A rope
+ * swinging away from a corner it just left sweeps over it too, with the stone on the outside of
+ * the bend: that is no wrap (it caught a pendulum leaving Galileo's peg straight back on it).
+ */
+function isInsideBend(grid: TileGrid, gx: number, gy: number, qx: number, qy: number, nx: number, ny: number): boolean {
+  let ax = qx - gx;
+  let ay = qy - gy;
+  let d = Math.sqrt(ax * ax + ay * ay);
+  if (d === 0) return false;
+  ax /= d;
+  ay /= d;
+  let bx = nx - gx;
+  let by = ny - gy;
+  d = Math.sqrt(bx * bx + by * by);
+  if (d === 0) return false;
+  bx /= d;
+  by /= d;
+  const sx = ax + bx;
+  const sy = ay + by;
+  // The four cells around the corner, each towards (+-1, +-1) from it.
+  return (tileAt(grid, gx - 1, gy - 1) === Tile.Solid && -sx - sy > 0)
+    || (tileAt(grid, gx, gy - 1) === Tile.Solid && sx - sy > 0)
+    || (tileAt(grid, gx - 1, gy) === Tile.Solid && -sx + sy > 0)
+    || (tileAt(grid, gx, gy) === Tile.Solid && sx + sy > 0);
+}
+
+/**
+ * The first convex corner the span from pivot Q met while its far end moved from P to N (strictly
+ * past the old span, up to and on the new one), into `hit`; false if none. Of corners met at once
+ * (in line with Q), the farthest: the span then lies along the face between them.
+ */
+function findCorner(
+  grid: TileGrid, sums: Int32Array,
+  qx: number, qy: number, px: number, py: number, nx: number, ny: number,
+): boolean {
+  const ux = px - qx;
+  const uy = py - qy;
+  const vx = nx - qx;
+  const vy = ny - qy;
+  const orient = ux * vy - uy * vx;
+  if (orient === 0) return false;
+  const s = orient > 0 ? 1 : -1;
+  const minX = Math.min(qx, px, nx);
+  const maxX = Math.max(qx, px, nx);
+  const minY = Math.min(qy, py, ny);
+  const maxY = Math.max(qy, py, ny);
+  const c0 = Math.ceil(minX);
+  const c1 = Math.floor(maxX);
+  const r0 = Math.ceil(minY);
+  const r1 = Math.floor(maxY);
+  if (c0 > c1 || r0 > r1) return false;
+  // No solid tile touches the triangle's grid points: nothing to meet (most substeps of most ropes).
+  if (!hasRopeTilesIn(grid, sums, c0 - 1, r0 - 1, c1, r1)) return false;
+  let isFound = false;
+  let bestX = 0;
+  let bestY = 0;
+  for (let gy = r0; gy <= r1; gy++) {
+    for (let gx = c0; gx <= c1; gx++) {
+      const wx = gx - qx;
+      const wy = gy - qy;
+      if (wx === 0 && wy === 0) continue;
+      // Strictly past the old span, not past the new one, and on Q's side of P -> N.
+      if ((ux * wy - uy * wx) * s <= 0) continue;
+      if ((wx * vy - wy * vx) * s < 0) continue;
+      if (((nx - px) * (gy - py) - (ny - py) * (gx - px)) * s < 0) continue;
+      if (!isConvexCorner(grid, gx, gy) || !isInsideBend(grid, gx, gy, qx, qy, nx, ny)) continue;
+      if (isFound) {
+        const bx = bestX - qx;
+        const by = bestY - qy;
+        const order = (bx * wy - by * wx) * s;
+        // Met later than the best (further round), or in line with it and nearer: keep the best.
+        if (order > 0 || (order === 0 && wx * wx + wy * wy <= bx * bx + by * by)) continue;
+      }
+      isFound = true;
+      bestX = gx;
+      bestY = gy;
+    }
+  }
+  if (!isFound) return false;
+  hit.x = bestX;
+  hit.y = bestY;
+  return true;
+}
+
+/** Length of rope r's path from end A through its pivots to end B, m (straight without pivots). */
+export function ropePathLength(world: SimWorld, r: number): number {
+  const { wrap } = world;
+  endPosition(world, r, 0, endNow);
+  let x = endNow.x;
+  let y = endNow.y;
+  let total = 0;
+  const base = r * MAX_WRAPS;
+  for (let k = base; k < base + wrap.count[r]; k++) {
+    const dx = wrap.x[k] - x;
+    const dy = wrap.y[k] - y;
+    total += Math.sqrt(dx * dx + dy * dy);
+    x = wrap.x[k];
+    y = wrap.y[k];
+  }
+  endPosition(world, r, 1, endNow);
+  const dx = endNow.x - x;
+  const dy = endNow.y - y;
+  return total + Math.sqrt(dx * dx + dy * dy);
+}
+
+/**
+ * A rope laid out by a level (or a respawn) whose straight line between its ends passes through
+ * solid tiles starts draped over them: its pivots are the corners of the upper outline of what the
+ * line passes through (the upper convex hull of the tops of those tile columns), as a rope slung
+ * over a wall or a ledge hangs. Returns the number of pivots set (0: the straight line is clear).
+ */
+export function drapeRope(world: SimWorld, r: number): number {
+  const { wrap, grid } = world;
+  wrap.count[r] = 0;
+  wrap.spanA[r] = 0;
+  endPosition(world, r, 0, endNow);
+  const ax = endNow.x;
+  const ay = endNow.y;
+  endPosition(world, r, 1, endNow);
+  const bx = endNow.x;
+  const by = endNow.y;
+  if (ax === bx) return 0; // a vertical rope has nothing to hang over
+  const left = Math.min(ax, bx);
+  const right = Math.max(ax, bx);
+  const lineY = (x: number) => ay + ((by - ay) * (x - ax)) / (bx - ax);
+  // Candidate corners, left to right: top corners of the solid columns the line passes through,
+  // the top found by climbing the column from the line.
+  const hullX: number[] = [];
+  const hullY: number[] = [];
+  let isBlocked = false;
+  const pushHull = (x: number, y: number) => {
+    // Upper hull (y down: keep the path's turns towards +y... i.e. convex seen from above).
+    while (hullX.length >= 2) {
+      const n = hullX.length;
+      const cross = (hullX[n - 1] - hullX[n - 2]) * (y - hullY[n - 2]) - (hullY[n - 1] - hullY[n - 2]) * (x - hullX[n - 2]);
+      if (cross > 0) break; // a turn that keeps the hull above
+      hullX.pop();
+      hullY.pop();
+    }
+    hullX.push(x);
+    hullY.push(y);
+  };
+  pushHull(left, left === ax ? ay : by);
+  // Every solid cell the line passes through (sampled every 2 cm, left to right), climbed to the
+  // top of its column: the tops' corners are where a rope slung over it rests.
+  const steps = Math.ceil((right - left) / 0.02);
+  let lastCol = Number.NaN;
+  let lastTop = Number.NaN;
+  for (let n = 1; n < steps; n++) {
+    const x = left + ((right - left) * n) / steps;
+    const col = Math.floor(x);
+    let row = Math.floor(lineY(x));
+    if (tileAt(grid, col, row) !== Tile.Solid) continue;
+    isBlocked = true;
+    while (tileAt(grid, col, row - 1) === Tile.Solid && row > -1) row--;
+    if (col === lastCol && row === lastTop) continue;
+    lastCol = col;
+    lastTop = row;
+    if (col > left) pushHull(col, row);
+    if (col + 1 < right) pushHull(col + 1, row);
+  }
+  if (!isBlocked) return 0;
+  pushHull(right, right === ax ? ay : by);
+  // The hull's inner points that are convex corners become the pivots, in order from end A.
+  const n = hullX.length;
+  const fromA = left === ax;
+  let count = 0;
+  for (let m = 1; m < n - 1 && count < MAX_WRAPS; m++) {
+    const j = fromA ? m : n - 1 - m;
+    if (!isConvexCorner(grid, hullX[j], hullY[j])) continue;
+    const k = r * MAX_WRAPS + count;
+    wrap.x[k] = hullX[j];
+    wrap.y[k] = hullY[j];
+    count++;
+  }
+  wrap.count[r] = count;
+  setTurns(world, r);
+  return count;
+}
+
+/**
+ * Sets rope r's pivots to `corners` (from end A), as a level slings a rope over them; corners that
+ * are not convex corners of the solid tiles are skipped (the level checks refuse them first).
+ */
+export function slingOver(world: SimWorld, r: number, corners: ReadonlyArray<{ x: number; y: number }>): void {
+  const { wrap, grid } = world;
+  let count = 0;
+  for (const c of corners) {
+    if (count >= MAX_WRAPS || !isConvexCorner(grid, c.x, c.y)) continue;
+    wrap.x[r * MAX_WRAPS + count] = c.x;
+    wrap.y[r * MAX_WRAPS + count] = c.y;
+    count++;
+  }
+  wrap.count[r] = count;
+  setTurns(world, r);
+}
+
+/** The turn signs of rope r's pivots along A -> B, from where its ends and pivots are now. */
+function setTurns(world: SimWorld, r: number): void {
+  const { wrap } = world;
+  const count = wrap.count[r];
+  endPosition(world, r, 0, endNow);
+  let px = endNow.x;
+  let py = endNow.y;
+  endPosition(world, r, 1, endNow);
+  const bx = endNow.x;
+  const by = endNow.y;
+  for (let c = 0; c < count; c++) {
+    const k = r * MAX_WRAPS + c;
+    const nx = c + 1 < count ? wrap.x[k + 1] : bx;
+    const ny = c + 1 < count ? wrap.y[k + 1] : by;
+    const turn = (wrap.x[k] - px) * (ny - wrap.y[k]) - (wrap.y[k] - py) * (nx - wrap.x[k]);
+    wrap.turn[k] = turn >= 0 ? 1 : -1;
+    px = wrap.x[k];
+    py = wrap.y[k];
+  }
+}

@@ -1,0 +1,300 @@
+// Ropes bending around tile corners (issue 14; src/sim/physics/ropeWraps.ts, wrappedLength.ts),
+// against ground truths computed here with our own parameters (g = 9.81, no damping or drag):
+// - an Atwood machine over a frictionless block: a = g (m1 - m2) / (m1 + m2), T = 2 m1 m2 g / (m1 + m2);
+// - the capstan: over corners turning the rope through theta, with friction mu, the rope holds while
+//   m1 / m2 <= e^(mu theta) and slides beyond it with a = g (m1 - E m2) / (m1 + E m2), E = e^(mu theta);
+// - the length along the bent path stays the rope's length; a rope unwraps when its end swings back;
+// - a crate whipped around a pillar winds its rope round it, never through it.
+import { describe, expect, it } from 'vitest';
+import {
+  Button, MAX_WRAPS, Tile, boxEntity, createSimWorld, endPosition, levelRopes, ropePathLength, step, tileAt, type SimWorld,
+} from '../../src/sim';
+import { labDef, worldFromMap, type LabOptions } from '../../tools/scenarios/worlds';
+
+const G = 9.81;
+const TRUTH = { gravity: G, ropeDamping: 0, airDrag: 0, ropeWrap: true } as const;
+
+function lab(opts: LabOptions): SimWorld {
+  return createSimWorld(labDef({ width: 40, height: 30, ...opts, physics: { ...TRUTH, ...opts.physics } }));
+}
+
+function idle(world: SimWorld, ticks: number): void {
+  for (let t = 0; t < ticks; t++) step(world, [0, 0]);
+}
+
+/** The pivots of rope r as [x, y] pairs. */
+function pivots(world: SimWorld, r: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (let k = 0; k < world.wrap.count[r]; k++) out.push([world.wrap.x[r * MAX_WRAPS + k], world.wrap.y[r * MAX_WRAPS + k]]);
+  return out;
+}
+
+/** Deepest a point of the segment (x0, y0)-(x1, y1) gets inside a solid tile, m (0: never inside). */
+function depthInStone(world: SimWorld, x0: number, y0: number, x1: number, y1: number): number {
+  const n = Math.max(1, Math.ceil(Math.hypot(x1 - x0, y1 - y0) / 0.01));
+  let worst = 0;
+  for (let k = 0; k <= n; k++) {
+    const x = x0 + ((x1 - x0) * k) / n;
+    const y = y0 + ((y1 - y0) * k) / n;
+    const col = Math.floor(x);
+    const row = Math.floor(y);
+    if (tileAt(world.grid, col, row) !== Tile.Solid) continue;
+    // Depth: distance to the nearest side of the cell that opens onto air.
+    let d = Infinity;
+    if (tileAt(world.grid, col - 1, row) !== Tile.Solid) d = Math.min(d, x - col);
+    if (tileAt(world.grid, col + 1, row) !== Tile.Solid) d = Math.min(d, col + 1 - x);
+    if (tileAt(world.grid, col, row - 1) !== Tile.Solid) d = Math.min(d, y - row);
+    if (tileAt(world.grid, col, row + 1) !== Tile.Solid) d = Math.min(d, row + 1 - y);
+    if (d !== Infinity) worst = Math.max(worst, d);
+  }
+  return worst;
+}
+
+/** Deepest the bent path of rope r (its ends through its pivots) gets inside a solid tile, m. */
+function pathDepth(world: SimWorld, r: number): number {
+  const end = { x: 0, y: 0 };
+  endPosition(world, r, 0, end);
+  const a: [number, number] = [end.x, end.y];
+  endPosition(world, r, 1, end);
+  const pts = [a, ...pivots(world, r), [end.x, end.y] as [number, number]];
+  let worst = 0;
+  for (let k = 0; k + 1 < pts.length; k++) worst = Math.max(worst, depthInStone(world, pts[k][0], pts[k][1], pts[k + 1][0], pts[k + 1][1]));
+  return worst;
+}
+
+/** Deepest a particle of rope r sits inside a solid tile, m. */
+function particleDepth(world: SimWorld, r: number): number {
+  const first = world.rope.first[r];
+  let worst = 0;
+  for (let i = first; i < first + world.rope.count[r]; i++) {
+    worst = Math.max(worst, depthInStone(world, world.particle.x[i], world.particle.y[i], world.particle.x[i], world.particle.y[i]));
+  }
+  return worst;
+}
+
+/**
+ * Two 0.6 m crates (m1 left, m2 right) hanging 3.7 m under the top corners of a one-tile block at
+ * (14, 6), on one 8.4 m rope slung over it: taut from the start.
+ */
+function atwood(m1: number, m2: number, mu = 0): { world: SimWorld; r: number; b1: number; b2: number } {
+  const world = lab({
+    solids: [[14, 6]],
+    boxes: [{ x: 14, y: 10, w: 0.6, h: 0.6, mass: m1 }, { x: 15, y: 10, w: 0.6, h: 0.6, mass: m2 }],
+    ropes: [{
+      a: { kind: 'box', box: 0, x: 0, y: -0.3 }, b: { kind: 'box', box: 1, x: 0, y: -0.3 },
+      length: 8.4, segments: 28, over: [{ x: 14, y: 6 }, { x: 15, y: 6 }],
+    }],
+    physics: { ropeEdgeFriction: mu },
+  });
+  return { world, r: levelRopes(world)[0], b1: boxEntity(world, 0), b2: boxEntity(world, 1) };
+}
+
+describe('an Atwood machine over a frictionless block', () => {
+  it.each([[30, 20], [20, 30], [50, 10], [12, 11]])('m1 %i kg, m2 %i kg: acceleration and tension as g (m1 - m2) / (m1 + m2)', (m1, m2) => {
+    const { world, r, b1, b2 } = atwood(m1, m2);
+    expect(pivots(world, r)).toEqual([[14, 6], [15, 6]]);
+    idle(world, 6);
+    const v0 = world.body.vy[b1];
+    idle(world, 24);
+    const a = (world.body.vy[b1] - v0) / (24 / 60);
+    const truth = (G * (m1 - m2)) / (m1 + m2);
+    const tension = world.rope.tension[r];
+    const truthT = (2 * m1 * m2 * G) / (m1 + m2);
+    console.log(`Atwood ${m1}/${m2} kg: a ${a.toFixed(5)} m/s² (truth ${truth.toFixed(5)}), T ${tension.toFixed(3)} N (truth ${truthT.toFixed(3)})`);
+    expect(Math.abs(a - truth)).toBeLessThan(0.002 * G);
+    expect(Math.abs(tension / truthT - 1)).toBeLessThan(0.002);
+    // The other crate rises as fast, straight up under its corner; the rope keeps its length.
+    expect(world.body.vy[b2]).toBeCloseTo(-world.body.vy[b1], 6);
+    expect(world.body.x[b1]).toBeCloseTo(14, 6);
+    expect(world.body.x[b2]).toBeCloseTo(15, 6);
+    expect(Math.abs(ropePathLength(world, r) / 8.4 - 1)).toBeLessThan(1e-6);
+    expect(pivots(world, r)).toEqual([[14, 6], [15, 6]]);
+  });
+});
+
+describe('the capstan: a rope with friction over the corners', () => {
+  // Over the block's two right-angled corners the rope turns through pi.
+  const MU = 0.3;
+  const E = Math.exp(MU * Math.PI); // 2.566
+
+  it('holds a load up to e^(mu theta) times the other side (2.5 : 1 does not move)', () => {
+    const { world, b1, b2 } = atwood(25, 10, MU);
+    const [y1, y2] = [world.body.y[b1], world.body.y[b2]];
+    idle(world, 120);
+    console.log(`capstan 25/10 kg (E ${E.toFixed(4)}): moved ${(world.body.y[b1] - y1).toExponential(2)} m, ${(world.body.y[b2] - y2).toExponential(2)} m in 2 s`);
+    expect(Math.abs(world.body.y[b1] - y1)).toBeLessThan(1e-3);
+    expect(Math.abs(world.body.y[b2] - y2)).toBeLessThan(1e-3);
+  });
+
+  it.each([[30, 10], [45, 10]])('slips beyond it (%i : %i) with a = g (m1 - E m2) / (m1 + E m2)', (m1, m2) => {
+    const { world, b1 } = atwood(m1, m2, MU);
+    idle(world, 6);
+    const v0 = world.body.vy[b1];
+    idle(world, 24);
+    const a = (world.body.vy[b1] - v0) / (24 / 60);
+    const truth = (G * (m1 - E * m2)) / (m1 + E * m2);
+    console.log(`capstan ${m1}/${m2} kg: a ${a.toFixed(5)} m/s² (truth ${truth.toFixed(5)})`);
+    expect(Math.abs(a / truth - 1)).toBeLessThan(0.005);
+  });
+
+  it('without friction the same 2.5 : 1 load runs away', () => {
+    const { world, b1 } = atwood(25, 10, 0);
+    const y1 = world.body.y[b1];
+    idle(world, 30);
+    expect(world.body.y[b1] - y1).toBeGreaterThan(0.5);
+  });
+});
+
+describe('a rope slung over a ledge', () => {
+  /** A slab (row 6, x 0..12) with nothing under it; an anchor on it, a crate hanging past its end. */
+  function slab(boxX: number, boxY: number, length: number): { world: SimWorld; r: number; box: number } {
+    const world = lab({
+      solids: Array.from({ length: 12 }, (_, c) => [c, 6] as [number, number]),
+      anchors: [{ x: 10, y: 5.5 }],
+      boxes: [{ x: boxX, y: boxY, w: 0.6, h: 0.6, mass: 20 }],
+      ropes: [{ a: { kind: 'anchor', anchor: 0 }, b: { kind: 'box', box: 0, x: 0, y: -0.3 }, length, segments: 24 }],
+      physics: { airDrag: 1 }, // so the swing it starts with dies down
+    });
+    return { world, r: levelRopes(world)[0], box: boxEntity(world, 0) };
+  }
+
+  it('starts draped over the edge when the straight line between its ends crosses the slab, and hangs from the corner', () => {
+    const { world, r, box } = slab(12.6, 9, 5.5);
+    expect(pivots(world, r)).toEqual([[12, 6]]);
+    idle(world, 600);
+    // At rest under the corner: the crate's tie point straight below (12, 6), the path at its length.
+    expect(world.body.x[box]).toBeCloseTo(12, 2);
+    expect(Math.abs(ropePathLength(world, r) / 5.5 - 1)).toBeLessThan(1e-4);
+    expect(Math.abs(world.rope.tension[r] / (20 * G) - 1)).toBeLessThan(0.01);
+    expect(pathDepth(world, r)).toBe(0);
+    expect(particleDepth(world, r)).toBeLessThan(0.06);
+  });
+
+  it('without ropeWrap the same rope hangs from the anchor, straight through the slab', () => {
+    const world = createSimWorld(labDef({
+      width: 40, height: 30, solids: Array.from({ length: 12 }, (_, c) => [c, 6] as [number, number]),
+      anchors: [{ x: 10, y: 5.5 }], boxes: [{ x: 12.6, y: 9, w: 0.6, h: 0.6, mass: 20 }],
+      ropes: [{ a: { kind: 'anchor', anchor: 0 }, b: { kind: 'box', box: 0, x: 0, y: -0.3 }, length: 5.5, segments: 24 }],
+      physics: { gravity: G, ropeDamping: 0, airDrag: 1 },
+    }));
+    const r = levelRopes(world)[0];
+    idle(world, 600);
+    expect(world.wrap.count[r]).toBe(0);
+    expect(world.body.x[boxEntity(world, 0)]).toBeLessThan(11.5); // swung in under the slab, towards x 10
+  });
+});
+
+describe('wrapping and unwrapping as the ends move', () => {
+  it('a pendulum swinging past a corner wraps on it, keeps its length along the bent path, and unwraps on the way back', () => {
+    // Galileo's peg: an anchor at (10, 2) and a one-tile peg (cell 10, 5) whose left side is on the
+    // vertical under the anchor. The crate is let go 45° out to the left on a 6 m rope: past the
+    // vertical the rope catches the peg's lower-left corner (10, 6), the crate swings up on the 2 m
+    // left below it, and on the way back the rope leaves the corner again.
+    const th = Math.PI / 4;
+    const world = lab({
+      solids: [[10, 5]],
+      anchors: [{ x: 10, y: 2 }],
+      boxes: [{ x: 10 - 6 * Math.sin(th), y: 2 + 6 * Math.cos(th) + 0.2, w: 0.4, h: 0.4, mass: 10 }],
+      ropes: [{ a: { kind: 'anchor', anchor: 0 }, b: { kind: 'box', box: 0, x: 0, y: -0.2 }, length: 6, segments: 24 }],
+    });
+    const r = levelRopes(world)[0];
+    let maxWraps = 0;
+    let worstLength = 0;
+    let worstDepth = 0;
+    let unwrapX = Number.NaN;
+    let mostRight = 0;
+    const tie = { x: 0, y: 0 };
+    for (let t = 0; t < 400; t++) {
+      step(world, [0, 0]);
+      endPosition(world, r, 1, tie);
+      const count = world.wrap.count[r];
+      if (count < maxWraps && Number.isNaN(unwrapX)) unwrapX = tie.x;
+      if (count === 1) expect(pivots(world, r)).toEqual([[10, 6]]);
+      maxWraps = Math.max(maxWraps, count);
+      mostRight = Math.max(mostRight, tie.x);
+      worstLength = Math.max(worstLength, ropePathLength(world, r) / 6 - 1);
+      worstDepth = Math.max(worstDepth, pathDepth(world, r));
+    }
+    console.log(`Galileo's peg: most pivots ${maxWraps}, rightmost x ${mostRight.toFixed(3)}, unwrapped at x ${unwrapX.toFixed(3)}, worst path overshoot ${(worstLength * 100).toFixed(5)} %, deepest in stone ${worstDepth} m`);
+    expect(maxWraps).toBe(1);
+    // On the 2 m below the peg the crate rises back to its starting height: its tie point 83° out,
+    // x = 10 + 2 sin 83° (less a little: the crate turns, and some of its energy is its spin).
+    const rise = 2 * Math.sin(Math.acos(1 - (6 * (1 - Math.cos(th))) / 2));
+    expect(Math.abs(mostRight - (10 + rise))).toBeLessThan(0.03);
+    // It left the corner as it swung back past the vertical.
+    expect(Math.abs(unwrapX - 10)).toBeLessThan(0.15);
+    expect(worstLength).toBeLessThan(1e-4);
+    expect(worstDepth).toBeLessThan(1e-9);
+  });
+
+  it('a crate whipped around a pillar at full speed winds its rope round it, never through it, and keeps its length', () => {
+    // A 2 x 2 pillar (cells 19..20, rows 10..11); an anchor 0.5 m above-left of its top-left
+    // corner; a crate on a 12 m rope, no gravity, pushed at 25 m/s so it whirls round the pillar,
+    // the rope catching corner after corner (its radius shrinking each time) until it hits.
+    const world = lab({
+      solids: [[19, 10], [20, 10], [19, 11], [20, 11]],
+      anchors: [{ x: 18.5, y: 9.5 }],
+      boxes: [{ x: 30.4, y: 9.5, w: 0.4, h: 0.4, mass: 5, vx: 0, vy: 25 }],
+      ropes: [{ a: { kind: 'anchor', anchor: 0 }, b: { kind: 'box', box: 0, x: 0, y: 0 }, length: 12, segments: 40 }],
+      physics: { gravity: 0 },
+    });
+    const r = levelRopes(world)[0];
+    let maxWraps = 0;
+    let worstDepth = 0;
+    let worstLength = 0;
+    let worstParticle = 0;
+    for (let t = 0; t < 300; t++) {
+      step(world, [0, 0]);
+      maxWraps = Math.max(maxWraps, world.wrap.count[r]);
+      worstDepth = Math.max(worstDepth, pathDepth(world, r));
+      worstLength = Math.max(worstLength, ropePathLength(world, r) / 12 - 1);
+      worstParticle = Math.max(worstParticle, particleDepth(world, r));
+    }
+    console.log(`whip round a pillar: most pivots ${maxWraps}, path deepest in stone ${worstDepth} m, worst overshoot ${(worstLength * 100).toFixed(5)} %, deepest particle ${worstParticle.toFixed(3)} m`);
+    expect(maxWraps).toBeGreaterThanOrEqual(4); // round the pillar's four corners at least once
+    expect(worstDepth).toBeLessThan(1e-9);
+    expect(worstLength).toBeLessThan(1e-3);
+    expect(worstParticle).toBeLessThan(0.06);
+  });
+});
+
+describe('the tether over a cliff edge is a pulley', () => {
+  it('a player walking away from the edge hauls its partner straight up the face, metre for metre, and the partner climbs over', () => {
+    // A plateau (x < 12, top y 10) above a floor at y 20; P1 on the plateau 1 m from the edge, P2
+    // at the foot of the cliff, on an 11 m tether that starts draped over the edge (12, 10).
+    const rows: string[] = [];
+    for (let r = 0; r < 24; r++) rows.push(r >= 20 ? '#'.repeat(30) : r >= 10 ? '#'.repeat(12) + '.'.repeat(18) : '.'.repeat(30));
+    const world = worldFromMap(rows, { x: 11, y: 10 }, { x: 12.5, y: 20 }, 11, { ropeWrap: true });
+    const [a, b] = world.queries.players.dense;
+    const tether = world.tetherRope;
+    expect(pivots(world, tether)).toEqual([[12, 10]]);
+    idle(world, 20);
+    // P1 walks left until P2 hangs taut, then on: every metre P1 walks lifts P2 a metre.
+    let taut = -1;
+    let from = { x1: 0, y2: 0 };
+    let worstDepth = 0;
+    let t = 0;
+    let climbed = false;
+    for (; t < 400 && !climbed; t++) {
+      step(world, [Button.Left, world.body.y[b] < 10.6 ? Button.Left : 0]);
+      worstDepth = Math.max(worstDepth, pathDepth(world, tether));
+      if (taut < 0 && world.player.isTaut[a] && world.body.y[b] < 18.5) taut = t;
+      if (t === taut) from = { x1: world.body.x[a], y2: world.body.y[b] };
+      if (taut >= 0 && t === taut + 40) {
+        const walked = from.x1 - world.body.x[a];
+        const rose = from.y2 - world.body.y[b];
+        console.log(`haul over the edge: P1 walked ${walked.toFixed(3)} m, P2 rose ${rose.toFixed(3)} m, at x ${world.body.x[b].toFixed(3)}`);
+        expect(walked).toBeGreaterThan(3);
+        expect(Math.abs(rose / walked - 1)).toBeLessThan(0.03);
+        expect(world.body.x[b]).toBeCloseTo(12 + world.settings.playerHalfWidth, 3); // up along the face
+      }
+      climbed = world.player.isGrounded[b] === 1 && world.body.y[b] < 10;
+    }
+    expect(climbed).toBe(true);
+    expect(world.body.x[b]).toBeLessThan(12); // on the plateau
+    expect(worstDepth).toBe(0);
+    idle(world, 10);
+    expect(world.wrap.count[tether]).toBe(0); // both on top: the rope left the edge
+  });
+
+});
