@@ -11,6 +11,13 @@ export const Hit = { Left: 1, Right: 2, Ceiling: 4, Floor: 8 } as const;
 
 const EPS = 1e-9;
 const MAX_CHUNK = 0.45;
+/**
+ * A walk into a wall whose top is at most this far above the feet steps up onto it, m. A player on
+ * a crate or plank hanging from ropes sinks a hair under the level of a ledge beside it (a 60 kg
+ * plank sagged 0.7 mm under a player), and without this the ledge's edge was a wall it could not
+ * walk onto (found by a bot on Frayed Crossing once its tether bent over the well's lip).
+ */
+const STEP_UP = 0.05;
 
 /** A displacement for moveBody, m (an object the caller keeps: two number arguments would be
  *  boxed by V8, a heap allocation per call). */
@@ -29,14 +36,16 @@ export function moveBody(world: SimWorld, eid: number, move: BodyMove, ignoreOne
   const sx = dx / chunks;
   const sy = dy / chunks;
   let hits = 0;
+  // Only a player walking on something steps up (in the air a lip is a wall, as before).
+  const canStep = world.player.isGrounded[eid] === 1;
   for (let c = 0; c < chunks; c++) {
-    if (sx !== 0 && (hits & (Hit.Left | Hit.Right)) === 0) hits |= sweepX(grid, body, eid, sx);
+    if (sx !== 0 && (hits & (Hit.Left | Hit.Right)) === 0) hits |= sweepX(grid, body, eid, sx, canStep);
     if (sy !== 0 && (hits & (Hit.Ceiling | Hit.Floor)) === 0) hits |= sweepY(grid, body, eid, sy, ignoreOneWay);
   }
   return hits;
 }
 
-function sweepX(grid: TileGrid, body: BodyComponent, eid: number, dx: number): number {
+function sweepX(grid: TileGrid, body: BodyComponent, eid: number, dx: number, canStep: boolean): number {
   const x = body.x[eid];
   const hw = body.halfW[eid];
   const y = body.y[eid];
@@ -49,6 +58,7 @@ function sweepX(grid: TileGrid, body: BodyComponent, eid: number, dx: number): n
     // Columns the right edge newly enters: c >= from and c < to.
     for (let c = Math.ceil(from - EPS); c <= Math.ceil(to - EPS) - 1; c++) {
       if (columnBlocked(grid, c, rowFirst, rowLast)) {
+        if (canStep && stepUp(grid, body, eid, c, rowFirst, rowLast)) return sweepX(grid, body, eid, dx, false);
         body.x[eid] = c - hw;
         return Hit.Right;
       }
@@ -59,6 +69,7 @@ function sweepX(grid: TileGrid, body: BodyComponent, eid: number, dx: number): n
     // Columns the left edge newly enters: c + 1 <= from and c + 1 > to.
     for (let c = Math.floor(from + EPS) - 1; c >= Math.floor(to + EPS); c--) {
       if (columnBlocked(grid, c, rowFirst, rowLast)) {
+        if (canStep && stepUp(grid, body, eid, c, rowFirst, rowLast)) return sweepX(grid, body, eid, dx, false);
         body.x[eid] = c + 1 + hw;
         return Hit.Left;
       }
@@ -98,6 +109,24 @@ function sweepY(grid: TileGrid, body: BodyComponent, eid: number, dy: number, ig
   }
   body.y[eid] = y + dy;
   return 0;
+}
+
+/**
+ * Column `col` blocks only the bottom row the body spans, whose top is at most STEP_UP above its
+ * feet: lifts the body onto it and returns true, if the lifted body overlaps no solid tile.
+ */
+function stepUp(grid: TileGrid, body: BodyComponent, eid: number, col: number, rowFirst: number, rowLast: number): boolean {
+  const y = body.y[eid];
+  const hh = body.halfH[eid];
+  const depth = y + hh - rowLast;
+  if (depth <= 0 || depth > STEP_UP || rowLast <= rowFirst) return false;
+  if (columnBlocked(grid, col, rowFirst, rowLast - 1)) return false;
+  const x = body.x[eid];
+  const hw = body.halfW[eid];
+  const lifted = rowLast - hh;
+  if (rectOverlapsSolid(grid, x - hw, lifted - hh, x + hw, lifted + hh)) return false;
+  body.y[eid] = lifted;
+  return true;
 }
 
 function columnBlocked(grid: TileGrid, col: number, rowFirst: number, rowLast: number): boolean {
