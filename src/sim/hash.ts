@@ -62,13 +62,19 @@ export function hashWorld(world: SimWorld): number {
   h = mixStore(h, world.rope, q.ropes);
   const { particle } = world;
   h = mixStore(h, particle, q.particles, [particle.lambda, particle.drawX, particle.drawY]);
-  // Wrapped ropes only: a level whose ropes never bend around a corner hashes as it did before
-  // ropes could (its replays stay valid).
+  // Only with ropeWrap, and pivots only for ropes that have some: a level without it hashes as it
+  // did before ropes could bend (its replays stay valid).
   const { wrap } = world;
   const ropes = q.ropes.dense;
   for (let n = 0; n < ropes.length; n++) {
     const r = ropes[n];
     const count = wrap.count[r];
+    if (world.settings.ropeWrap) {
+      h = mixNumber(h, wrap.fromAX[r]);
+      h = mixNumber(h, wrap.fromAY[r]);
+      h = mixNumber(h, wrap.fromBX[r]);
+      h = mixNumber(h, wrap.fromBY[r]);
+    }
     if (count === 0) continue;
     h = mixWord(h, r);
     h = mixWord(h, count);

@@ -4,7 +4,7 @@
 
 import { rectOverlapsSolid } from './physics/moveBody';
 import { endPosition, type EndPosition } from './physics/ropeEnds';
-import { drapeRope } from './physics/ropeWraps';
+import { drapeRope, markRopeEnds } from './physics/ropeWraps';
 import { MAX_WRAPS } from './ropeComponents';
 import type { ParticleComponent } from './ropeComponents';
 import type { SimWorld } from './worldState';
@@ -32,7 +32,10 @@ export function layOutFromEnds(world: SimWorld, r: number): void {
   // Bent around tile corners: the ones it was slung over (slingOver), else those it drapes over.
   const isTiedBoth = rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0;
   if (!world.settings.ropeWrap || !isTiedBoth) world.wrap.count[r] = 0;
-  else if (world.wrap.count[r] === 0) drapeRope(world, r);
+  else {
+    if (world.wrap.count[r] === 0) drapeRope(world, r);
+    markRopeEnds(world, r);
+  }
   if (world.wrap.count[r] > 0) {
     layOutDraped(world, r, ax, ay, bx, by);
     return;

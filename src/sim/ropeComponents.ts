@@ -84,15 +84,23 @@ export interface WrapState {
   /** Rope between end A and the first pivot, m: where the rope sits on its corners (it slides
    *  freely without friction; with friction it sticks until the capstan limit, ropeLength.ts). */
   spanA: Float64Array;
+  /** Where the rope's ends were when its wraps were last brought up to date, m: the next update
+   *  sweeps from there, so an end moved between substeps (a ledge climb, a test) is swept too. */
+  fromAX: Float64Array;
+  fromAY: Float64Array;
+  fromBX: Float64Array;
+  fromBY: Float64Array;
 }
 
 export function createWrapState(capacity: number): WrapState {
+  const f = () => new Float64Array(capacity);
   return {
     count: new Uint8Array(capacity),
     x: new Float64Array(capacity * MAX_WRAPS),
     y: new Float64Array(capacity * MAX_WRAPS),
     turn: new Int8Array(capacity * MAX_WRAPS),
-    spanA: new Float64Array(capacity),
+    spanA: f(),
+    fromAX: f(), fromAY: f(), fromBX: f(), fromBY: f(),
   };
 }
 

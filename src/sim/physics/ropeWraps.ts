@@ -10,18 +10,19 @@
 // End A moves first (end B where it was), then end B. Only convex corners catch a rope: a grid point
 // with one solid cell of the four around it, or two on a diagonal. The sweep is exact for ends that
 // move less than a tile per substep; an end that jumps more than a metre (a respawn) clears the wraps.
+// Each rope remembers where its ends were at its last update (WrapState.from*), so a move made
+// between substeps (a ledge climb) is swept like any other.
 // The rope's particles follow the bent path (solveRope.ts), so no rope cuts through stone.
 
 import { MAX_WRAPS } from '../ropeComponents';
 import { Tile, hasRopeTilesIn, tileAt, type TileGrid } from '../tileGrid';
-import { endPosition, endPrevPosition, type EndPosition } from './ropeEnds';
+import { endPosition, type EndPosition } from './ropeEnds';
 import type { SimWorld } from '../worldState';
 
 /** An end moving farther than this in one substep was put somewhere (a respawn), m. */
 const TELEPORT = 1;
 
 const endNow: EndPosition = { x: 0, y: 0 };
-const endPrev: EndPosition = { x: 0, y: 0 };
 /** The corner a sweep found (findCorner), m. */
 const hit = { x: 0, y: 0 };
 
@@ -39,12 +40,10 @@ export function wrapRopes(world: SimWorld): void {
 
 function wrapRope(world: SimWorld, r: number): void {
   const { wrap } = world;
-  endPrevPosition(world, r, 0, endPrev);
-  const apx = endPrev.x;
-  const apy = endPrev.y;
-  endPrevPosition(world, r, 1, endPrev);
-  const bpx = endPrev.x;
-  const bpy = endPrev.y;
+  const apx = wrap.fromAX[r];
+  const apy = wrap.fromAY[r];
+  const bpx = wrap.fromBX[r];
+  const bpy = wrap.fromBY[r];
   endPosition(world, r, 0, endNow);
   const anx = endNow.x;
   const any = endNow.y;
@@ -53,6 +52,10 @@ function wrapRope(world: SimWorld, r: number): void {
   const bny = endNow.y;
   const movedA2 = (anx - apx) * (anx - apx) + (any - apy) * (any - apy);
   const movedB2 = (bnx - bpx) * (bnx - bpx) + (bny - bpy) * (bny - bpy);
+  wrap.fromAX[r] = anx;
+  wrap.fromAY[r] = any;
+  wrap.fromBX[r] = bnx;
+  wrap.fromBY[r] = bny;
   if (movedA2 > TELEPORT * TELEPORT || movedB2 > TELEPORT * TELEPORT) {
     wrap.count[r] = 0;
     wrap.spanA[r] = 0;
@@ -160,28 +163,49 @@ function addPivot(world: SimWorld, r: number, side: number, x: number, y: number
   wrap.y[k] = y;
   wrap.turn[k] = turn;
   wrap.count[r] = count + 1;
-  // Where the rope sits on its corners: at the first wrap, the part from A to the corner is as
-  // long as that span; a new pivot at A takes that much off the A side.
+  // Where the rope sits on its new corner: its arc length from end A is that of the particle
+  // nearest the corner (so no particle jumps to another span), within what the spans allow.
   if (count === 0 || side === 0) {
     endPosition(world, r, 0, endNow);
-    const ex = endNow.x - wrap.x[base];
-    const ey = endNow.y - wrap.y[base];
-    const span = Math.sqrt(ex * ex + ey * ey);
-    if (count === 0) {
-      // The rope's slack shared between the two sides in proportion to their spans.
-      endPosition(world, r, 1, endNow);
-      const fx = endNow.x - x;
-      const fy = endNow.y - y;
-      const far = Math.sqrt(fx * fx + fy * fy);
-      const slack = rope.length[r] - span - far;
-      wrap.spanA[r] = span + (slack > 0 && span + far > 0 ? slack * span / (span + far) : 0);
-    } else {
-      const gx = wrap.x[base + 1] - x;
-      const gy = wrap.y[base + 1] - y;
-      wrap.spanA[r] -= Math.sqrt(gx * gx + gy * gy);
-      if (wrap.spanA[r] < span) wrap.spanA[r] = span;
+    const ex = endNow.x - x;
+    const ey = endNow.y - y;
+    const least = Math.sqrt(ex * ex + ey * ey);
+    // The most: all the rope not needed between the corner and end B (through the other pivots).
+    let beyond = 0;
+    let px = x;
+    let py = y;
+    for (let k = base + 1; k < base + count + 1; k++) {
+      const gx = wrap.x[k] - px;
+      const gy = wrap.y[k] - py;
+      beyond += Math.sqrt(gx * gx + gy * gy);
+      px = wrap.x[k];
+      py = wrap.y[k];
     }
+    endPosition(world, r, 1, endNow);
+    const fx = endNow.x - px;
+    const fy = endNow.y - py;
+    const most = rope.length[r] - beyond - Math.sqrt(fx * fx + fy * fy);
+    const arc = arcNearest(world, r, x, y);
+    wrap.spanA[r] = arc < least ? least : arc > most ? (most > least ? most : least) : arc;
   }
+}
+
+/** Arc length from end A of rope r's particle nearest (x, y), m. */
+function arcNearest(world: SimWorld, r: number, x: number, y: number): number {
+  const { particle, rope } = world;
+  const first = rope.first[r];
+  const last = first + rope.count[r] - 1;
+  let best = Infinity;
+  let bestArc = 0;
+  let arc = 0;
+  for (let i = first; i <= last; i++) {
+    const dx = particle.x[i] - x;
+    const dy = particle.y[i] - y;
+    const d2 = dx * dx + dy * dy;
+    if (d2 < best) { best = d2; bestArc = arc; }
+    arc += particle.rest[i];
+  }
+  return bestArc;
 }
 
 /** Removes the pivot nearest end `side`; the rope between it and its neighbour joins the A side. */
@@ -203,6 +227,17 @@ function removePivot(world: SimWorld, r: number, side: number): void {
   }
   wrap.count[r] = count - 1;
   if (count === 1) wrap.spanA[r] = 0;
+}
+
+/** Remembers where rope r's ends are now as where its next wrap update sweeps from. */
+export function markRopeEnds(world: SimWorld, r: number): void {
+  const { wrap } = world;
+  endPosition(world, r, 0, endNow);
+  wrap.fromAX[r] = endNow.x;
+  wrap.fromAY[r] = endNow.y;
+  endPosition(world, r, 1, endNow);
+  wrap.fromBX[r] = endNow.x;
+  wrap.fromBY[r] = endNow.y;
 }
 
 /** True if the grid point (gx, gy) is a convex corner of the solid tiles: a rope can bend around it. */
