@@ -177,7 +177,7 @@ describe('verbs done, read from the sim', () => {
 
   it('Haul Away: a haul that slides back into the gap is not done yet (its prompt stays); hauled up onto the step, it is', () => {
     // A playtester's first haul: P1 jumped onto the first step, P2 hung in the gap, P1 walked away
-    // and P2 rose, then P1 stopped and P2 slid back. The prompt had vanished at the first tug.
+    // and P2 rose, then P1 stopped and the pair slid back. The prompt had vanished at the first tug.
     const world = worldOf(readFileSync('levels/06-haul-away.json', 'utf8'));
     const tracker = createVerbTracker();
     const a = playerEntity(world, 0);
@@ -192,9 +192,13 @@ describe('verbs done, read from the sim', () => {
     });
     expect(player.isGrounded[a]).toBe(1);
     expect(body.y[b]).toBeGreaterThan(body.y[a] + 3); // hanging in the gap, already tugged up a little
-    // P1 stops: P2 slides back down.
-    run(world, tracker, 60, () => [0, 0]);
-    expect(body.y[b]).toBeGreaterThan(body.y[a] + 4);
+    // P1 stops: the tether runs over the gap's edge like a rope over a pulley, and P2's weight
+    // starts to drag P1 back toward the gap (with the rope through the stone P1 stood still and
+    // P2 slid back). The haul is not done.
+    const stoppedAt = body.x[a];
+    run(world, tracker, 20, () => [0, 0]);
+    expect(body.x[a]).toBeLessThan(stoppedAt - 0.02);
+    expect(body.y[b]).toBeGreaterThan(body.y[a] + 3);
     expect(tracker.done.has('haul')).toBe(false);
     // P1 walks on, P2 pressing into the wall: P2 comes up over the edge and stands on the step.
     for (let t = 0; t < 240 && !(player.isGrounded[b] && body.y[b] < body.y[a] + 0.5); t++) run(world, tracker, 1, () => [Button.Right, Button.Right]);

@@ -11,7 +11,7 @@
 import { Button, step, type SimWorld } from '../../src/sim';
 
 /** Where P1 anchors back from the well's lip (so P2 hangs at the gem's depth), and the trapdoor's middle, m. */
-export const WELL_LIP_X = 25.5;
+export const WELL_LIP_X = 27.7;
 export const TRAPDOOR_X = 35;
 /** The plug's middle, m. */
 export const PLUG_X = 69;
