@@ -2,7 +2,7 @@
 // It only copies numbers out; nothing here can change the sim, so tests observe real play.
 // `simulate` runs a separate world of its own (determinism checks), never the one being played.
 
-import { PLAYER_COUNT, hashHex, playerEntity, ropeMaxStretch, type SimWorld } from '../sim';
+import { MAX_WRAPS, PLAYER_COUNT, hashHex, playerEntity, ropeMaxStretch, type SimWorld } from '../sim';
 import type { EditorDebug } from '../editor/ui/editor';
 import type { ScreenName } from './appState';
 import type { Progress, ProgressReadState, SaveProblem } from './progress';
@@ -38,6 +38,8 @@ export interface RopeSnapshot {
   tension: number;
   /** Largest segment stretch, fraction (0.01 = 1 %); 0 for an inactive rope. */
   maxStretch: number;
+  /** The tile corners it is bent round (physics.ropeWrap), [x, y] from end A to end B. */
+  pivots: Array<[number, number]>;
 }
 
 export interface GameSnapshot {
@@ -176,6 +178,7 @@ export function snapshotWorld(world: SimWorld): GameSnapshot {
       active,
       tension: world.rope.tension[r],
       maxStretch: active ? ropeMaxStretch(world, r) : 0,
+      pivots: Array.from({ length: world.wrap.count[r] }, (_, k): [number, number] => [world.wrap.x[r * MAX_WRAPS + k], world.wrap.y[r * MAX_WRAPS + k]]),
     });
   }
   return {

@@ -58,6 +58,7 @@ describe('level: Rappel', () => {
 
   it('no fall or jump off the edge reaches the planks or the tunnel without the rope', () => {
     // A tether far longer than the shaft is deep, P2 far back: only P1's own movement counts.
+    // (80 m: the rope runs along the plateau and bends over its edge, 28 m of it before the drop.)
     const def = load();
     let closest = Infinity; // the smallest x P1's centre reached with its feet at most 1.4 m below the planks
     let tries = 0;
@@ -65,7 +66,7 @@ describe('level: Rappel', () => {
     for (const jumpAt of [null, 29.2, 29.8, 30.2, 30.6]) {
       for (let turn = 0; turn <= 40; turn += 4) {
         for (const startX of [20, 29.9]) {
-          const world = createSimWorld({ ...def, tether: { length: 40, segments: 16 }, spawns: [{ x: startX, y: 8 }, { x: 2, y: 8 }] });
+          const world = createSimWorld({ ...def, tether: { length: 80, segments: 16 }, spawns: [{ x: startX, y: 8 }, { x: 2, y: 8 }] });
           const a = playerEntity(world, 0);
           const { body } = world;
           let passedAt = -1;

@@ -13,8 +13,9 @@ export const ANCHOR_X = 29.4;
 /** The wooden planks at the tunnel mouth: x 22..26, surface y = 13. */
 export const PLANKS: readonly [number, number] = [22, 26];
 export const PLANK_Y = 13;
-/** Where P1 stands to anchor on the planks (near their end, so P2 can reach the edge), m. */
-export const PLANK_ANCHOR_X = 25.3;
+/** Where P1 stands to anchor on the planks (near their end, so P2 can reach the edge; with the
+ *  tether bent over the overhang P1 lands on them with it nearly taut, so not farther in), m. */
+export const PLANK_ANCHOR_X = 25.5;
 
 export type Phase = 'walk' | 'rappel' | 'anchor' | 'drop' | 'haul' | 'goal';
 
@@ -39,8 +40,10 @@ export function playRappel(world: SimWorld, onTick?: (phase: Phase) => void): vo
       if (x1 > EDGE_X + 0.5 && player.isAnchored[b]) { phase = 'rappel'; since = t; }
     } else if (phase === 'rappel') {
       p2 = Button.Anchor;
-      // Pump: push with the swing (the first push is back under the overhang).
-      p1 = t - since < 20 ? 0 : body.vx[a] > 0 ? Button.Right : Button.Left;
+      // Pump: push with the swing (the first push is back under the overhang). Once over the
+      // planks, steer onto them (the swing round the overhang's corner would carry P1 back off).
+      const isOverPlanks = body.x[a] < PLANKS[1] + 0.3 && body.y[a] + 0.7 < PLANK_Y;
+      p1 = t - since < 20 ? 0 : isOverPlanks || body.vx[a] <= 0 ? Button.Left : Button.Right;
       if (onPlanks(a)) { phase = 'anchor'; since = t; }
     } else if (phase === 'anchor') {
       p2 = Button.Anchor;

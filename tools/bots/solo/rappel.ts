@@ -25,10 +25,12 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     // Leapfrog to the edge; P1 waits at it, P2 anchors just behind (where the pair bot's P2 does).
     ...m.go(P2, 9), ...m.go(P1, 14.5), ...m.go(P2, 17), ...m.go(P1, 21), ...m.go(P2, 25), ...m.go(P1, 29.7), m.control(P2), m.walkTo(ANCHOR_X + 0.1, [], 0.05),
     m.anchor(), m.control(P1),
-    // P1 walks off and pumps: push with the swing (the first push is back under the overhang).
+    // P1 walks off and pumps: push with the swing (the first push is back under the overhang);
+    // once over the planks, steer onto them (the swing round the overhang's corner carries it back).
     m.until(() => {
       if (swingTicks === 0 && body.x[a] < EDGE_X + 0.5) return Button.Right;
-      return ++swingTicks < 20 ? 0 : body.vx[a] > 0 ? Button.Right : Button.Left;
+      const isOverPlanks = body.x[a] < PLANKS[1] + 0.3 && body.y[a] + body.halfH[a] < PLANK_Y;
+      return ++swingTicks < 20 ? 0 : isOverPlanks || body.vx[a] <= 0 ? Button.Left : Button.Right;
     }, () => onPlanks(a)),
     m.walkTo(PLANK_ANCHOR_X, [], 0.1), m.anchor(),
     // Back to P2 with the anchor key up: P2's latch lets go; it walks off and hangs under the planks.
