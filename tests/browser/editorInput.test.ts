@@ -207,7 +207,7 @@ test('pan by middle button and arrows; ropes from a start, a point in the air an
     await page.keyboard.press('F5');
     await waitEditorMode(page, 'edit');
     s = await editorState(page);
-    expect(s.level.physics).toEqual({ gravity, ropeDamping: 0.7 });
+    expect(s.level.physics).toEqual({ ...JSON.parse(swingYard).physics, gravity, ropeDamping: 0.7 });
 
     // The file picker (the Open button, then Ctrl+O): the browser's chooser opens; the file picked opens as a new draft.
     const firstGap = readFileSync('levels/03-first-gap.json', 'utf8');
