@@ -6,7 +6,7 @@ import { collideRope } from './collideRope';
 import { reelStep } from './reelRope';
 import { solveRopeLength } from './ropeLength';
 import { integrateRope, relaxRope, solveRope } from './solveRope';
-import { ropePathLength } from './ropeWraps';
+import { measureRopePath, ropePath } from './ropeWraps';
 import type { SimWorld } from '../worldState';
 
 /** Within this much of full length the tether is treated as straight: no tile collision, m. */
@@ -54,8 +54,11 @@ export function shapeRopes(world: SimWorld): void {
     if (rope.isActive[r] === 0) continue;
     solveRope(world, r);
     // A taut rope bent around corners lies on its path, which is clear of the stone.
-    const isTaut = r === tether ? isTetherTaut
-      : world.wrap.count[r] > 0 && ropePathLength(world, r) >= rope.length[r] - TAUT_SLACK;
+    let isTaut = r === tether && isTetherTaut;
+    if (r !== tether && world.wrap.count[r] > 0) {
+      measureRopePath(world, r);
+      isTaut = ropePath.length >= rope.length[r] - TAUT_SLACK;
+    }
     collideRope(world, r, isTaut);
     relaxRope(world, r);
   }

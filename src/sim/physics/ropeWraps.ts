@@ -25,6 +25,16 @@ const TELEPORT = 1;
 const endNow: EndPosition = { x: 0, y: 0 };
 /** The corner a sweep found (findCorner), m. */
 const hit = { x: 0, y: 0 };
+/**
+ * The end being brought up to date: where it was (px, py) and is (ex, ey), and the other end (ox,
+ * oy), m. Numbers pass between these functions through here: as arguments or return values V8
+ * would box them, a heap allocation per call (tick-cost measured ~1.2 kB a tick before this).
+ */
+const move = { px: 0, py: 0, ex: 0, ey: 0, ox: 0, oy: 0 };
+/** The triangle findCorner searches: the pivot Q, and the far end from P to N, m. */
+const tri = { qx: 0, qy: 0, px: 0, py: 0, nx: 0, ny: 0 };
+/** Out value of ropePathLength, m. */
+export const ropePath = { length: 0 };
 
 /** The wraps of every active rope tied at both ends follow its ends (see the top of the file). */
 export function wrapRopes(world: SimWorld): void {
@@ -63,19 +73,25 @@ function wrapRope(world: SimWorld, r: number): void {
   }
   // End A moves, end B still where it was. (Unwrapping is checked even for an end that did not
   // move in the substep: a ledge climb puts a player over the edge between substeps.)
-  unwrapEnd(world, r, 0, anx, any, bpx, bpy);
-  if (movedA2 > 0) sweepEnd(world, r, 0, apx, apy, anx, any, bpx, bpy);
+  move.px = apx; move.py = apy; move.ex = anx; move.ey = any; move.ox = bpx; move.oy = bpy;
+  unwrapEnd(world, r, 0);
+  if (movedA2 > 0) sweepEnd(world, r, 0);
   // Then end B, with end A where it is now.
-  unwrapEnd(world, r, 1, bnx, bny, anx, any);
-  if (movedB2 > 0) sweepEnd(world, r, 1, bpx, bpy, bnx, bny, anx, any);
+  move.px = bpx; move.py = bpy; move.ex = bnx; move.ey = bny; move.ox = anx; move.oy = any;
+  unwrapEnd(world, r, 1);
+  if (movedB2 > 0) sweepEnd(world, r, 1);
 }
 
 /**
- * Drops the pivots next to end `side` (at ex, ey) that the path no longer turns around; (ox, oy) is
- * the other end, the path's far point when no pivot is left beyond the one tested.
+ * Drops the pivots next to end `side` (now at move.ex, ey) that the path no longer turns around;
+ * (move.ox, oy) is the other end, the path's far point when no pivot is left beyond the one tested.
  */
-function unwrapEnd(world: SimWorld, r: number, side: number, ex: number, ey: number, ox: number, oy: number): void {
+function unwrapEnd(world: SimWorld, r: number, side: number): void {
   const { wrap } = world;
+  const ex = move.ex;
+  const ey = move.ey;
+  const ox = move.ox;
+  const oy = move.oy;
   const base = r * MAX_WRAPS;
   while (wrap.count[r] > 0) {
     const count = wrap.count[r];
@@ -100,18 +116,19 @@ function unwrapEnd(world: SimWorld, r: number, side: number, ex: number, ey: num
 }
 
 /**
- * End `side` moved from P to N; its span to Q (the nearest pivot, else the other end at ox, oy)
- * swept the triangle Q, P, N. Each corner it met becomes a pivot, nearest the end, and the sweep
- * goes on around it from where the span met it.
+ * End `side` moved from P (move.px, py) to N (move.ex, ey); its span to Q (the nearest pivot, else
+ * the other end at move.ox, oy) swept the triangle Q, P, N. Each corner it met becomes a pivot,
+ * nearest the end, and the sweep goes on around it from where the span met it.
  */
-function sweepEnd(
-  world: SimWorld, r: number, side: number,
-  px: number, py: number, nx: number, ny: number, ox: number, oy: number,
-): void {
+function sweepEnd(world: SimWorld, r: number, side: number): void {
   const { wrap } = world;
   const base = r * MAX_WRAPS;
-  let fromX = px;
-  let fromY = py;
+  const nx = move.ex;
+  const ny = move.ey;
+  const ox = move.ox;
+  const oy = move.oy;
+  let fromX = move.px;
+  let fromY = move.py;
   for (let guard = 0; guard < MAX_WRAPS; guard++) {
     const count = wrap.count[r];
     let qx = ox;
@@ -121,7 +138,8 @@ function sweepEnd(
       qx = wrap.x[k];
       qy = wrap.y[k];
     }
-    if (!findCorner(world.grid, world.ropeTileSums, qx, qy, fromX, fromY, nx, ny)) return;
+    tri.qx = qx; tri.qy = qy; tri.px = fromX; tri.py = fromY; tri.nx = nx; tri.ny = ny;
+    if (!findCorner(world.grid, world.ropeTileSums)) return;
     if (count >= MAX_WRAPS) return; // out of room: the rope goes on straight (never seen in a level)
     const cx = hit.x;
     const cy = hit.y;
@@ -251,20 +269,20 @@ export function isConvexCorner(grid: TileGrid, gx: number, gy: number): boolean 
 }
 
 /**
- * True if the rope bending at corner (gx, gy) between (qx, qy) and (nx, ny) has stone on the inside
+ * True if the rope bending at corner (gx, gy) between tri's Q and N has stone on the inside
  * of its bend (a solid cell towards the bisector of the two spans): it rests on the corner. A rope
  * swinging away from a corner it just left sweeps over it too, with the stone on the outside of
  * the bend: that is no wrap (it caught a pendulum leaving Galileo's peg straight back on it).
  */
-function isInsideBend(grid: TileGrid, gx: number, gy: number, qx: number, qy: number, nx: number, ny: number): boolean {
-  let ax = qx - gx;
-  let ay = qy - gy;
+function isInsideBend(grid: TileGrid, gx: number, gy: number): boolean {
+  let ax = tri.qx - gx;
+  let ay = tri.qy - gy;
   let d = Math.sqrt(ax * ax + ay * ay);
   if (d === 0) return false;
   ax /= d;
   ay /= d;
-  let bx = nx - gx;
-  let by = ny - gy;
+  let bx = tri.nx - gx;
+  let by = tri.ny - gy;
   d = Math.sqrt(bx * bx + by * by);
   if (d === 0) return false;
   bx /= d;
@@ -279,14 +297,14 @@ function isInsideBend(grid: TileGrid, gx: number, gy: number, qx: number, qy: nu
 }
 
 /**
- * The first convex corner the span from pivot Q met while its far end moved from P to N (strictly
- * past the old span, up to and on the new one), into `hit`; false if none. Of corners met at once
- * (in line with Q), the farthest: the span then lies along the face between them.
+ * The first convex corner the span from pivot Q met while its far end moved from P to N (the
+ * triangle in `tri`; strictly past the old span, up to and on the new one), into `hit`; false if
+ * none. Of corners met at once (in line with Q), the farthest: the span then lies along the face
+ * between them. Only the grid points inside the triangle are looked at, row by row (a long span
+ * that moved a little is a sliver across a big box of cells).
  */
-function findCorner(
-  grid: TileGrid, sums: Int32Array,
-  qx: number, qy: number, px: number, py: number, nx: number, ny: number,
-): boolean {
+function findCorner(grid: TileGrid, sums: Int32Array): boolean {
+  const { qx, qy, px, py, nx, ny } = tri;
   const ux = px - qx;
   const uy = py - qy;
   const vx = nx - qx;
@@ -309,7 +327,19 @@ function findCorner(
   let bestX = 0;
   let bestY = 0;
   for (let gy = r0; gy <= r1; gy++) {
-    for (let gx = c0; gx <= c1; gx++) {
+    // The triangle's extent along this row: where the row crosses its three edges.
+    let lo = Infinity;
+    let hi = -Infinity;
+    if ((qy - gy) * (py - gy) <= 0 && qy !== py) { const x = qx + ((px - qx) * (gy - qy)) / (py - qy); if (x < lo) lo = x; if (x > hi) hi = x; }
+    if ((py - gy) * (ny - gy) <= 0 && py !== ny) { const x = px + ((nx - px) * (gy - py)) / (ny - py); if (x < lo) lo = x; if (x > hi) hi = x; }
+    if ((ny - gy) * (qy - gy) <= 0 && ny !== qy) { const x = nx + ((qx - nx) * (gy - ny)) / (qy - ny); if (x < lo) lo = x; if (x > hi) hi = x; }
+    if (qy === gy) { if (qx < lo) lo = qx; if (qx > hi) hi = qx; }
+    if (py === gy) { if (px < lo) lo = px; if (px > hi) hi = px; }
+    if (ny === gy) { if (nx < lo) lo = nx; if (nx > hi) hi = nx; }
+    if (lo > hi) continue;
+    const g0 = Math.max(c0, Math.ceil(lo - 1e-9));
+    const g1 = Math.min(c1, Math.floor(hi + 1e-9));
+    for (let gx = g0; gx <= g1; gx++) {
       const wx = gx - qx;
       const wy = gy - qy;
       if (wx === 0 && wy === 0) continue;
@@ -317,7 +347,7 @@ function findCorner(
       if ((ux * wy - uy * wx) * s <= 0) continue;
       if ((wx * vy - wy * vx) * s < 0) continue;
       if (((nx - px) * (gy - py) - (ny - py) * (gx - px)) * s < 0) continue;
-      if (!isConvexCorner(grid, gx, gy) || !isInsideBend(grid, gx, gy, qx, qy, nx, ny)) continue;
+      if (!isConvexCorner(grid, gx, gy) || !isInsideBend(grid, gx, gy)) continue;
       if (isFound) {
         const bx = bestX - qx;
         const by = bestY - qy;
@@ -338,6 +368,12 @@ function findCorner(
 
 /** Length of rope r's path from end A through its pivots to end B, m (straight without pivots). */
 export function ropePathLength(world: SimWorld, r: number): number {
+  measureRopePath(world, r);
+  return ropePath.length;
+}
+
+/** ropePathLength into ropePath.length, for the tick (a number returned would be boxed). */
+export function measureRopePath(world: SimWorld, r: number): void {
   const { wrap } = world;
   endPosition(world, r, 0, endNow);
   let x = endNow.x;
@@ -354,7 +390,7 @@ export function ropePathLength(world: SimWorld, r: number): number {
   endPosition(world, r, 1, endNow);
   const dx = endNow.x - x;
   const dy = endNow.y - y;
-  return total + Math.sqrt(dx * dx + dy * dy);
+  ropePath.length = total + Math.sqrt(dx * dx + dy * dy);
 }
 
 /**

@@ -67,7 +67,7 @@ export function solveRope(world: SimWorld, r: number): void {
   // between them is then tiny and each clamp pushes the particle out of the other circle).
   const length = rope.length[r];
   if (world.wrap.count[r] > 0) {
-    clampToWrappedPath(world, r, ax, ay, bx, by);
+    clampToWrappedPath(world, r);
     solveChainDirect(world, r);
     return;
   }
@@ -115,8 +115,13 @@ export function solveRope(world: SimWorld, r: number): void {
  * the distances between pivots), and a particle is kept in the lens of the span it belongs to, as
  * between two tied ends. A taut rope's particles so lie on its bent path, clear of the stone.
  */
-function clampToWrappedPath(world: SimWorld, r: number, ax: number, ay: number, bx: number, by: number): void {
+function clampToWrappedPath(world: SimWorld, r: number): void {
   const { particle, rope, wrap } = world;
+  // The ends as solveRope just read them (numbers passed as arguments would be boxed).
+  const ax = endA.x;
+  const ay = endA.y;
+  const bx = endB.x;
+  const by = endB.y;
   const x = particle.x;
   const y = particle.y;
   const first = rope.first[r];

@@ -17,8 +17,13 @@ import type { SimWorld } from '../worldState';
 
 const end: EndPosition = { x: 0, y: 0 };
 const point = createBodyPoint();
-/** The two end spans now (spans): lengths, m. */
-const spans = { a: 0, b: 0 };
+/** The two end spans now: lengths, m; and the pivots they end at (measureSpans reads these). */
+const spans = { a: 0, b: 0, firstX: 0, firstY: 0, lastX: 0, lastY: 0 };
+/** A push for push(): along (nx, ny) by p, kg m. Numbers go through here, not as arguments,
+ *  which V8 would box (a heap allocation per call). */
+const shove = { nx: 0, ny: 0, p: 0 };
+/** Out value of capstanRatio. */
+const capstan = { ratio: 1 };
 
 /** Passes of the exact correction (two or three reach round-off). */
 const PASSES = 4;
@@ -39,6 +44,10 @@ export function solveWrappedLength(world: SimWorld, r: number): void {
   const firstY = wrap.y[base];
   const lastX = wrap.x[base + count - 1];
   const lastY = wrap.y[base + count - 1];
+  spans.firstX = firstX;
+  spans.firstY = firstY;
+  spans.lastX = lastX;
+  spans.lastY = lastY;
   let interior = 0;
   for (let k = base + 1; k < base + count; k++) {
     const dx = wrap.x[k] - wrap.x[k - 1];
@@ -46,7 +55,7 @@ export function solveWrappedLength(world: SimWorld, r: number): void {
     interior += Math.sqrt(dx * dx + dy * dy);
   }
   const length = rope.length[r];
-  measureSpans(world, r, firstX, firstY, lastX, lastY);
+  measureSpans(world, r);
   const total = spans.a + interior + spans.b;
   if (r === world.tetherRope) world.substep.tetherDistance = total;
   const mu = settings.ropeEdgeFriction;
@@ -96,12 +105,13 @@ export function solveWrappedLength(world: SimWorld, r: number): void {
     const stickB = spans.b - (room - wrap.spanA[r]);
     const pa = stickA > 0 && wa > 0 ? stickA / wa : 0;
     const pb = stickB > 0 && wb > 0 ? stickB / wb : 0;
-    const ratio = capstanRatio(world, r, mu);
+    measureCapstan(world, r);
+    const ratio = capstan.ratio;
     // An end held still (an anchor, an anchored player) can hold any tension: the rope sticks.
     const isStuck = wa === 0 || wb === 0 || (pa <= ratio * pb && pb <= ratio * pa);
     if (isStuck) {
-      if (pa > 0) push(world, r, 0, eA, ux, uy, pa);
-      if (pb > 0) push(world, r, 1, eB, vx, vy, pb);
+      if (pa > 0) { shove.nx = ux; shove.ny = uy; shove.p = pa; push(world, r, 0, eA); }
+      if (pb > 0) { shove.nx = vx; shove.ny = vy; shove.p = pb; push(world, r, 1, eB); }
       rope.impulse[r] += (pa > pb ? pa : pb) / h;
       return;
     }
@@ -117,10 +127,10 @@ export function solveWrappedLength(world: SimWorld, r: number): void {
     if (!(p > 0)) break;
     const beforeA = spans.a;
     const beforeB = spans.b;
-    if (wa > 0) push(world, r, 0, eA, ux, uy, ka * p);
-    if (wb > 0) push(world, r, 1, eB, vx, vy, kb * p);
+    if (wa > 0) { shove.nx = ux; shove.ny = uy; shove.p = ka * p; push(world, r, 0, eA); }
+    if (wb > 0) { shove.nx = vx; shove.ny = vy; shove.p = kb * p; push(world, r, 1, eB); }
     rope.impulse[r] += (ka > kb ? ka : kb) * p / h;
-    measureSpans(world, r, firstX, firstY, lastX, lastY);
+    measureSpans(world, r);
     // A wall stopped an end (it moved under half its share): the other end takes what is left.
     if (wa > 0 && wb > 0) {
       if (beforeA - spans.a < 0.5 * ka * p * wa) wa = 0;
@@ -130,28 +140,30 @@ export function solveWrappedLength(world: SimWorld, r: number): void {
   wrap.spanA[r] = spans.a;
 }
 
-/** Pushes end `side`'s body by positional impulse p along (nx, ny) at its tie point. */
-function push(world: SimWorld, r: number, side: number, e: number, nx: number, ny: number, p: number): void {
-  point.nx = nx * p;
-  point.ny = ny * p;
+/** Pushes end `side`'s body by positional impulse shove.p along (shove.nx, ny) at its tie point. */
+function push(world: SimWorld, r: number, side: number, e: number): void {
+  point.nx = shove.nx * shove.p;
+  point.ny = shove.ny * shove.p;
   endPrevArm(world, r, side, point);
   pushBody(world, e, point);
 }
 
 /** The end spans' lengths now into `spans`: A to the first pivot, the last pivot to B, m. */
-function measureSpans(world: SimWorld, r: number, firstX: number, firstY: number, lastX: number, lastY: number): void {
+function measureSpans(world: SimWorld, r: number): void {
   endPosition(world, r, 0, end);
-  let dx = firstX - end.x;
-  let dy = firstY - end.y;
+  let dx = spans.firstX - end.x;
+  let dy = spans.firstY - end.y;
   spans.a = Math.sqrt(dx * dx + dy * dy);
   endPosition(world, r, 1, end);
-  dx = lastX - end.x;
-  dy = lastY - end.y;
+  dx = spans.lastX - end.x;
+  dy = spans.lastY - end.y;
   spans.b = Math.sqrt(dx * dx + dy * dy);
 }
 
-/** e^(mu theta): theta is the angle rope r's path turns through at all its pivots, rad. */
-export function capstanRatio(world: SimWorld, r: number, mu: number): number {
+/** e^(mu theta) into capstan.ratio: theta is the angle rope r's path turns through at all its
+ *  pivots, rad, mu the level's ropeEdgeFriction. */
+function measureCapstan(world: SimWorld, r: number): void {
+  const mu = world.settings.ropeEdgeFriction;
   const { wrap } = world;
   const base = r * MAX_WRAPS;
   const count = wrap.count[r];
@@ -176,5 +188,5 @@ export function capstanRatio(world: SimWorld, r: number, mu: number): number {
     px = cx;
     py = cy;
   }
-  return expPositive(mu * theta);
+  capstan.ratio = expPositive(mu * theta);
 }

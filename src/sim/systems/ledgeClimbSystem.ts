@@ -1,7 +1,10 @@
 // Ledge climb: an airborne player pressing into a wall whose top edge is between head and feet
-// pulls up onto it. This finishes a haul: near the top of a cliff the straight tether pulls almost
-// sideways, so a partner could never be dragged over the edge by the rope alone (a real rope would
-// bend over the edge like a pulley; ours does not wrap around corners).
+// pulls up onto it. This finishes a haul. Without physics.ropeWrap the straight tether pulls almost
+// sideways near the top of a cliff, so a partner could never be dragged over the edge by the rope
+// alone. With it the rope runs over the edge like a pulley and lifts the partner straight up the
+// face, but only until its centre (where the rope is tied) reaches the corner: its feet are then
+// still 0.7 m below the top, and a climber does the last bit itself. Kept for both (issue 14's
+// review: it serves the player, it does not paper over the missing wrap).
 
 import { Button } from '../input';
 import { SimEvent, pushEvent } from '../events';

@@ -7,7 +7,7 @@ import { DT } from '../constants';
 import { SimEvent, pushEvent } from '../events';
 import { substepStages } from '../physics/substepStages';
 import { updateMaxStretch } from '../physics/solveRope';
-import { ropePathLength } from '../physics/ropeWraps';
+import { measureRopePath, ropePath } from '../physics/ropeWraps';
 import type { SimWorld } from '../worldState';
 import { restoreNonFinite } from './quarantine';
 
@@ -52,7 +52,8 @@ export function physicsSystem(world: SimWorld): void {
   const players = world.queries.players.dense;
   const a = players[0];
   const b = players[1];
-  const isTaut = ropePathLength(world, world.tetherRope) >= world.rope.length[world.tetherRope] - TAUT_EPS ? 1 : 0;
+  measureRopePath(world, world.tetherRope);
+  const isTaut = ropePath.length >= world.rope.length[world.tetherRope] - TAUT_EPS ? 1 : 0;
   if (isTaut && !player.isTaut[a]) pushEvent(world.events, SimEvent.RopeTaut, world.tick, 255, sub.maxOvershoot / sub.h);
   player.isTaut[a] = isTaut;
   player.isTaut[b] = isTaut;
