@@ -49,7 +49,8 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     m.control(P2),
     unlessDown(m.walkTo(HEAVY_LEFT - 1.5)),
     m.until(() => (heavyLeft() > HEAVY_LEFT + 0.5 && body.vx[heavy] > 0 ? Button.Right : 0), () => body.x[b] > HEAVY_LEFT - 0.3 || below(b, FLOOR_Y[1])),
-    m.until(() => Button.Right, () => below(b, FLOOR_Y[1])),
+    // (Caught by the crate swinging back, it backs off and goes again as it swings away.)
+    m.until(() => (body.vx[heavy] > 0 || body.x[b] > heavyLeft() ? Button.Right : Button.Left), () => below(b, FLOOR_Y[1])),
     ...m.go(P2, 44), ...m.go(P1, 48), ...m.go(P2, 52), ...m.go(P1, 55.5), ...m.go(P2, 54),
   ];
   runMoves(world, moves, 60 * 150, onTick);

@@ -72,10 +72,13 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     // P1 bumps the crate aside; at the edge P1 anchors (latched) and P2, behind, walks off.
     ...m.go(P1, 10), ...m.go(P2, 8), ...m.go(P1, 18), ...m.go(P2, 16), ...m.go(P1, 24), ...m.go(P2, 22), ...m.go(P1, EDGE_X - 0.6), ...m.go(P2, 27.5),
     m.control(P1), m.anchor(), m.control(P2),
-    // P2 is caught by the rope level with the slab and climbs onto it (holding Left), then anchors
-    // at its end (the switch back lets go of P1's latch, and latches P2's).
-    m.until(() => (body.y[b] < 12 ? Button.Right : Button.Left), () => player.isGrounded[b] === 1 && body.y[b] > SLAB.y - 1),
-    m.walkTo(SLAB.x1 - 0.9, [], 0.3), m.anchor(), m.control(P1),
+    // P2 is caught by the rope level with the slab and gets onto it, then anchors at its end (the
+    // switch back lets go of P1's latch, and latches P2's).
+    // The rope bends over the plateau's edge and down its face, so it reaches onto the slab only
+    // near the slab's end: P2 steers there (x 28.9), or it hangs just above the slab, held up.
+    m.until(() => (body.y[b] < 12 || body.x[b] < 28.8 ? Button.Right : body.x[b] > 29 ? Button.Left : 0),
+      () => player.isGrounded[b] === 1 && body.y[b] > SLAB.y - 1),
+    m.walkTo(SLAB.x1 - 0.6, [], 0.3), m.anchor(), m.control(P1),
     // P1 jumps off the edge and pumps the swing under the slab until it lands on the lip.
     m.until(() => {
       if (!isSwinging && player.isGrounded[a]) return Button.Right;
