@@ -8,8 +8,8 @@
 //   the end moves; the first corner that triangle meets, turning from the old span, becomes a new
 //   pivot, and the rest of the sweep goes on around it.
 // End A moves first (end B where it was), then end B. Only convex corners catch a rope: a grid point
-// with one solid cell of the four around it, or two on a diagonal. The sweep is exact for ends that
-// move less than a tile per substep; an end that jumps more than a metre (a respawn) clears the wraps.
+// with one solid cell of the four around it, or two on a diagonal. The sweep takes an end's move as
+// a straight line; an end that jumps more than a metre (a respawn) clears the wraps instead.
 // Each rope remembers where its ends were at its last update (WrapState.from*), so a move made
 // between substeps (a ledge climb) is swept like any other.
 // The rope's particles follow the bent path (solveRope.ts), so no rope cuts through stone.
@@ -19,7 +19,7 @@ import { Tile, hasRopeTilesIn, tileAt, type TileGrid } from '../tileGrid';
 import { endPosition, type EndPosition } from './ropeEnds';
 import type { SimWorld } from '../worldState';
 
-/** An end moving farther than this in one substep was put somewhere (a respawn), m. */
+/** An end that moved farther than this since the rope's last update was put somewhere (a respawn), m. */
 const TELEPORT = 1;
 
 const endNow: EndPosition = { x: 0, y: 0 };
@@ -33,7 +33,7 @@ const hit = { x: 0, y: 0 };
 const move = { px: 0, py: 0, ex: 0, ey: 0, ox: 0, oy: 0 };
 /** The triangle findCorner searches: the pivot Q, and the far end from P to N, m. */
 const tri = { qx: 0, qy: 0, px: 0, py: 0, nx: 0, ny: 0 };
-/** Out value of ropePathLength, m. */
+/** Out value of measureRopePath, m. */
 export const ropePath = { length: 0 };
 
 /** The wraps of every active rope tied at both ends follow its ends (see the top of the file). */
@@ -188,21 +188,9 @@ function addPivot(world: SimWorld, r: number, side: number, x: number, y: number
     const ex = endNow.x - x;
     const ey = endNow.y - y;
     const least = Math.sqrt(ex * ex + ey * ey);
-    // The most: all the rope not needed between the corner and end B (through the other pivots).
-    let beyond = 0;
-    let px = x;
-    let py = y;
-    for (let k = base + 1; k < base + count + 1; k++) {
-      const gx = wrap.x[k] - px;
-      const gy = wrap.y[k] - py;
-      beyond += Math.sqrt(gx * gx + gy * gy);
-      px = wrap.x[k];
-      py = wrap.y[k];
-    }
-    endPosition(world, r, 1, endNow);
-    const fx = endNow.x - px;
-    const fy = endNow.y - py;
-    const most = rope.length[r] - beyond - Math.sqrt(fx * fx + fy * fy);
+    // The most: all the rope not needed between the corner (now the first pivot) and end B.
+    measureRopePath(world, r);
+    const most = rope.length[r] - (ropePath.length - least);
     const arc = arcNearest(world, r, x, y);
     wrap.spanA[r] = arc < least ? least : arc > most ? (most > least ? most : least) : arc;
   }
