@@ -96,7 +96,7 @@ const physicsSchema = v.strictObject({
   /** Ropes bend around the corners of solid tiles instead of passing through them when taut. */
   ropeWrap: v.optional(v.boolean()),
   /** Friction between a rope and the corners it bends around (capstan mu; 0 = a pulley). */
-  ropeEdgeFriction: v.optional(bounded(0, 2)),
+  edgeFriction: v.optional(bounded(0, 2)),
 });
 
 /** Largest box side, m, and largest rope length, m (reeled out: MAX_ROPE_REEL). */

@@ -51,7 +51,7 @@ export interface PhysicsSettings {
   ropeWrap: boolean;
   /** Friction between a rope and the tile corners it bends around (Coulomb mu of the capstan
    *  equation: the rope holds up to e^(mu theta) times the pull on its other side); 0 = a pulley. */
-  ropeEdgeFriction: number;
+  edgeFriction: number;
   /** Largest distance a rope particle may move in one substep, m (guards against blow-ups). */
   maxParticleStep: number;
   /** Air drag on boxes and rope particles, 1/s (0 = none: a pendulum swings forever). */
@@ -90,7 +90,7 @@ export function defaultPhysicsSettings(): PhysicsSettings {
     ropeDamping: 0.5,
     ropeFriction: 0.6,
     ropeWrap: false,
-    ropeEdgeFriction: 0,
+    edgeFriction: 0,
     maxParticleStep: 0.3,
     airDrag: 0,
     boxFriction: 0.6,

@@ -84,7 +84,7 @@ function atwood(m1: number, m2: number, mu = 0): { world: SimWorld; r: number; b
       a: { kind: 'box', box: 0, x: 0, y: -0.3 }, b: { kind: 'box', box: 1, x: 0, y: -0.3 },
       length: 8.4, segments: 28, over: [{ x: 14, y: 6 }, { x: 15, y: 6 }],
     }],
-    physics: { ropeEdgeFriction: mu },
+    physics: { edgeFriction: mu },
   });
   return { world, r: levelRopes(world)[0], b1: boxEntity(world, 0), b2: boxEntity(world, 1) };
 }

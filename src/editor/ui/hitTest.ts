@@ -97,7 +97,12 @@ export function pickEntity(level: LevelFile, x: number, y: number, radius: numbe
   for (const rope of level.ropes ?? []) {
     const a = ropeEndPosition(level, rope.a);
     const b = ropeEndPosition(level, rope.b);
-    if (a && b && segmentDistance(x, y, a, b) <= radius) return { kind: 'rope', id: rope.id };
+    if (!a || !b) continue;
+    // Along the corners it is slung over, if any, as it is drawn.
+    const points = [a, ...(rope.over ?? []).map(([cx, cy]) => ({ x: cx, y: cy })), b];
+    for (let k = 0; k + 1 < points.length; k++) {
+      if (segmentDistance(x, y, points[k], points[k + 1]) <= radius) return { kind: 'rope', id: rope.id };
+    }
   }
   return null;
 }

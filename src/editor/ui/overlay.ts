@@ -125,8 +125,11 @@ function drawSelected(g: Graphics, level: LevelFile, ref: EntityRef, line: numbe
     const r = findEntity(level, { kind: 'rope', id: ref.id });
     const a = r && ropeEndPosition(level, r.a);
     const b = r && ropeEndPosition(level, r.b);
-    if (a && b) {
-      g.moveTo(a.x * U, a.y * U).lineTo(b.x * U, b.y * U).stroke({ color: SELECT, width: line, alpha: 0.8 });
+    if (r && a && b) {
+      // Along the corners it is slung over, if any.
+      g.moveTo(a.x * U, a.y * U);
+      for (const [cx, cy] of r.over ?? []) g.lineTo(cx * U, cy * U);
+      g.lineTo(b.x * U, b.y * U).stroke({ color: SELECT, width: line, alpha: 0.8 });
       for (const p of [a, b]) g.circle(p.x * U, p.y * U, handle / 2).stroke({ color: SELECT, width: line });
     }
     return;

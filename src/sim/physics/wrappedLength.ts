@@ -1,7 +1,7 @@
 // The end-to-end constraint of a rope bent around tile corners (ropeWraps.ts): the length of the
 // path A -> pivots -> B is at most the rope's length. The pivots are fixed, so only the two end
 // spans move: each end is pulled towards its nearest pivot, and a rope over a ledge is a pulley.
-// Friction between rope and stone (settings.ropeEdgeFriction, mu) follows the capstan equation:
+// Friction between rope and stone (settings.edgeFriction, mu) follows the capstan equation:
 // the rope sticks to its corners while the tensions of the two end spans are within a factor
 // e^(mu theta) of each other (theta: the angle the rope turns through over all its pivots), and
 // slides, with exactly that ratio, beyond it. Without friction the two spans pull alike.
@@ -58,7 +58,7 @@ export function solveWrappedLength(world: SimWorld, r: number): void {
   measureSpans(world, r);
   const total = spans.a + interior + spans.b;
   if (r === world.tetherRope) world.substep.tetherDistance = total;
-  const mu = settings.ropeEdgeFriction;
+  const mu = settings.edgeFriction;
   const room = length - interior; // rope left for the two end spans
   if (total <= length) {
     // Slack: the rope stays where it sits on its corners unless an end pulls its side out (then
@@ -161,9 +161,9 @@ function measureSpans(world: SimWorld, r: number): void {
 }
 
 /** e^(mu theta) into capstan.ratio: theta is the angle rope r's path turns through at all its
- *  pivots, rad, mu the level's ropeEdgeFriction. */
+ *  pivots, rad, mu the level's edgeFriction. */
 function measureCapstan(world: SimWorld, r: number): void {
-  const mu = world.settings.ropeEdgeFriction;
+  const mu = world.settings.edgeFriction;
   const { wrap } = world;
   const base = r * MAX_WRAPS;
   const count = wrap.count[r];
