@@ -68,6 +68,9 @@ export interface BoxTileScratch {
 export interface ChainScratch {
   nx: Float64Array;
   ny: Float64Array;
+  /** Segment directions at the start of the substep (heavyChain.ts). */
+  ox: Float64Array;
+  oy: Float64Array;
   cp: Float64Array;
   dp: Float64Array;
 }

@@ -270,7 +270,10 @@ describe('snapping', () => {
     cursor = readEvents(w.events, cursor, count);
     expect(snaps).toBe(0);
     expect(w.rope.isActive[spare]).toBe(0);
-    expect(worstTension).toBeCloseTo(m * g, 3); // hanging still: tension = weight
+    // Hanging still, the rope is tensest at the anchor: it holds the box and its own weight (its
+    // particles are 7.7 % of the box, so it carries its weight: ropeMass.ts).
+    const ropeMass = (w.rope.count[r] - 2) * w.settings.ropeParticleMass;
+    expect(worstTension).toBeCloseTo((m + ropeMass) * g, 3);
 
     applyImpulse(w, b, 0, 5, 0, 0); // 5 N s down: 300 N over one tick on top of the weight
     step(w, [0, 0]);
@@ -298,7 +301,7 @@ describe('snapping', () => {
     expect(farFirst).toBeGreaterThan(nearLast);
     expect(readEvents(w.events, cursor, count)).toBeGreaterThanOrEqual(cursor);
     expect(snaps).toBe(1); // snapped once
-    console.log(`snap: hanging tension ${worstTension.toFixed(3)} N (weight ${(m * g).toFixed(3)} N, limit ${(1.5 * m * g).toFixed(2)} N), tension at the snap ${snapTension.toFixed(1)} N`);
+    console.log(`snap: hanging tension ${worstTension.toFixed(3)} N (box ${(m * g).toFixed(3)} N, box and rope ${((m + ropeMass) * g).toFixed(3)} N, limit ${(1.5 * m * g).toFixed(2)} N), tension at the snap ${snapTension.toFixed(1)} N`);
   });
 });
 
@@ -318,7 +321,8 @@ describe('reeling', () => {
     idle(w, 30);
     const y0 = w.body.y[b];
     const count0 = w.rope.count[r];
-    const weight = m * g;
+    // What the rope holds at the anchor: the box and the rope's own weight (ropeMass.ts).
+    const weight = (m + (count0 - 2) * w.settings.ropeParticleMass) * g;
 
     const reel = (target: number) => {
       reelRope(w, r, target, 1);

@@ -8,6 +8,7 @@
 
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { endArm, endPosition, endPrevArm, endPrevPosition, type EndPosition } from './ropeEnds';
+import { isHeavyRope } from './ropeMass';
 import { solveWrappedLength } from './wrappedLength';
 import type { SimWorld } from '../worldState';
 
@@ -25,6 +26,7 @@ export function solveRopeLength(world: SimWorld, r: number): void {
   const eA = rope.bodyA[r];
   const eB = rope.bodyB[r];
   if (eA === 0 || eB === 0) return;
+  if (isHeavyRope(world, r)) return; // the chain carries it, with its own weight (solveRope.ts)
   if (world.wrap.count[r] > 0) {
     solveWrappedLength(world, r); // bent around tile corners: the length of the bent path
     return;

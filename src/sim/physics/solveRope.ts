@@ -5,6 +5,8 @@
 
 import { createBodyPoint, invMassAt, pushBody, type BodyPoint } from './bodyPoint';
 import { endArm, endPosition, type EndPosition } from './ropeEnds';
+import { solveHeavyChain } from './heavyChain';
+import { isHeavyRope } from './ropeMass';
 import { MAX_WRAPS } from '../ropeComponents';
 import type { SimWorld } from '../worldState';
 
@@ -14,7 +16,11 @@ export function integrateRope(world: SimWorld, r: number): void {
   const h = world.substep.h;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
-  const keep = Math.max(0, 1 - (settings.ropeDamping + settings.airDrag) * h);
+  // ropeDamping settles the jiggle of light particles that follow their ends; on a rope that
+  // carries its own weight it would brake the whole swing (a 2 kg box on a 0.77 kg rope lost half
+  // its swing in 50 s), so only air drag slows a heavy rope.
+  const damping = isHeavyRope(world, r) ? 0 : settings.ropeDamping;
+  const keep = Math.max(0, 1 - (damping + settings.airDrag) * h);
   const gh2 = settings.gravity * h * h;
   const maxStep = settings.maxParticleStep;
   const { x, y, prevX, prevY, invMass } = particle;
@@ -66,6 +72,12 @@ export function solveRope(world: SimWorld, r: number): void {
   // (clamping to one circle and then the other fails when the rope is nearly taut: the lens
   // between them is then tiny and each clamp pushes the particle out of the other circle).
   const length = rope.length[r];
+  if (isHeavyRope(world, r)) {
+    // A rope that carries its own weight: no LRA (they move particles as if the ends were
+    // immovable, which would take the rope's weight and momentum off the boxes for free).
+    if (!solveHeavyChain(world, r)) solveChainDirect(world, r);
+    return;
+  }
   if (world.wrap.count[r] > 0) {
     clampToWrappedPath(world, r);
     solveChainDirect(world, r);
