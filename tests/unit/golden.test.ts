@@ -23,7 +23,9 @@ describe('golden state hashes', () => {
       next(masks, t);
       step(world, masks);
     }
-    expect(hashHex(world)).toBe('dce5e963');
+    // Since ropes carry their own weight (ropeMass.ts, issue 14) the yard's box-to-box rope (0.63 kg
+    // of particles, 7.9 % of its 8 kg box) is solved as a chain: the hash moved (was dce5e963).
+    expect(hashHex(world)).toBe('401e115d');
   });
 
   it('"first gap crossing": levels/03-first-gap.json played by tools/bots/first-gap.ts to the goal', () => {
