@@ -3,6 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createSimWorld } from '../../src/sim';
 import {
   addEntity, addPathNode, createEditorDoc, movePathNode, patchEntity, removePathNode, testPlayText, deleteEntities, duplicateEntities, emptyLevel, findEntity, insertStamp, linkRope,
   moveEntity, paintCells, paintRect, previewResize, renameEntity, resizeGrid, setEntityRect, setField, setPhysics,
@@ -23,6 +24,17 @@ describe('empty level', () => {
     const v = validateLevel(emptyLevel());
     expect(v.problems).toEqual([]);
     expect(v.ok).toBe(true);
+  });
+
+  it('bends its ropes round corners, as the campaign does: a tether across a wall starts draped over it', () => {
+    // A wall two tiles high between the spawns (p2 moved to x 7): the tether's straight line crosses it.
+    const level = emptyLevel();
+    const spawns = level.spawns.map((sp) => (sp.player === 2 ? { ...sp, x: 7 } : sp));
+    const walled = paintRect({ ...level, spawns }, { col: 5, row: 10 }, { col: 5, row: 11 }, '#');
+    const v = validateLevel(walled);
+    if (!v.result.ok) throw new Error(v.reason ?? 'not ok');
+    const world = createSimWorld(v.result.def);
+    expect(world.wrap.count[world.tetherRope]).toBeGreaterThan(0);
   });
 });
 
@@ -204,8 +216,9 @@ describe('entities', () => {
     const b = setField(a, ['boxes', 0, 'startAngle'], undefined);
     expect('startAngle' in b.boxes![0]).toBe(false);
     const c = setPhysics(b, { gravity: 30 });
-    expect(c.physics).toEqual({ gravity: 30 });
-    expect(setPhysics(c, { gravity: undefined }).physics).toBeUndefined();
+    expect(c.physics).toEqual({ ropeWrap: true, gravity: 30 }); // a new level bends its ropes
+    expect(setPhysics(c, { gravity: undefined }).physics).toEqual({ ropeWrap: true });
+    expect(setPhysics(c, { gravity: undefined, ropeWrap: undefined }).physics).toBeUndefined();
   });
 
   it('a new rope is as long as the distance plus slack, and the game accepts it', () => {

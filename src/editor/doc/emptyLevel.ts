@@ -7,7 +7,12 @@ import type { LevelFile } from './levelTypes';
 export const EMPTY_LEVEL_WIDTH = 24;
 export const EMPTY_LEVEL_HEIGHT = 14;
 
-/** A 24x14 room: a floor two tiles thick, both spawns on the left, the goal on the right. */
+/**
+ * A 24x14 room: a floor two tiles thick, both spawns on the left, the goal on the right. Its ropes
+ * bend round corners (physics.ropeWrap), as in every campaign level: a designer drawing a ledge
+ * expects the tether to go over it, not through it (the format's default stays off so that levels
+ * written before it keep their straight ropes).
+ */
 export function emptyLevel(id = 'my-level', name = 'New level'): LevelFile {
   const air = '.'.repeat(EMPTY_LEVEL_WIDTH);
   const floor = '#'.repeat(EMPTY_LEVEL_WIDTH);
@@ -25,5 +30,6 @@ export function emptyLevel(id = 'my-level', name = 'New level'): LevelFile {
     ],
     goal: { id: 'goal', x: 19, y: floorY - 3, w: 3, h: 3 },
     tether: { length: 6, segments: 20 },
+    physics: { ropeWrap: true },
   };
 }
