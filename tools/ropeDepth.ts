@@ -1,0 +1,92 @@
+// How deep rope segments go into solid tiles over random play on every fuzz world (tools/fuzz.ts):
+// per tick, the deepest point of any segment inside the stone (tools/scenarios/ropeDepth.ts), by
+// kind of segment. `bare` joins the particles; `polyline` is the rope as the sim defines it
+// (traceRopePolyline: pivots inserted between the particles that straddle them).
+// Run: npx tsx tools/ropeDepth.ts [--ticks N] [--seeds N] [--level substring]
+import { createSimWorld, ropePathLength, step, traceRopePolyline, type SimWorld } from '../src/sim';
+import { fuzzWorlds } from './fuzz';
+import { createInputFuzzer } from './scenarios/inputs';
+import { segmentDepth } from './scenarios/ropeDepth';
+
+const KINDS = ['pivot straddle (bare)', 'pivot spans (polyline)', 'taut, other', 'slack', 'free end', 'tether'] as const;
+type Kind = (typeof KINDS)[number];
+interface Worst { depth: number; where: string; ticksOver1cm: number }
+
+/** Within this much of full length a rope tied at both ends counts as taut (as ropeStages.ts), m. */
+const TAUT_SLACK = 0.05;
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+const levelFilter = process.argv.includes('--level') ? process.argv[process.argv.indexOf('--level') + 1] : '';
+
+function note(worst: Map<Kind, Worst>, tickWorst: Map<Kind, number>, kind: Kind, depth: number, where: string): void {
+  const w = worst.get(kind)!;
+  if (depth > w.depth) { w.depth = depth; w.where = where; }
+  if (depth > (tickWorst.get(kind) ?? 0)) tickWorst.set(kind, depth);
+}
+
+function measureTick(world: SimWorld, worst: Map<Kind, Worst>, label: string): void {
+  const { rope, particle, grid } = world;
+  const tickWorst = new Map<Kind, number>();
+  for (const r of world.queries.ropes.dense) {
+    if (rope.isActive[r] === 0) continue;
+    const isTether = r === world.tetherRope;
+    const isFree = rope.bodyA[r] === 0 || rope.bodyB[r] === 0;
+    const isTaut = !isFree && ropePathLength(world, r) >= rope.length[r] - TAUT_SLACK;
+    const other: Kind = isTether ? 'tether' : isFree ? 'free end' : isTaut ? 'taut, other' : 'slack';
+    const line = traceRopePolyline(world, r);
+    // Bare segments: a segment straddles a pivot when the polyline has a pivot between its particles.
+    const first = rope.first[r];
+    let i = first - 1;
+    let hasPivot = false;
+    for (let q = 0; q < line.count; q++) {
+      if (line.isPivot[q] === 1) { hasPivot = true; continue; }
+      i++;
+      if (i === first) continue;
+      const d = segmentDepth(grid, particle.x[i - 1], particle.y[i - 1], particle.x[i], particle.y[i]);
+      note(worst, tickWorst, hasPivot ? 'pivot straddle (bare)' : other, d, `${label} rope ${r} seg ${i - 1 - first}${hasPivot ? '' : ` (${other})`}`);
+      hasPivot = false;
+    }
+    // The polyline's segments that end at a pivot.
+    for (let q = 0; q + 1 < line.count; q++) {
+      if (line.isPivot[q] === 0 && line.isPivot[q + 1] === 0) continue;
+      const d = segmentDepth(grid, line.x[q], line.y[q], line.x[q + 1], line.y[q + 1]);
+      note(worst, tickWorst, 'pivot spans (polyline)', d, `${label} rope ${r} polyline ${q}`);
+    }
+  }
+  for (const [kind, d] of tickWorst) if (d > 0.01) worst.get(kind)!.ticksOver1cm++;
+}
+
+const ticks = arg('--ticks', 3000);
+const seeds = arg('--seeds', 2);
+const total = new Map<Kind, Worst>(KINDS.map((k) => [k, { depth: 0, where: '', ticksOver1cm: 0 }]));
+let ticksRun = 0;
+for (const { name, def } of fuzzWorlds()) {
+  if (!name.includes(levelFilter)) continue;
+  const worst = new Map<Kind, Worst>(KINDS.map((k) => [k, { depth: 0, where: '', ticksOver1cm: 0 }]));
+  for (let seed = 1; seed <= seeds; seed++) {
+    const world = createSimWorld(def);
+    const next = createInputFuzzer(seed * 7919 + name.length, seed % 2 === 1 ? 40 : 4);
+    const inputs = [0, 0];
+    for (let t = 0; t < ticks; t++) {
+      next(inputs);
+      step(world, inputs);
+      measureTick(world, worst, `seed ${seed} tick ${t}`);
+      ticksRun++;
+    }
+  }
+  console.log(`${name.padEnd(34)} ` + KINDS.map((k) => `${k.split(' (')[0].split(',')[0]} ${(worst.get(k)!.depth * 100).toFixed(1)}`).join(' | ') + ' cm');
+  for (const k of KINDS) {
+    const w = worst.get(k)!;
+    const t = total.get(k)!;
+    t.ticksOver1cm += w.ticksOver1cm;
+    if (w.depth > t.depth) { t.depth = w.depth; t.where = `${name} ${w.where}`; }
+  }
+}
+console.log(`\n${ticksRun} ticks. Deepest point inside solid tiles, by kind of segment:`);
+for (const k of KINDS) {
+  const t = total.get(k)!;
+  console.log(`  ${k.padEnd(24)} ${(t.depth * 100).toFixed(2).padStart(7)} cm, ticks over 1 cm: ${String(t.ticksOver1cm).padStart(6)}  ${t.where}`);
+}
