@@ -6,10 +6,12 @@
 import { createSimWorld, ropePathLength, step, traceRopePolyline, type SimWorld } from '../src/sim';
 import { fuzzWorlds } from './fuzz';
 import { createInputFuzzer } from './scenarios/inputs';
-import { segmentDepth } from './scenarios/ropeDepth';
+import { pointDepth, segmentDepth } from './scenarios/ropeDepth';
 
-const KINDS = ['pivot straddle (bare)', 'pivot spans (polyline)', 'taut, other', 'slack', 'free end', 'tether'] as const;
-type Kind = (typeof KINDS)[number];
+const BASE = ['pivot straddle (bare)', 'pivot spans (polyline)', 'taut, other', 'slack', 'free end', 'tether'] as const;
+/** Each kind twice: segments with both ends out of the stone (cutting a corner or a thin tile), and segments with an end in it. */
+const KINDS = BASE.flatMap((k) => [`${k}: cut`, `${k}: end in`] as const);
+type Kind = string;
 interface Worst { depth: number; where: string; ticksOver1cm: number }
 
 /** Within this much of full length a rope tied at both ends counts as taut (as ropeStages.ts), m. */
@@ -21,21 +23,24 @@ function arg(name: string, fallback: number): number {
 }
 const levelFilter = process.argv.includes('--level') ? process.argv[process.argv.indexOf('--level') + 1] : '';
 
-function note(worst: Map<Kind, Worst>, tickWorst: Map<Kind, number>, kind: Kind, depth: number, where: string): void {
+function note(world: SimWorld, worst: Map<Kind, Worst>, tickWorst: Map<Kind, number>, base: string, ax: number, ay: number, bx: number, by: number, where: string): void {
+  const depth = segmentDepth(world.grid, ax, ay, bx, by);
+  if (depth === 0) return;
+  const kind = `${base}: ${pointDepth(world.grid, ax, ay) > 0 || pointDepth(world.grid, bx, by) > 0 ? 'end in' : 'cut'}`;
   const w = worst.get(kind)!;
   if (depth > w.depth) { w.depth = depth; w.where = where; }
   if (depth > (tickWorst.get(kind) ?? 0)) tickWorst.set(kind, depth);
 }
 
 function measureTick(world: SimWorld, worst: Map<Kind, Worst>, label: string): void {
-  const { rope, particle, grid } = world;
+  const { rope, particle } = world;
   const tickWorst = new Map<Kind, number>();
   for (const r of world.queries.ropes.dense) {
     if (rope.isActive[r] === 0) continue;
     const isTether = r === world.tetherRope;
     const isFree = rope.bodyA[r] === 0 || rope.bodyB[r] === 0;
     const isTaut = !isFree && ropePathLength(world, r) >= rope.length[r] - TAUT_SLACK;
-    const other: Kind = isTether ? 'tether' : isFree ? 'free end' : isTaut ? 'taut, other' : 'slack';
+    const other = isTether ? 'tether' : isFree ? 'free end' : isTaut ? 'taut, other' : 'slack';
     const line = traceRopePolyline(world, r);
     // Bare segments: a segment straddles a pivot when the polyline has a pivot between its particles.
     const first = rope.first[r];
@@ -45,15 +50,13 @@ function measureTick(world: SimWorld, worst: Map<Kind, Worst>, label: string): v
       if (line.isPivot[q] === 1) { hasPivot = true; continue; }
       i++;
       if (i === first) continue;
-      const d = segmentDepth(grid, particle.x[i - 1], particle.y[i - 1], particle.x[i], particle.y[i]);
-      note(worst, tickWorst, hasPivot ? 'pivot straddle (bare)' : other, d, `${label} rope ${r} seg ${i - 1 - first}${hasPivot ? '' : ` (${other})`}`);
+      note(world, worst, tickWorst, hasPivot ? 'pivot straddle (bare)' : other, particle.x[i - 1], particle.y[i - 1], particle.x[i], particle.y[i], `${label} rope ${r} seg ${i - 1 - first}${hasPivot ? '' : ` (${other})`}`);
       hasPivot = false;
     }
     // The polyline's segments that end at a pivot.
     for (let q = 0; q + 1 < line.count; q++) {
       if (line.isPivot[q] === 0 && line.isPivot[q + 1] === 0) continue;
-      const d = segmentDepth(grid, line.x[q], line.y[q], line.x[q + 1], line.y[q + 1]);
-      note(worst, tickWorst, 'pivot spans (polyline)', d, `${label} rope ${r} polyline ${q}`);
+      note(world, worst, tickWorst, 'pivot spans (polyline)', line.x[q], line.y[q], line.x[q + 1], line.y[q + 1], `${label} rope ${r} polyline ${q}`);
     }
   }
   for (const [kind, d] of tickWorst) if (d > 0.01) worst.get(kind)!.ticksOver1cm++;
@@ -63,6 +66,7 @@ const ticks = arg('--ticks', 3000);
 const seeds = arg('--seeds', 2);
 const total = new Map<Kind, Worst>(KINDS.map((k) => [k, { depth: 0, where: '', ticksOver1cm: 0 }]));
 let ticksRun = 0;
+console.log(`${''.padEnd(34)} ${KINDS.map((k) => k.replace(/[^A-Za-z]+/g, '').slice(0, 5).padStart(5)).join(' ')}`);
 for (const { name, def } of fuzzWorlds()) {
   if (!name.includes(levelFilter)) continue;
   const worst = new Map<Kind, Worst>(KINDS.map((k) => [k, { depth: 0, where: '', ticksOver1cm: 0 }]));
@@ -77,7 +81,7 @@ for (const { name, def } of fuzzWorlds()) {
       ticksRun++;
     }
   }
-  console.log(`${name.padEnd(34)} ` + KINDS.map((k) => `${k.split(' (')[0].split(',')[0]} ${(worst.get(k)!.depth * 100).toFixed(1)}`).join(' | ') + ' cm');
+  console.log(`${name.padEnd(34)} ` + KINDS.map((k) => (worst.get(k)!.depth * 100).toFixed(1).padStart(5)).join(' ') + ' cm');
   for (const k of KINDS) {
     const w = worst.get(k)!;
     const t = total.get(k)!;
@@ -88,5 +92,5 @@ for (const { name, def } of fuzzWorlds()) {
 console.log(`\n${ticksRun} ticks. Deepest point inside solid tiles, by kind of segment:`);
 for (const k of KINDS) {
   const t = total.get(k)!;
-  console.log(`  ${k.padEnd(24)} ${(t.depth * 100).toFixed(2).padStart(7)} cm, ticks over 1 cm: ${String(t.ticksOver1cm).padStart(6)}  ${t.where}`);
+  console.log(`  ${k.padEnd(32)} ${(t.depth * 100).toFixed(2).padStart(7)} cm, ticks over 1 cm: ${String(t.ticksOver1cm).padStart(6)}  ${t.where}`);
 }
