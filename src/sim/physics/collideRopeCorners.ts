@@ -86,10 +86,10 @@ export function collideRopeCorners(
         y[i] += ny * lambda * s * wa;
         x[i + 1] += nx * lambda * t * wb;
         y[i + 1] += ny * lambda * t * wb;
-        // An inelastic contact with friction, as against a wall or a floor (collideRope.ts): no speed
-        // left into the corner, and part of the slide along the segment kept, a slow one stopped.
-        // Without them the part of a rope hanging from a ledge's corner, clear of the face below,
-        // swung on as a pendulum (9 mm a tick after 3 s, tests/unit/robustness.test.ts).
+        // An inelastic contact with friction, as a floor is (collideRope.ts): no speed left into the
+        // corner, part of the slide along the segment kept, a slow one stopped. (Their effect alone
+        // was not measured apart: the rope over a ledge settled once the clearance was small.)
+        // A second corner under the same segment (rare) is tested against its ends before this push.
         if (wa > 0) rub(particle, i, nx, ny, keepSlide);
         if (wb > 0) rub(particle, i + 1, nx, ny, keepSlide);
       }
