@@ -47,7 +47,7 @@ describe('invariants over random inputs', () => {
     fc.assert(fc.property(phases, (plan) => holdsInvariants(def, plan)), { numRuns: 100, seed: SEED + 1 });
   }, 60_000);
 
-  // Every campaign level, 4 runs each (about 10 s in all): every level's ropes, corners and tether.
+  // Every campaign level, 4 runs each (about 4 s in all on this machine): its ropes, corners and tether.
   const levels = parsedLevels();
   it('there are campaign levels to check', () => expect(levels.length).toBeGreaterThanOrEqual(24));
   for (const [n, { file, def }] of levels.entries()) {
