@@ -28,7 +28,7 @@ export const INVARIANT_LIMITS = {
    * (tests/unit/ropeCorners.test.ts); what is left are single ticks of fast ropes. Worst measured
    * in `npx tsx tools/fuzz.ts --ticks 5000 --seeds 4` (5 x 10^5 ticks): 6.9 cm, a taut tether
    * falling at 24 m/s past a corner the tick before its wrap caught it (a taut rope skips collision,
-   * so as not to snag), and 6.1 cm; the rope's radius (PARTICLE_RADIUS, 6 cm) would be the natural
+   * so as not to snag); the rope's radius (PARTICLE_RADIUS, 6 cm) would be the natural
    * bound, so this is that worst case rounded up. Without segment-corner collision: 14.6 cm, in
    * thousands of ticks.
    */
