@@ -1,13 +1,15 @@
 // The long fuzz: random inputs on every built-in level that parses and on the rope yard, checking
 // after every tick the invariants of tests/unit/properties.test.ts (finite state, nobody in a wall,
-// no box centre in a wall, segments <= 1.5x rest, players <= tether + 1 %) and that no NaN had to
-// be quarantined. Prints ticks run, the worst stretch, the worst tether excess and every failure.
+// no box centre in a wall, segments <= 1.5x rest, players <= tether + 1 %, no rope cutting a tile
+// corner) and that no NaN had to be quarantined. Prints ticks run, the worst stretch, the worst
+// tether excess, the deepest corner cut, the deepest any rope lies in the stone (not yet an
+// invariant) and every failure.
 // Run: npm run test:long (through vitest), or npx tsx tools/fuzz.ts [--ticks N] [--seeds N]
 // (exits 1 on any failure).
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { SimEvent, createSimWorld, readEvents, step, type WorldDef } from '../src/sim';
-import { checkInvariants, type InvariantStats } from './scenarios/invariants';
+import { INVARIANT_LIMITS, checkInvariants, type InvariantStats } from './scenarios/invariants';
 import { createInputFuzzer } from './scenarios/inputs';
 import { parsedLevels } from './scenarios/levels';
 import { ropeYardDef } from './scenarios/worlds';
@@ -51,7 +53,7 @@ export function fuzzRun(name: string, def: WorldDef, seed: number, ticks: number
   const world = createSimWorld(def);
   const next = createInputFuzzer(seed * 7919 + name.length, seed % 2 === 1 ? 40 : 4);
   const inputs = [0, 0];
-  const stats: InvariantStats = { worstStretch: 0, worstTetherExcess: 0 };
+  const stats: InvariantStats = { worstStretch: 0, worstTetherExcess: 0, worstRopeCut: 0, worstRopeDepth: 0 };
   const failures: string[] = [];
   let failureCount = 0;
   let cursor = 0;
@@ -78,7 +80,7 @@ export function runFuzz(opts: FuzzOptions = {}): FuzzReport {
   const ticksPerRun = opts.ticksPerRun ?? 50_000;
   const seeds = opts.seeds ?? 8;
   const log = opts.log ?? ((line: string) => console.log(line));
-  const report: FuzzReport = { ticks: 0, runs: [], failures: [], worstStretch: 0, worstTetherExcess: 0 };
+  const report: FuzzReport = { ticks: 0, runs: [], failures: [], worstStretch: 0, worstTetherExcess: 0, worstRopeCut: 0, worstRopeDepth: 0 };
   for (const { name, def } of fuzzWorlds()) {
     for (let seed = 1; seed <= seeds; seed++) {
       const run = fuzzRun(name, def, seed, ticksPerRun, opts.maxFailuresPerRun);
@@ -87,16 +89,23 @@ export function runFuzz(opts: FuzzOptions = {}): FuzzReport {
       report.failures.push(...run.failures);
       report.worstStretch = Math.max(report.worstStretch, run.worstStretch);
       report.worstTetherExcess = Math.max(report.worstTetherExcess, run.worstTetherExcess);
+      report.worstRopeCut = Math.max(report.worstRopeCut ?? 0, run.worstRopeCut ?? 0);
+      report.worstRopeDepth = Math.max(report.worstRopeDepth ?? 0, run.worstRopeDepth ?? 0);
       log(`${name.padEnd(44)} seed ${String(seed).padStart(2)}: ${run.ticks} ticks, worst stretch ${pct(run.worstStretch)}, ` +
-        `worst tether excess ${pct(run.worstTetherExcess)}, ${run.failures.length === 0 ? 'ok' : `${run.failures.length} FAILURES`} ` +
+        `worst tether excess ${pct(run.worstTetherExcess)}, corner cut ${cm(run.worstRopeCut)}, rope in stone ${cm(run.worstRopeDepth)}, ${run.failures.length === 0 ? 'ok' : `${run.failures.length} FAILURES`} ` +
         `(${run.usPerTick.toFixed(0)} us/tick incl. checks)`);
     }
   }
   log('');
   log(`fuzz: ${report.ticks} ticks over ${report.runs.length} runs; worst segment stretch ${pct(report.worstStretch)} (limit 50 %), ` +
-    `worst tether excess ${pct(report.worstTetherExcess)} (limit 1 %), ${report.failures.length} failures`);
+    `worst tether excess ${pct(report.worstTetherExcess)} (limit 1 %), deepest corner cut ${cm(report.worstRopeCut)} ` +
+    `(limit ${cm(INVARIANT_LIMITS.ropeCornerCut)}), deepest rope in stone ${cm(report.worstRopeDepth)} (not checked), ${report.failures.length} failures`);
   for (const f of report.failures) log(`FAILURE ${f}`);
   return report;
+}
+
+function cm(v = 0): string {
+  return `${(v * 100).toFixed(2)} cm`;
 }
 
 function pct(v: number): string {

@@ -8,7 +8,7 @@
 // breaking point it is vermillion. Colour and shape both change, so it reads without colour too.
 
 import type { Graphics } from 'pixi.js';
-import { playerEntity, type SimWorld } from '../sim';
+import { playerEntity, traceRopePolyline, type SimWorld } from '../sim';
 import type { BodyPoses } from './bodyPoses';
 import { palette } from './palette';
 import { CM_PER_M as U } from './units';
@@ -72,26 +72,30 @@ export function drawRopes(g: Graphics, world: SimWorld, alpha: number, poses: Bo
 }
 
 function drawOneRope(g: Graphics, world: SimWorld, r: number, alpha: number, poses: BodyPoses): void {
-  const { particle, rope } = world;
-  const first = rope.first[r];
-  const count = rope.count[r];
+  // The rope's polyline: its particles, with the corners a bent rope runs round between them (a
+  // segment joining the particles either side of a corner would cut through the stone).
+  const line = traceRopePolyline(world, r, alpha);
+  const count = line.count;
   if (px.length < count) {
     px = new Float64Array(count * 2);
     py = new Float64Array(count * 2);
   }
   for (let k = 0; k < count; k++) {
-    const i = first + k;
-    px[k] = (particle.drawX[i] + (particle.x[i] - particle.drawX[i]) * alpha) * U;
-    py[k] = (particle.drawY[i] + (particle.y[i] - particle.drawY[i]) * alpha) * U;
+    px[k] = line.x[k] * U;
+    py[k] = line.y[k] * U;
   }
   pinEnd(world, r, 0, poses, 0);
   pinEnd(world, r, 1, poses, count - 1);
 
   // Quadratic pieces through segment midpoints, with the particles as control points: a smooth
   // curve that never overshoots the simulated rope (a Catmull-Rom spline through the points can).
+  // At a corner the rope runs straight in and out of it (a curve there would round it off through the stone).
   g.moveTo(px[0], py[0]);
   for (let k = 1; k < count - 1; k++) {
-    g.quadraticCurveTo(px[k], py[k], (px[k] + px[k + 1]) / 2, (py[k] + py[k + 1]) / 2);
+    const midX = (px[k] + px[k + 1]) / 2;
+    const midY = (py[k] + py[k + 1]) / 2;
+    if (line.isPivot[k] === 1) g.lineTo(px[k], py[k]).lineTo(midX, midY);
+    else g.quadraticCurveTo(px[k], py[k], midX, midY);
   }
   g.lineTo(px[count - 1], py[count - 1]);
   const ropeLook = lookOf(world, r);

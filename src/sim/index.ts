@@ -37,3 +37,4 @@ export { bodyOverlapsSolid, rectOverlapsSolid } from './physics/moveBody';
 export { sinCos } from './math';
 export { MAX_WRAPS } from './ropeComponents';
 export { isConvexCorner, ropePathLength } from './physics/ropeWraps';
+export { traceRopePolyline, type RopePolyline } from './physics/ropePolyline';

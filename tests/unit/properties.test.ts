@@ -1,15 +1,17 @@
 // Property tests (fast-check): whatever the players press, after every tick every body and rope
 // particle is finite, no player overlaps a solid tile, no box centre is inside one, every rope
-// segment is at most 1.5x its rest length and the players are at most the tether length + 1 %
-// apart (checkInvariants in robustScenarios.ts). The seed is fixed so `npm test` is repeatable;
-// set FC_SEED to explore others. tools/fuzz.ts runs the same checks for 10^6 ticks.
+// segment is at most 1.5x its rest length, the players are at most the tether length + 1 %
+// apart and no rope cuts into a tile corner deeper than its radius (checkInvariants in
+// tools/scenarios/invariants.ts). Level 1 and the rope yard get 100 runs each, every other level
+// a few. The seed is fixed so `npm test` is repeatable; set FC_SEED to explore others.
+// tools/fuzz.ts runs the same checks for 10^6 ticks.
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSimWorld, step, type WorldDef } from '../../src/sim';
 import { checkInvariants } from '../../tools/scenarios/invariants';
 import { expandPhases, type InputPhase } from '../../tools/scenarios/inputs';
 import { ropeYardDef } from '../../tools/scenarios/worlds';
-import { loadBuiltInLevel } from '../../tools/scenarios/levels';
+import { loadBuiltInLevel, parsedLevels } from '../../tools/scenarios/levels';
 
 const SEED = Number(process.env.FC_SEED ?? 20_240_611);
 const MAX_TICKS = 600;
@@ -44,4 +46,13 @@ describe('invariants over random inputs', () => {
     const def = ropeYardDef();
     fc.assert(fc.property(phases, (plan) => holdsInvariants(def, plan)), { numRuns: 100, seed: SEED + 1 });
   }, 60_000);
+
+  // Every campaign level, 4 runs each (about 4 s in all on this machine): its ropes, corners and tether.
+  const levels = parsedLevels();
+  it('there are campaign levels to check', () => expect(levels.length).toBeGreaterThanOrEqual(24));
+  for (const [n, { file, def }] of levels.entries()) {
+    it(`${file}: 4 runs of up to 600 ticks`, () => {
+      fc.assert(fc.property(phases, (plan) => holdsInvariants(def, plan)), { numRuns: 4, seed: SEED + 2 + n });
+    }, 60_000);
+  }
 });

@@ -1,8 +1,10 @@
 // What must hold after every tick of any world (the long fuzz, the robustness and property tests):
-// finite state, nobody inside a wall, bounded rope stretch and tether excess.
+// finite state, nobody inside a wall, bounded rope stretch and tether excess, no rope cutting a
+// tile corner.
 
-import { bodyOverlapsSolid, boxEntity, playerEntity, type SimWorld } from '../../src/sim';
+import { bodyOverlapsSolid, boxEntity, playerEntity, traceRopePolyline, type SimWorld } from '../../src/sim';
 import { isSolidPoint } from './grids';
+import { pointDepth, segmentDepth } from './ropeDepth';
 
 /** Worst values seen so far by {@link checkInvariants}. */
 export interface InvariantStats {
@@ -10,9 +12,31 @@ export interface InvariantStats {
   worstStretch: number;
   /** Largest player separation / tether length - 1. */
   worstTetherExcess: number;
+  /** Deepest a rope cuts into the stone between two points clear of it, m (see ropeCornerCut). */
+  worstRopeCut?: number;
+  /** Deepest any piece of any rope lies in the stone, m: reported, not an invariant yet (rope-physics.md, known limits). */
+  worstRopeDepth?: number;
 }
 
-export const INVARIANT_LIMITS = { segmentStretch: 0.5, tetherExcess: 0.01 } as const;
+export const INVARIANT_LIMITS = {
+  segmentStretch: 0.5,
+  tetherExcess: 0.01,
+  /**
+   * Deepest a segment of a rope's polyline (traceRopePolyline: particles and the corners it bends
+   * round) may lie in the stone when both its ends are out of it and the rope there is within
+   * CUT_STRETCH of its length, m. A slack rope at rest over a corner cuts nothing
+   * (tests/unit/ropeCorners.test.ts); what is left are single ticks of fast ropes. Worst measured
+   * in `npx tsx tools/fuzz.ts --ticks 5000 --seeds 4` (5 x 10^5 ticks): 6.9 cm, a taut tether
+   * falling at 24 m/s past a corner the tick before its wrap caught it (a taut rope skips collision,
+   * so as not to snag); the rope's radius (PARTICLE_RADIUS, 6 cm) would be the natural
+   * bound, so this is that worst case rounded up. Without segment-corner collision: 14.6 cm, in
+   * thousands of ticks.
+   */
+  ropeCornerCut: 0.08,
+} as const;
+
+/** Above this stretch a rope tied at both ends lets its length win over collision (collideRope.ts): not checked for cuts. */
+const CUT_STRETCH = 0.05;
 
 /**
  * Checks the world after a tick: every body and active rope particle finite; no player overlapping
@@ -50,6 +74,8 @@ export function checkInvariants(world: SimWorld, stats?: InvariantStats): string
       if (stretch > INVARIANT_LIMITS.segmentStretch) problem ??= `rope ${r} segment ${i - first} stretched ${(stretch * 100).toFixed(1)} %`;
     }
   }
+  const cut = ropeCuts(world);
+  if (cut.cut > INVARIANT_LIMITS.ropeCornerCut) problem ??= `rope ${cut.rope} cuts ${(cut.cut * 100).toFixed(1)} cm into the stone near (${cut.x.toFixed(2)}, ${cut.y.toFixed(2)})`;
   const [a, b] = world.queries.players.dense;
   const sep = Math.sqrt((body.x[a] - body.x[b]) ** 2 + (body.y[a] - body.y[b]) ** 2);
   const excess = sep / world.tetherLength - 1;
@@ -57,8 +83,52 @@ export function checkInvariants(world: SimWorld, stats?: InvariantStats): string
   if (stats) {
     if (worstStretch > stats.worstStretch) stats.worstStretch = worstStretch;
     if (excess > stats.worstTetherExcess) stats.worstTetherExcess = excess;
+    if (cut.cut > (stats.worstRopeCut ?? 0)) stats.worstRopeCut = cut.cut;
+    if (cut.depth > (stats.worstRopeDepth ?? 0)) stats.worstRopeDepth = cut.depth;
   }
   return problem;
+}
+
+/** ropeCuts' answer (reused: one per call would be garbage in a 10^6-tick fuzz). */
+const cuts = { cut: 0, depth: 0, rope: 0, x: 0, y: 0 };
+
+/**
+ * The deepest cut into the stone of any active rope's polyline between two points clear of it,
+ * where the rope is within CUT_STRETCH of its length (`cut`, at rope `rope` near (x, y)), and the
+ * deepest any piece lies in the stone at all (`depth`), m.
+ */
+function ropeCuts(world: SimWorld): typeof cuts {
+  const { rope, particle, grid } = world;
+  cuts.cut = 0;
+  cuts.depth = 0;
+  for (let k = 0; k < world.queries.ropes.dense.length; k++) {
+    const r = world.queries.ropes.dense[k];
+    if (rope.isActive[r] === 0 || rope.count[r] < 2) continue;
+    const line = traceRopePolyline(world, r);
+    // Particle i's segment runs from polyline point `from` to the next particle, through any corners.
+    let i = rope.first[r];
+    let from = 0;
+    for (let q = 1; q < line.count; q++) {
+      if (line.isPivot[q] === 1) continue;
+      let length = 0;
+      for (let p = from; p < q; p++) length += Math.hypot(line.x[p + 1] - line.x[p], line.y[p + 1] - line.y[p]);
+      const isAtLength = length <= particle.rest[i] * (1 + CUT_STRETCH);
+      for (let p = from; p < q; p++) {
+        const d = segmentDepth(grid, line.x[p], line.y[p], line.x[p + 1], line.y[p + 1]);
+        if (d === 0) continue;
+        if (d > cuts.depth) cuts.depth = d;
+        if (!isAtLength || d <= cuts.cut) continue;
+        if (pointDepth(grid, line.x[p], line.y[p]) > 0 || pointDepth(grid, line.x[p + 1], line.y[p + 1]) > 0) continue;
+        cuts.cut = d;
+        cuts.rope = r;
+        cuts.x = line.x[p];
+        cuts.y = line.y[p];
+      }
+      from = q;
+      i++;
+    }
+  }
+  return cuts;
 }
 
 /** True if every body and every active rope particle (positions and velocities) is finite. */

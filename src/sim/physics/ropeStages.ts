@@ -2,7 +2,7 @@
 // level's ropes, then snapped-off halves): the per-rope steps live in solveRope.ts, ropeLength.ts,
 // collideRope.ts and reelRope.ts.
 
-import { collideRope } from './collideRope';
+import { collideRope, collideRopeCornersAgain } from './collideRope';
 import { reelStep } from './reelRope';
 import { solveRopeLength } from './ropeLength';
 import { integrateRope, relaxRope, solveRope } from './solveRope';
@@ -41,7 +41,7 @@ export function solveRopeLengths(world: SimWorld): void {
 
 /**
  * Each rope's shape: ends pinned, LRA and the chain solved forward, collision with tiles and boxes,
- * then the chain's backward sweep. Rope by rope, because a rope pushing a box moves the next
+ * then the chain's backward sweep, then segments against tile corners again (the sweep moves particles). Rope by rope, because a rope pushing a box moves the next
  * rope's end. A taut tether is a straight line between the players and skips collision.
  */
 export function shapeRopes(world: SimWorld): void {
@@ -61,5 +61,6 @@ export function shapeRopes(world: SimWorld): void {
     }
     collideRope(world, r, isTaut);
     relaxRope(world, r);
+    collideRopeCornersAgain(world, r, isTaut);
   }
 }

@@ -1,0 +1,116 @@
+// Rope segments against the outer corners of the solid tiles. Particles collide as small crosses
+// (collideRope.ts), so two particles either side of a corner, both clear of the stone, can still
+// be joined by a segment that cuts through it (a slack rope draped over a ledge, a whipped free end).
+// Each segment is a thin capsule (the caller's clearance): an outer corner inside it pushes the segment
+// out along the segment's normal, towards the open side of the corner, the push shared by the two
+// particles by where along the segment the corner is (a capsule against a point). Only taken by
+// ropes that collide at all: a taut rope lies on its path through its pivots and skips this.
+
+import { Tile, tileAt } from '../tileGrid';
+import type { ParticleComponent } from '../ropeComponents';
+import type { SimWorld } from '../worldState';
+
+/** A push deeper than this is no corner grazed but a segment dragged across stone: left to the chain, m. */
+const MAX_PUSH = 0.5;
+/** Most a particle moves for one corner, m. Next to a pinned particle the other takes the push
+ *  magnified by the lever (1/t); unbounded, a corner near a tie point threw it far and stretched
+ *  the segment 67 % (the property test on level 3). */
+const MAX_MOVE = 0.12;
+
+/**
+ * Pushes the segments of particles first..last out of the outer tile corners they cut or come
+ * within `radius` of. Segments with a particle inside a tile are left to the particles' own
+ * collision; `skipOverStretched` (a rope tied at both ends) leaves a segment stretched beyond
+ * `maxStretch` to the chain, so the rope's length wins and it does not snag.
+ */
+export function collideRopeCorners(
+  world: SimWorld, first: number, last: number, radius: number, skipOverStretched: boolean, maxStretch: number,
+): void {
+  const { particle, grid } = world;
+  const x = particle.x;
+  const y = particle.y;
+  const invMass = particle.invMass;
+  const keepSlide = 1 - world.settings.ropeFriction;
+  for (let i = first; i < last; i++) {
+    const wa = invMass[i];
+    const wb = invMass[i + 1];
+    if (wa + wb === 0) continue;
+    const ax = x[i];
+    const ay = y[i];
+    const bx = x[i + 1];
+    const by = y[i + 1];
+    // The grid points the capsule covers; most segments cover none.
+    const c0 = Math.ceil((ax < bx ? ax : bx) - radius);
+    const c1 = Math.floor((ax > bx ? ax : bx) + radius);
+    if (c0 > c1) continue;
+    const r0 = Math.ceil((ay < by ? ay : by) - radius);
+    const r1 = Math.floor((ay > by ? ay : by) + radius);
+    if (r0 > r1) continue;
+    if (tileAt(grid, Math.floor(ax), Math.floor(ay)) === Tile.Solid || tileAt(grid, Math.floor(bx), Math.floor(by)) === Tile.Solid) continue;
+    const dx = bx - ax;
+    const dy = by - ay;
+    const len2 = dx * dx + dy * dy;
+    if (len2 < 1e-12) continue;
+    if (skipOverStretched) {
+      const limit = particle.rest[i] * maxStretch;
+      if (len2 > limit * limit) continue;
+    }
+    for (let gy = r0; gy <= r1; gy++) {
+      for (let gx = c0; gx <= c1; gx++) {
+        // An outer corner has one solid cell of its four; the open side is away from it.
+        const tl = tileAt(grid, gx - 1, gy - 1) === Tile.Solid ? 1 : 0;
+        const tr = tileAt(grid, gx, gy - 1) === Tile.Solid ? 1 : 0;
+        const bl = tileAt(grid, gx - 1, gy) === Tile.Solid ? 1 : 0;
+        const br = tileAt(grid, gx, gy) === Tile.Solid ? 1 : 0;
+        if (tl + tr + bl + br !== 1) continue; // none, a face, an inner corner, or two cells on a diagonal
+        const openX = tl + bl - tr - br;
+        const openY = tl + tr - bl - br;
+        const t = ((gx - ax) * dx + (gy - ay) * dy) / len2;
+        if (t <= 0 || t >= 1) continue; // at an end: the particle's own collision
+        // The segment's normal on the corner's open side, and how far short of `radius` the
+        // segment's nearest point is from the corner along it.
+        const len = Math.sqrt(len2);
+        let nx = -dy / len;
+        let ny = dx / len;
+        const facing = nx * openX + ny * openY;
+        if (facing === 0) continue;
+        if (facing < 0) { nx = -nx; ny = -ny; }
+        const push = radius - ((ax + t * dx - gx) * nx + (ay + t * dy - gy) * ny);
+        if (push <= 0 || push > MAX_PUSH) continue;
+        // Move the segment's point at t by `push`, shared as for a point on a lever.
+        const s = 1 - t;
+        let lambda = push / (s * s * wa + t * t * wb);
+        const most = (s * wa > t * wb ? s * wa : t * wb) * lambda;
+        if (most > MAX_MOVE) lambda *= MAX_MOVE / most;
+        x[i] += nx * lambda * s * wa;
+        y[i] += ny * lambda * s * wa;
+        x[i + 1] += nx * lambda * t * wb;
+        y[i + 1] += ny * lambda * t * wb;
+        // An inelastic contact with friction, as a floor is (collideRope.ts): no speed left into the
+        // corner, part of the slide along the segment kept, a slow one stopped. (Their effect alone
+        // was not measured apart: the rope over a ledge settled once the clearance was small.)
+        // A second corner under the same segment (rare) is tested against its ends before this push.
+        if (wa > 0) rub(particle, i, nx, ny, keepSlide);
+        if (wb > 0) rub(particle, i + 1, nx, ny, keepSlide);
+      }
+    }
+  }
+}
+
+/**
+ * Particle i touching a corner whose push points along the unit normal (nx, ny): its speed into
+ * the corner is removed and its slide along the tangent kept by `keep`, or stopped when slow.
+ */
+function rub(particle: ParticleComponent, i: number, nx: number, ny: number, keep: number): void {
+  const vx = particle.x[i] - particle.prevX[i];
+  const vy = particle.y[i] - particle.prevY[i];
+  const into = vx * nx + vy * ny;
+  if (into < 0) {
+    particle.prevX[i] += nx * into;
+    particle.prevY[i] += ny * into;
+  }
+  const slide = vx * ny - vy * nx; // along (ny, -nx)
+  const cut = Math.abs(slide) < 1e-4 ? slide : slide * (1 - keep);
+  particle.prevX[i] += ny * cut;
+  particle.prevY[i] -= nx * cut;
+}
