@@ -11,7 +11,10 @@
 //   depth): in an unshrunk scene of 11 crates (seed 20261125, first failure) the bottom two of a
 //   three-crate stack (13 kg 1.28 x 0.90 m under 1.1 kg 0.65 x 0.57) are 25 mm into each other at
 //   tick 36; alone, that stack rests 2.1 mm deep, so another crate (likely the one thrown at
-//   6 m/s from the next slot) drives it in. The worst over these scenes is 63 mm.
+//   6 m/s from the next slot) drives it in. The worst over these scenes was 63 mm with 4 contact
+//   rounds a substep; with up to 16 while a pair is deeper than 2.5 mm it is 24.7 mm (a 12 kg
+//   crate falling at 25 m/s onto the edge of a 2 kg crate on a 1 kg one; 266 J -> 53 J gained in a
+//   tick as the overlap is pushed out as speed, docs/rope-physics.md "Known limits").
 // - Energy (boxes' linear + rotational kinetic + potential, players, free rope particles) above
 //   its lowest value until 10 ticks before by more than 1.5 g^2 h^2 per kg of box (one substep's
 //   gravity sag of a resting contact): a 0.4 m tower of two 1 kg crates under a 22 kg one rocks
