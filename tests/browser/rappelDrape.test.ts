@@ -61,7 +61,13 @@ test('the Rappel tether drapes over the overhang: down its end face, never throu
     await waitFrames(page, 2); // frames drawn with the clock stopped: what is drawn is the state now
     const state = await getState(page);
     pivots = state.ropes[0].pivots;
-    expect(pivots).toEqual([[30, 10], [30, 8]]);
+    // Bent at the slab's underside corner, and at the plateau's corner too unless P2 anchored
+    // right on the edge (past x 30, as the key loop on the wall clock sometimes leaves it: 9 of 60
+    // such runs in the sim), where the rope drops clear of that corner.
+    expect(pivots[0]).toEqual([30, 10]);
+    const [, p2At] = state.players;
+    if (pivots.length === 1) expect(p2At.x).toBeGreaterThan(29.95);
+    else expect(pivots).toEqual([[30, 10], [30, 8]]);
     const cam = await page.evaluate(() => (window.__ropebound as unknown as { camera(): { x: number; y: number; zoom: number } }).camera());
     const stats = await screenshotStats(page, 'rappel-drape');
     expect((await getState(page)).tick).toBe(state.tick);
@@ -87,7 +93,7 @@ test('the Rappel tether drapes over the overhang: down its end face, never throu
       const x = p2.x + ((p1.x - p2.x) * (y - p2.y)) / (p1.y - p2.y);
       if (x < 29.6) inSlab += ropeIn(x - 0.15, y - 0.1, x + 0.15, y + 0.1);
     }
-    console.log(`rappel drape: P1 at (${p1.x.toFixed(2)}, ${p1.y.toFixed(2)}), rope pixels down the end face ${onFace}, along the straight line inside the slab ${inSlab}`);
+    console.log(`rappel drape: pivots ${JSON.stringify(pivots)}, P2 at ${p2.x.toFixed(3)}, P1 at (${p1.x.toFixed(2)}, ${p1.y.toFixed(2)}), rope pixels down the end face ${onFace}, along the straight line inside the slab ${inSlab}`);
     expect(onFace).toBeGreaterThan(40);
     expect(inSlab).toBeLessThan(5);
     expect(errors).toEqual([]);
