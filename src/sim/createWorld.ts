@@ -41,7 +41,7 @@ function createBoxTileScratch(boxDefs: readonly BoxDef[]): BoxTileScratch {
 
 function createChainScratch(particles: number): ChainScratch {
   const f = () => new Float64Array(particles);
-  return { nx: f(), ny: f(), ox: f(), oy: f(), cp: f(), dp: f(), slack: new Uint8Array(particles) };
+  return { nx: f(), ny: f(), ox: f(), oy: f(), cp: f(), dp: f() };
 }
 
 /** Particles a rope reserves: enough to be reeled out to maxLength at its nominal segment length. */

@@ -73,8 +73,6 @@ export interface ChainScratch {
   oy: Float64Array;
   cp: Float64Array;
   dp: Float64Array;
-  /** 1 for a segment left slack this solve: it would have pushed (a rope only pulls). */
-  slack: Uint8Array;
 }
 
 /** What the substep stages of one tick share (set by physicsSystem; not state, never hashed). */

@@ -1,7 +1,7 @@
 // Measuring and arranging helpers for the unit tests (the worlds themselves are in
 // tools/scenarios/): stepping, separations, energies, rope positions and layouts.
 
-import { DT, boxEntity, isHeavyRope, step, type ButtonMask, type SimWorld } from '../../src/sim';
+import { DT, boxEntity, step, type ButtonMask, type SimWorld } from '../../src/sim';
 
 /** Steps `ticks` times with fixed buttons per player. */
 export function run(world: SimWorld, ticks: number, p1: ButtonMask, p2: ButtonMask = 0): void {
@@ -52,11 +52,8 @@ export function isAllFinite(world: SimWorld): boolean {
  * Mechanical energy (J) of every box and every free rope particle, with gravity `g`, potential
  * measured from y = yRef (y down). Velocities are the last substep's displacement / h and heights are
  * the midpoints of that substep, which is the pairing the position-Verlet update conserves best.
- * With `massless` 'light', the particles of a rope tied at both ends that is too light to carry its
- * own weight are left out: the sim treats such a rope as massless (its particles follow the line
- * between its ends, docs/rope-physics.md), so their motion is its shape, not energy it holds.
  */
-export function mechanicalEnergy(world: SimWorld, g: number, yRef: number, massless: 'none' | 'light' = 'none'): number {
+export function mechanicalEnergy(world: SimWorld, g: number, yRef: number): number {
   const { body, particle, rope } = world;
   const h = substepOf(world);
   let e = 0;
@@ -71,7 +68,6 @@ export function mechanicalEnergy(world: SimWorld, g: number, yRef: number, massl
   for (let k = 0; k < world.queries.ropes.dense.length; k++) {
     const r = world.queries.ropes.dense[k];
     if (rope.isActive[r] === 0 || r === world.tetherRope) continue;
-    if (massless === 'light' && rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0 && !isHeavyRope(world, r)) continue;
     const [first, last] = ropeRange(world, r);
     for (let i = first; i <= last; i++) {
       if (particle.invMass[i] === 0) continue;

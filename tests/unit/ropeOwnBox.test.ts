@@ -169,10 +169,7 @@ describe('a rope and the box it is tied to', () => {
   it('nothing gains energy or explodes', () => {
     // The energy is sampled from positions (measure.ts), and box contacts are not energy-tight yet
     // (rope-physics.md, known limits): the bound is 1 % of the crate's kinetic energy at the start
-    // plus 2 J, which a rope fighting its own crate broke by 876 J; most runs stay within 1 J. A
-    // rope tied at both ends and lighter than 5 % of its crate is massless in the sim (its
-    // particles follow the line between its ends: when it snaps taut after hanging folded, they
-    // jump onto the line), so its particles are left out (mechanicalEnergy's 'light').
+    // plus 2 J, which a rope fighting its own crate broke by 876 J; most runs stay within 1 J.
     const g = 40;
     const runs: Array<[string, Run, number]> = [];
     for (const [vx, omega] of SNAPS) runs.push([`snapped, push ${vx}, spin ${omega}`, snappingCrate(-HALF, vx, omega), 0.5 * 30 * vx * vx + (30 / 12) * omega * omega]);
@@ -185,12 +182,12 @@ describe('a rope and the box it is tied to', () => {
     for (const [name, { world }, kinetic] of runs) {
       const h = substepOf(world);
       step(world, [0, 0]); // the first tick gives the crate its push (a velocity is a move over a substep)
-      const start = mechanicalEnergy(world, g, 0, 'light');
+      const start = mechanicalEnergy(world, g, 0);
       let gain = -Infinity;
       for (let t = 1; t < 600; t++) {
         step(world, [0, 0]);
         expect(isAllFinite(world)).toBe(true);
-        gain = Math.max(gain, mechanicalEnergy(world, g, 0, 'light') - start);
+        gain = Math.max(gain, mechanicalEnergy(world, g, 0) - start);
         const { particle, rope } = world;
         for (const r of world.queries.ropes.dense) {
           if (rope.isActive[r] === 0 || r === world.tetherRope) continue;

@@ -34,7 +34,7 @@ const ends = { boxA: 0, boxB: 0, wA: 0, wB: 0 };
  */
 export function solveHeavyChain(world: SimWorld, r: number): boolean {
   const { particle, rope, body } = world;
-  const { nx, ny, ox, oy, cp, dp, slack } = world.chain;
+  const { nx, ny, ox, oy, cp, dp } = world.chain;
   const h = world.substep.h;
   const first = rope.first[r];
   const m = rope.count[r] - 1; // segments
@@ -69,7 +69,6 @@ export function solveHeavyChain(world: SimWorld, r: number): boolean {
   if (ends.boxA !== 0) { point.nx = ox[0]; point.ny = oy[0]; endPrevArm(world, r, 0, point); invMassAt(world, eA, point); ends.wA = point.w; }
   if (ends.boxB !== 0) { point.nx = ox[m - 1]; point.ny = oy[m - 1]; endPrevArm(world, r, 1, point); invMassAt(world, eB, point); ends.wB = point.w; }
 
-  for (let k = 0; k < m; k++) slack[k] = 0;
   let loadA = 0;
   let loadB = 0;
   let isConverged = false;
@@ -85,8 +84,7 @@ export function solveHeavyChain(world: SimWorld, r: number): boolean {
       nx[k] = dx / d;
       ny[k] = dy / d;
       dp[k] = d - rest[i]; // C_k for now
-      // A slack segment is no error: shorter than its rest, a rope is simply not taut there.
-      const off = dp[k] < 0 ? (slack[k] === 1 ? 0 : -dp[k]) : dp[k];
+      const off = dp[k] < 0 ? -dp[k] : dp[k];
       if (off > worst * rest[i]) worst = off / rest[i];
     }
     if (worst <= TOLERANCE) { isConverged = true; break; }
@@ -97,12 +95,11 @@ export function solveHeavyChain(world: SimWorld, r: number): boolean {
     // Forward elimination of J_new W J_old^T lambda = -C.
     for (let k = 0; k < m; k++) {
       const i = first + k;
-      if (slack[k] === 1) { cp[k] = 0; dp[k] = 0; continue; }
       const wi = i === first && ends.boxA !== 0 ? ends.wA : w[i];
       const wj = i + 1 === last && ends.boxB !== 0 ? ends.wB : w[i + 1];
       const b = (wi + wj) * (nx[k] * ox[k] + ny[k] * oy[k]) + CHAIN_EPS * (wi + wj);
-      const a = k > 0 && slack[k - 1] === 0 ? -wi * (nx[k] * ox[k - 1] + ny[k] * oy[k - 1]) : 0;
-      const c = k < m - 1 && slack[k + 1] === 0 ? -wj * (nx[k] * ox[k + 1] + ny[k] * oy[k + 1]) : 0;
+      const a = k > 0 ? -wi * (nx[k] * ox[k - 1] + ny[k] * oy[k - 1]) : 0;
+      const c = k < m - 1 ? -wj * (nx[k] * ox[k + 1] + ny[k] * oy[k + 1]) : 0;
       const rhs = nx[k] === 0 && ny[k] === 0 ? 0 : -dp[k];
       const denom = b - (k > 0 ? a * cp[k - 1] : 0);
       if (denom <= 1e-300) { cp[k] = 0; dp[k] = 0; continue; }
@@ -110,17 +107,6 @@ export function solveHeavyChain(world: SimWorld, r: number): boolean {
       dp[k] = (rhs - (k > 0 ? a * dp[k - 1] : 0)) / denom;
     }
     for (let k = m - 2; k >= 0; k--) dp[k] -= cp[k] * dp[k + 1];
-    // A rope pulls, it never pushes: a segment no longer than its rest whose multiplier comes out
-    // pushing (lambda > 0) is left slack and the pass solved again without it.
-    let isPushing = false;
-    for (let k = 0; k < m; k++) {
-      if (dp[k] <= 0 || slack[k] === 1) continue;
-      const i = first + k;
-      const dx = x[i + 1] - x[i];
-      const dy = y[i + 1] - y[i];
-      if (dx * dx + dy * dy <= rest[i] * rest[i]) { slack[k] = 1; isPushing = true; }
-    }
-    if (isPushing) { pass--; before = Infinity; continue; }
     // A far-off state (a box thrown through the rope) could ask for a huge step: at most a
     // quarter segment per particle per pass, as for light ropes.
     const maxMove = 0.25 * rope.nominalSegment[r];

@@ -200,59 +200,6 @@ function chainBoxEnd(world: SimWorld, r: number, side: number, isElastic: boolea
 const CHAIN_EPS = 1e-7;
 const boxPoint = createBodyPoint();
 
-/** The box ends solveChainDirect lets the chain pull (0 = pinned) and the rope's compliance term. */
-const chainEnds = { boxA: 0, boxB: 0, alpha: 0 };
-
-/**
- * The chain's Newton system for rope r's current positions, the box ends in chainEnds and the
- * segments marked in world.chain.slack held at lambda = 0: leaves the segment directions in
- * world.chain.nx/ny and the multipliers lambda in world.chain.dp.
- */
-function solveChainSystem(world: SimWorld, r: number): void {
-  const { particle, rope } = world;
-  const { nx, ny, cp, dp, slack } = world.chain;
-  const { boxA, boxB, alpha } = chainEnds;
-  const first = rope.first[r];
-  const m = rope.count[r] - 1;
-  const last = first + m;
-  const x = particle.x;
-  const y = particle.y;
-  const w = particle.invMass;
-  const rest = particle.rest;
-  for (let k = 0; k < m; k++) {
-    const i = first + k;
-    const dx = x[i + 1] - x[i];
-    const dy = y[i + 1] - y[i];
-    const d = Math.sqrt(dx * dx + dy * dy);
-    if (d < 1e-12) { nx[k] = 0; ny[k] = 0; dp[k] = 0; continue; }
-    nx[k] = dx / d;
-    ny[k] = dy / d;
-    dp[k] = d - rest[i]; // C_k for now
-  }
-  // A box at an end: its generalized inverse mass along the end segment.
-  let wA = 0;
-  let wB = 0;
-  if (boxA !== 0) { boxPoint.nx = nx[0]; boxPoint.ny = ny[0]; endArm(world, r, 0, boxPoint); invMassAt(world, boxA, boxPoint); wA = boxPoint.w; }
-  if (boxB !== 0) { boxPoint.nx = nx[m - 1]; boxPoint.ny = ny[m - 1]; endArm(world, r, 1, boxPoint); invMassAt(world, boxB, boxPoint); wB = boxPoint.w; }
-  // Forward elimination. Row k: a_k l_{k-1} + b_k l_k + c_k l_{k+1} = -C_k (a slack row: l_k = 0).
-  for (let k = 0; k < m; k++) {
-    const i = first + k;
-    if (slack[k] === 1) { cp[k] = 0; dp[k] = 0; continue; }
-    const wi = i === first && boxA !== 0 ? wA : w[i];
-    const wj = i + 1 === last && boxB !== 0 ? wB : w[i + 1];
-    const b = wi + wj + alpha * rest[i] + CHAIN_EPS * (wi + wj);
-    const a = k > 0 && slack[k - 1] === 0 ? -wi * (nx[k - 1] * nx[k] + ny[k - 1] * ny[k]) : 0;
-    const c = k < m - 1 && slack[k + 1] === 0 ? -wj * (nx[k] * nx[k + 1] + ny[k] * ny[k + 1]) : 0;
-    const rhs = nx[k] === 0 && ny[k] === 0 ? 0 : -dp[k];
-    const denom = b - (k > 0 ? a * cp[k - 1] : 0);
-    if (denom <= 1e-300) { cp[k] = 0; dp[k] = 0; continue; }
-    cp[k] = c / denom;
-    dp[k] = (rhs - (k > 0 ? a * dp[k - 1] : 0)) / denom;
-  }
-  // Back substitution: dp becomes lambda.
-  for (let k = m - 2; k >= 0; k--) dp[k] -= cp[k] * dp[k + 1];
-}
-
 /**
  * All of rope r's segment constraints at once: one Newton step, (J W J^T + alpha~) lambda = -C,
  * which for a chain is tridiagonal and solved exactly in O(n) (Thomas algorithm). One sweep of
@@ -265,8 +212,9 @@ function solveChainSystem(world: SimWorld, r: number): void {
  */
 function solveChainDirect(world: SimWorld, r: number): void {
   const { particle, rope } = world;
-  const { nx, ny, dp, slack } = world.chain;
+  const { nx, ny, cp, dp } = world.chain;
   const h = world.substep.h;
+  const alphaPerMetre = rope.compliance[r] / (rope.length[r] * h * h); // compliance per metre over h^2
   const first = rope.first[r];
   const m = rope.count[r] - 1; // segments
   if (m < 1) return;
@@ -274,30 +222,40 @@ function solveChainDirect(world: SimWorld, r: number): void {
   const y = particle.y;
   const w = particle.invMass;
   const rest = particle.rest;
-  chainEnds.alpha = rope.compliance[r] / (rope.length[r] * h * h); // compliance per metre over h^2
-  chainEnds.boxA = chainBoxEnd(world, r, 0, chainEnds.alpha !== 0);
-  chainEnds.boxB = chainBoxEnd(world, r, 1, chainEnds.alpha !== 0);
-  const { boxA, boxB } = chainEnds;
-  // A rope pulls, it never pushes. Solved as equalities, a straight chain pushed at one end is a
-  // rigid rod (a crate thrown up along its hanging rope stayed where it was): a segment no longer
-  // than its rest length whose multiplier comes out pushing (lambda > 0) is left slack and the
-  // chain solved again without it. A taut rope pulls everywhere and is solved once, as before.
-  // (The tether pulls no body through its chain, its players' end particles are pinned, so it
-  // keeps the equality solve: its shape, which the campaign's bots were tuned on, is unchanged.)
-  for (let k = 0; k < m; k++) slack[k] = 0;
-  const attempts = r === world.tetherRope ? 1 : 3;
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    solveChainSystem(world, r);
-    let isPushing = false;
-    for (let k = 0; k < m; k++) {
-      if (dp[k] <= 0 || slack[k] === 1) continue;
-      const i = first + k;
-      const dx = x[i + 1] - x[i];
-      const dy = y[i + 1] - y[i];
-      if (dx * dx + dy * dy <= rest[i] * rest[i]) { slack[k] = 1; isPushing = true; }
-    }
-    if (!isPushing) break;
+  const last = first + m;
+  for (let k = 0; k < m; k++) {
+    const i = first + k;
+    const dx = x[i + 1] - x[i];
+    const dy = y[i + 1] - y[i];
+    const d = Math.sqrt(dx * dx + dy * dy);
+    if (d < 1e-12) { nx[k] = 0; ny[k] = 0; dp[k] = 0; continue; }
+    nx[k] = dx / d;
+    ny[k] = dy / d;
+    dp[k] = d - rest[i]; // C_k for now
   }
+  // A box at an end: its generalized inverse mass along the end segment (0 = pinned).
+  const boxA = chainBoxEnd(world, r, 0, alphaPerMetre !== 0);
+  const boxB = chainBoxEnd(world, r, 1, alphaPerMetre !== 0);
+  let wA = 0;
+  let wB = 0;
+  if (boxA !== 0) { boxPoint.nx = nx[0]; boxPoint.ny = ny[0]; endArm(world, r, 0, boxPoint); invMassAt(world, boxA, boxPoint); wA = boxPoint.w; }
+  if (boxB !== 0) { boxPoint.nx = nx[m - 1]; boxPoint.ny = ny[m - 1]; endArm(world, r, 1, boxPoint); invMassAt(world, boxB, boxPoint); wB = boxPoint.w; }
+  // Forward elimination. Row k: a_k l_{k-1} + b_k l_k + c_k l_{k+1} = -C_k.
+  for (let k = 0; k < m; k++) {
+    const i = first + k;
+    const wi = i === first && boxA !== 0 ? wA : w[i];
+    const wj = i + 1 === last && boxB !== 0 ? wB : w[i + 1];
+    const b = wi + wj + alphaPerMetre * rest[i] + CHAIN_EPS * (wi + wj);
+    const a = k > 0 ? -wi * (nx[k - 1] * nx[k] + ny[k - 1] * ny[k]) : 0;
+    const c = k < m - 1 ? -wj * (nx[k] * nx[k + 1] + ny[k] * ny[k + 1]) : 0;
+    const rhs = nx[k] === 0 && ny[k] === 0 ? 0 : -dp[k];
+    const denom = b - (k > 0 ? a * cp[k - 1] : 0);
+    if (denom <= 1e-300) { cp[k] = 0; dp[k] = 0; continue; }
+    cp[k] = c / denom;
+    dp[k] = (rhs - (k > 0 ? a * dp[k - 1] : 0)) / denom;
+  }
+  // Back substitution: dp becomes lambda.
+  for (let k = m - 2; k >= 0; k--) dp[k] -= cp[k] * dp[k + 1];
   // A nearly straight chain that is slightly compressed makes the system nearly singular, and
   // then one Newton step can throw a particle far sideways (the fuzz found a 3 m jump once in
   // 1.2 million ticks): if any particle would move more than a quarter of its rope's nominal
@@ -371,7 +329,6 @@ export function relaxRope(world: SimWorld, r: number): void {
   const alphaPerMetre = rope.compliance[r] / (rope.length[r] * h * h);
   const boxA = chainBoxEnd(world, r, 0, alphaPerMetre !== 0);
   const boxB = chainBoxEnd(world, r, 1, alphaPerMetre !== 0);
-  const isTether = r === world.tetherRope;
   const x = particle.x;
   const y = particle.y;
   for (let i = last - 1; i >= first; i--) {
@@ -380,7 +337,7 @@ export function relaxRope(world: SimWorld, r: number): void {
     const dx = x[j] - x[i];
     const dy = y[j] - y[i];
     const d = Math.sqrt(dx * dx + dy * dy);
-    if ((d <= rest && !isTether) || d < 1e-12) continue; // slack: a rope does not push (the tether: see solveChainDirect)
+    if (d < 1e-12) continue;
     const nx = dx / d;
     const ny = dy / d;
     const isBoxI = boxA !== 0 && i === first;
