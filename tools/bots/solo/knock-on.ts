@@ -21,6 +21,8 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   const hanging = [boxEntity(world, 0), boxEntity(world, 2)];
   const stones = [boxEntity(world, 1), boxEntity(world, 3)];
   const landed = (crate: number, pit: Pit) => body.y[crate] > pit.floor + 1 && Math.abs(body.vx[crate]) < 0.05 && Math.abs(body.vy[crate]) < 0.05;
+  /** The hanging crate at pit k nearly still where it hangs at rest. */
+  const calm = (crate: number, pit: Pit) => Math.abs(body.x[crate] - (pit.edge + 0.7)) < 0.15 && Math.abs(body.vx[crate]) < 0.3;
   /** Charge right until the knocked crate lies still in the pit. */
   const charge = (k: number): Move => m.until(() => Button.Right, () => landed(stones[k], PITS[k]));
   /** The controlled character crosses pit k (made when the move first runs: the crate is down). */
@@ -36,7 +38,9 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     ...m.go(P1, PITS[1].leash, [], 0.05), m.anchor(), m.control(P2), m.walkTo(PITS[1].leash + 2), charge(1),
     ...m.go(P1, PITS[1].edge - 1.2),
     m.control(P2), cross(b, 1, false),
-    m.control(P1), cross(a, 1, false),
+    // P2's hop off sets the second hanging crate swinging (0.8 m either way); P1 waits until it is
+    // nearly still, or its hop can meet the crate swinging away and drop it into the pit.
+    m.control(P1), m.until(() => 0, () => calm(hanging[1], PITS[1])), cross(a, 1, false),
     ...m.go(P2, GOAL_X[1]), ...m.go(P1, GOAL_X[0]),
   ];
   runMoves(world, moves, 60 * 150, onTick);
