@@ -53,7 +53,7 @@ export function fuzzRun(name: string, def: WorldDef, seed: number, ticks: number
   const world = createSimWorld(def);
   const next = createInputFuzzer(seed * 7919 + name.length, seed % 2 === 1 ? 40 : 4);
   const inputs = [0, 0];
-  const stats: InvariantStats = { worstStretch: 0, worstTetherExcess: 0, worstRopeCut: 0, worstRopeDepth: 0 };
+  const stats: InvariantStats = { worstStretch: 0, worstTetherExcess: 0, worstRopeCut: 0, worstRopeDepth: 0, worstSpeedShare: 0, worstBoxOverlap: 0 };
   const failures: string[] = [];
   let failureCount = 0;
   let cursor = 0;
@@ -80,7 +80,7 @@ export function runFuzz(opts: FuzzOptions = {}): FuzzReport {
   const ticksPerRun = opts.ticksPerRun ?? 50_000;
   const seeds = opts.seeds ?? 8;
   const log = opts.log ?? ((line: string) => console.log(line));
-  const report: FuzzReport = { ticks: 0, runs: [], failures: [], worstStretch: 0, worstTetherExcess: 0, worstRopeCut: 0, worstRopeDepth: 0 };
+  const report: FuzzReport = { ticks: 0, runs: [], failures: [], worstStretch: 0, worstTetherExcess: 0, worstRopeCut: 0, worstRopeDepth: 0, worstSpeedShare: 0, worstBoxOverlap: 0 };
   for (const { name, def } of fuzzWorlds()) {
     for (let seed = 1; seed <= seeds; seed++) {
       const run = fuzzRun(name, def, seed, ticksPerRun, opts.maxFailuresPerRun);
@@ -91,15 +91,18 @@ export function runFuzz(opts: FuzzOptions = {}): FuzzReport {
       report.worstTetherExcess = Math.max(report.worstTetherExcess, run.worstTetherExcess);
       report.worstRopeCut = Math.max(report.worstRopeCut ?? 0, run.worstRopeCut ?? 0);
       report.worstRopeDepth = Math.max(report.worstRopeDepth ?? 0, run.worstRopeDepth ?? 0);
+      report.worstSpeedShare = Math.max(report.worstSpeedShare ?? 0, run.worstSpeedShare ?? 0);
+      report.worstBoxOverlap = Math.max(report.worstBoxOverlap ?? 0, run.worstBoxOverlap ?? 0);
       log(`${name.padEnd(44)} seed ${String(seed).padStart(2)}: ${run.ticks} ticks, worst stretch ${pct(run.worstStretch)}, ` +
-        `worst tether excess ${pct(run.worstTetherExcess)}, corner cut ${cm(run.worstRopeCut)}, rope in stone ${cm(run.worstRopeDepth)}, ${run.failures.length === 0 ? 'ok' : `${run.failures.length} FAILURES`} ` +
+        `worst tether excess ${pct(run.worstTetherExcess)}, corner cut ${cm(run.worstRopeCut)}, rope in stone ${cm(run.worstRopeDepth)}, fastest ${pct(run.worstSpeedShare ?? 0)} of the level's limit, boxes ${cm(run.worstBoxOverlap)} into each other, ${run.failures.length === 0 ? 'ok' : `${run.failures.length} FAILURES`} ` +
         `(${run.usPerTick.toFixed(0)} us/tick incl. checks)`);
     }
   }
   log('');
   log(`fuzz: ${report.ticks} ticks over ${report.runs.length} runs; worst segment stretch ${pct(report.worstStretch)} (limit 50 %), ` +
     `worst tether excess ${pct(report.worstTetherExcess)} (limit 1 %), deepest corner cut ${cm(report.worstRopeCut)} ` +
-    `(limit ${cm(INVARIANT_LIMITS.ropeCornerCut)}), deepest rope in stone ${cm(report.worstRopeDepth)} (not checked), ${report.failures.length} failures`);
+    `(limit ${cm(INVARIANT_LIMITS.ropeCornerCut)}), deepest rope in stone ${cm(report.worstRopeDepth)} (not checked), fastest body ${pct(report.worstSpeedShare ?? 0)} of its level's speed limit, ` +
+    `boxes ${cm(report.worstBoxOverlap)} into each other (limit ${cm(INVARIANT_LIMITS.boxOverlap)}), ${report.failures.length} failures`);
   for (const f of report.failures) log(`FAILURE ${f}`);
   return report;
 }

@@ -1,16 +1,17 @@
 // Property tests (fast-check): whatever the players press, after every tick every body and rope
 // particle is finite, no player overlaps a solid tile, no box centre is inside one, every rope
 // segment is at most 1.5x its rest length, the players are at most the tether length + 1 %
-// apart and no rope cuts into a tile corner deeper than its radius (checkInvariants in
-// tools/scenarios/invariants.ts). Level 1 and the rope yard get 100 runs each, every other level
+// apart, no rope cuts into a tile corner deeper than its radius, no player or crate is faster than
+// a fall from the top of the level plus a jump and no two boxes are more than 2 cm inside each
+// other (checkInvariants in tools/scenarios/invariants.ts; the worst values are printed). Level 1 and the rope yard get 100 runs each, every other level
 // a few. The seed is fixed so `npm test` is repeatable; set FC_SEED to explore others.
 // tools/fuzz.ts runs the same checks for 10^6 ticks.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { createSimWorld, step, type WorldDef } from '../../src/sim';
-import { checkInvariants } from '../../tools/scenarios/invariants';
+import { afterAll, describe, expect, it } from 'vitest';
+import { boxEntity, createSimWorld, step, type WorldDef } from '../../src/sim';
+import { checkInvariants, type InvariantStats } from '../../tools/scenarios/invariants';
 import { expandPhases, type InputPhase } from '../../tools/scenarios/inputs';
-import { ropeYardDef } from '../../tools/scenarios/worlds';
+import { labDef, ropeYardDef } from '../../tools/scenarios/worlds';
 import { loadBuiltInLevel, parsedLevels } from '../../tools/scenarios/levels';
 
 const SEED = Number(process.env.FC_SEED ?? 20_240_611);
@@ -26,12 +27,18 @@ const phases = fc.array(
   { minLength: 1, maxLength: 40 },
 );
 
+const stats: Required<InvariantStats> = { worstStretch: 0, worstTetherExcess: 0, worstRopeCut: 0, worstRopeDepth: 0, worstSpeedShare: 0, worstBoxOverlap: 0 };
+afterAll(() => {
+  console.log(`invariants over random inputs: worst stretch ${(stats.worstStretch * 100).toFixed(2)} %, corner cut ${(stats.worstRopeCut * 100).toFixed(2)} cm, ` +
+    `fastest body ${(stats.worstSpeedShare * 100).toFixed(0)} % of its level's limit, boxes ${(stats.worstBoxOverlap * 1000).toFixed(1)} mm into each other`);
+});
+
 function holdsInvariants(def: WorldDef, plan: InputPhase[]): void {
   const world = createSimWorld(def);
   const inputs = expandPhases(plan, MAX_TICKS);
   for (let t = 0; t < inputs.length; t++) {
     step(world, inputs[t]);
-    const problem = checkInvariants(world);
+    const problem = checkInvariants(world, stats);
     if (problem) throw new Error(`after tick ${t} (inputs ${inputs[t].join(', ')}): ${problem}`);
   }
 }
@@ -55,4 +62,14 @@ describe('invariants over random inputs', () => {
       fc.assert(fc.property(phases, (plan) => holdsInvariants(def, plan)), { numRuns: 4, seed: SEED + 2 + n });
     }, 60_000);
   }
+});
+
+describe('the invariants catch what they say', () => {
+  it('a crate thrown faster than a fall from the top of the level, and two crates 5 cm inside each other', () => {
+    const world = createSimWorld(labDef({ boxes: [{ x: 10, y: 10, w: 1, h: 1, mass: 20 }, { x: 10.95, y: 10, w: 1, h: 1, mass: 20 }] }));
+    expect(checkInvariants(world)).toMatch(/boxes 0 and 1 50 mm inside each other/);
+    const fast = createSimWorld(labDef({ boxes: [{ x: 10, y: 10, w: 1, h: 1, mass: 20 }] }));
+    fast.body.vx[boxEntity(fast, 0)] = 83; // issue 14: a tumbling crate threw a player at 83 m/s
+    expect(checkInvariants(fast)).toMatch(/a body at 83\.0 m\/s, faster than a fall from the top of the level plus a jump/);
+  });
 });

@@ -1,6 +1,6 @@
 // What must hold after every tick of any world (the long fuzz, the robustness and property tests):
 // finite state, nobody inside a wall, bounded rope stretch and tether excess, no rope cutting a
-// tile corner.
+// tile corner, nothing faster than the level allows, no box inside another.
 
 import { bodyOverlapsSolid, boxEntity, playerEntity, traceRopePolyline, type SimWorld } from '../../src/sim';
 import { isSolidPoint } from './grids';
@@ -16,6 +16,10 @@ export interface InvariantStats {
   worstRopeCut?: number;
   /** Deepest any piece of any rope lies in the stone, m: reported, not an invariant yet (rope-physics.md, known limits). */
   worstRopeDepth?: number;
+  /** Fastest player or crate as a share of levelSpeedLimit. */
+  worstSpeedShare?: number;
+  /** Deepest two boxes (crates or platforms) are inside each other, m. */
+  worstBoxOverlap?: number;
 }
 
 export const INVARIANT_LIMITS = {
@@ -33,7 +37,26 @@ export const INVARIANT_LIMITS = {
    * thousands of ticks.
    */
   ropeCornerCut: 0.08,
+  /** Fastest a player or crate may go, as a share of levelSpeedLimit. */
+  speedShare: 1,
+  /**
+   * Deepest two boxes may be inside each other, m: 10x the 2 mm contact slop of boxBoxes.ts (the
+   * bound of tests/unit/boxInvariants.property.test.ts, which random crate scenes still break:
+   * rope-physics.md, known limits).
+   */
+  boxOverlap: 0.02,
 } as const;
+
+/**
+ * The fastest a player or crate can legitimately go in `world`, m/s: a free fall from the top of
+ * the level plus a jump's push. A swing converts at most that height, the players' pumping is
+ * capped below it and crates get their speed from the players and from falling; "a crate tumbling
+ * off a snapped rope threw a player at 83 m/s" (issue 14) is far beyond it in every level.
+ */
+export function levelSpeedLimit(world: SimWorld): number {
+  const { settings } = world;
+  return Math.sqrt(2 * settings.gravity * world.grid.height) + settings.jumpSpeed;
+}
 
 /** Above this stretch a rope tied at both ends lets its length win over collision (collideRope.ts): not checked for cuts. */
 const CUT_STRETCH = 0.05;
@@ -41,7 +64,9 @@ const CUT_STRETCH = 0.05;
 /**
  * Checks the world after a tick: every body and active rope particle finite; no player overlapping
  * a solid tile; no box centre inside a solid tile; every active rope segment at most 1.5x its rest
- * length; the players no farther apart than the tether length + 1 %. Returns the first broken
+ * length; the players no farther apart than the tether length + 1 %; no rope cutting a corner
+ * deeper than INVARIANT_LIMITS.ropeCornerCut; no player or crate faster than levelSpeedLimit; no
+ * two boxes more than INVARIANT_LIMITS.boxOverlap inside each other. Returns the first broken
  * invariant as a sentence, or null; updates `stats` with the worst values seen.
  */
 export function checkInvariants(world: SimWorld, stats?: InvariantStats): string | null {
@@ -74,6 +99,28 @@ export function checkInvariants(world: SimWorld, stats?: InvariantStats): string
       if (stretch > INVARIANT_LIMITS.segmentStretch) problem ??= `rope ${r} segment ${i - first} stretched ${(stretch * 100).toFixed(1)} %`;
     }
   }
+  const limit = levelSpeedLimit(world);
+  let fastest = 0;
+  for (let k = 0; k < world.queries.players.dense.length; k++) {
+    const e = playerEntity(world, k);
+    fastest = Math.max(fastest, Math.sqrt(body.vx[e] * body.vx[e] + body.vy[e] * body.vy[e]));
+  }
+  const crates = world.queries.boxes.dense;
+  for (let k = 0; k < crates.length; k++) {
+    const e = crates[k];
+    if (body.invMass[e] === 0) continue; // a platform: it moves on its path, at its own speed
+    fastest = Math.max(fastest, Math.sqrt(body.vx[e] * body.vx[e] + body.vy[e] * body.vy[e]));
+  }
+  if (fastest > limit * INVARIANT_LIMITS.speedShare) problem ??= `a body at ${fastest.toFixed(1)} m/s, faster than a fall from the top of the level plus a jump (${limit.toFixed(1)} m/s)`;
+  let overlap = 0;
+  for (let i = 0; i < crates.length; i++) {
+    for (let j = i + 1; j < crates.length; j++) {
+      if (body.invMass[crates[i]] === 0 && body.invMass[crates[j]] === 0) continue; // two platforms may pass
+      const d = boxOverlapDepth(world, crates[i], crates[j]);
+      if (d > overlap) overlap = d;
+      if (d > INVARIANT_LIMITS.boxOverlap) problem ??= `boxes ${i} and ${j} ${(d * 1000).toFixed(0)} mm inside each other`;
+    }
+  }
   const cut = ropeCuts(world);
   if (cut.cut > INVARIANT_LIMITS.ropeCornerCut) problem ??= `rope ${cut.rope} cuts ${(cut.cut * 100).toFixed(1)} cm into the stone near (${cut.x.toFixed(2)}, ${cut.y.toFixed(2)})`;
   const [a, b] = world.queries.players.dense;
@@ -85,8 +132,39 @@ export function checkInvariants(world: SimWorld, stats?: InvariantStats): string
     if (excess > stats.worstTetherExcess) stats.worstTetherExcess = excess;
     if (cut.cut > (stats.worstRopeCut ?? 0)) stats.worstRopeCut = cut.cut;
     if (cut.depth > (stats.worstRopeDepth ?? 0)) stats.worstRopeDepth = cut.depth;
+    if (fastest / limit > (stats.worstSpeedShare ?? 0)) stats.worstSpeedShare = fastest / limit;
+    if (overlap > (stats.worstBoxOverlap ?? 0)) stats.worstBoxOverlap = overlap;
   }
   return problem;
+}
+
+/**
+ * How deep boxes e and f are inside each other, m: the smallest overlap of their projections on
+ * the four edge normals (separating axes), 0 when one of them separates them.
+ */
+function boxOverlapDepth(world: SimWorld, e: number, f: number): number {
+  const { body } = world;
+  const dx = body.x[f] - body.x[e];
+  const dy = body.y[f] - body.y[e];
+  // Quick out: farther apart than their half diagonals together.
+  const re = Math.hypot(body.halfW[e], body.halfH[e]);
+  const rf = Math.hypot(body.halfW[f], body.halfH[f]);
+  if (dx * dx + dy * dy > (re + rf) * (re + rf)) return 0;
+  let least = Infinity;
+  for (const [g, isX] of [[e, true], [e, false], [f, true], [f, false]] as const) {
+    // Axis: box g's local x (cos, sin) or y (-sin, cos).
+    const ax = isX ? body.rotC[g] : -body.rotS[g];
+    const ay = isX ? body.rotS[g] : body.rotC[g];
+    const half = (h: number): number => {
+      const ux = Math.abs(body.rotC[h] * ax + body.rotS[h] * ay);
+      const uy = Math.abs(-body.rotS[h] * ax + body.rotC[h] * ay);
+      return body.halfW[h] * ux + body.halfH[h] * uy;
+    };
+    const gap = Math.abs(dx * ax + dy * ay) - half(e) - half(f);
+    if (gap >= 0) return 0;
+    least = Math.min(least, -gap);
+  }
+  return least;
 }
 
 /** ropeCuts' answer (reused: one per call would be garbage in a 10^6-tick fuzz). */
