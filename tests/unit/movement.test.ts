@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Button, SimEvent, readEvents, step, playerEntity } from '../../src/sim';
-import { flatWorld, ledgeWorld, worldFromMap } from '../../tools/scenarios/worlds';
+import { Button, SimEvent, boxEntity, createSimWorld, readEvents, step, playerEntity } from '../../src/sim';
+import { defOnRows, flatWorld, ledgeWorld, worldFromMap } from '../../tools/scenarios/worlds';
 import { run } from './measure';
 
 const P1 = 0;
@@ -130,5 +130,51 @@ describe('collision with tiles', () => {
     run(w, 2, Button.Right);
     expect(w.body.y[e] + w.body.halfH[e]).toBeCloseTo(10, 6);
     expect(w.body.x[e]).toBeGreaterThan(5);
+  });
+
+  it('no ledge climb into a crate standing on the ledge: the player stays below, nobody is thrown', () => {
+    // As above, with a 1 m crate on the ledge where the climb would put the player. Climbing into
+    // it, the contact pushed the two apart in one substep: the long fuzz saw both leave at 140 m/s.
+    const rows: string[] = [];
+    for (let r = 0; r < 20; r++) rows.push(r >= 10 ? '.....#####' : '..........');
+    for (const withCrate of [true, false]) {
+      const boxes = withCrate ? [{ x: 5.6, y: 9.5, w: 1, h: 1, mass: 30 }] : [];
+      const w = createSimWorld(defOnRows(rows, 2, 2.5, 20, { boxes, tetherLength: 15 }));
+      const e = playerEntity(w, 0);
+      w.body.x[e] = 5 - w.body.halfW[e];
+      w.body.y[e] = 10.3;
+      w.body.vx[e] = 0;
+      w.body.vy[e] = 0;
+      let fastest = 0;
+      let crateFastest = 0;
+      for (let t = 0; t < 30; t++) {
+        step(w, [Button.Right, 0]);
+        fastest = Math.max(fastest, Math.hypot(w.body.vx[e], w.body.vy[e]));
+        if (withCrate) crateFastest = Math.max(crateFastest, Math.hypot(w.body.vx[boxEntity(w, 0)], w.body.vy[boxEntity(w, 0)]));
+      }
+      if (withCrate) {
+        expect(w.body.x[e]).toBeLessThan(5); // still below the ledge, against its face (it falls)
+        expect(fastest).toBeLessThanOrEqual(w.settings.maxFallSpeed + 1e-9);
+        expect(crateFastest).toBeLessThan(0.5);
+      } else {
+        expect(w.body.y[e] + w.body.halfH[e]).toBeCloseTo(10, 6); // the same climb without the crate
+      }
+    }
+  });
+});
+
+describe('anchoring', () => {
+  it('holds on stone, not on a crate: an anchored player cannot give, so a crate under it gained speed from nothing', () => {
+    // A 60 kg crate on the floor; P1 stands on it and presses Anchor, P2 on the floor does too.
+    const rows: string[] = [];
+    for (let r = 0; r < 20; r++) rows.push(r >= 15 ? '####################' : '....................');
+    const w = createSimWorld(defOnRows(rows, 10, 4, 15, { boxes: [{ x: 10, y: 14.5, w: 2, h: 1, mass: 60 }], tetherLength: 10 }));
+    const [a, b] = [playerEntity(w, 0), playerEntity(w, 1)];
+    w.body.y[a] = 14 - w.body.halfH[a] - 0.01; // on the crate's top
+    for (let t = 0; t < 30; t++) step(w, [0, 0]);
+    expect(w.player.groundBox[a]).toBe(boxEntity(w, 0));
+    for (let t = 0; t < 30; t++) step(w, [Button.Anchor, Button.Anchor]);
+    expect(w.player.isAnchored[a]).toBe(0);
+    expect(w.player.isAnchored[b]).toBe(1);
   });
 });

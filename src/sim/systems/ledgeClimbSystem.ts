@@ -41,6 +41,10 @@ export function ledgeClimbSystem(world: SimWorld): void {
       const nx = dir > 0 ? wallCol + hw : wallCol + 1 - hw;
       const ny = top - hh;
       if (rectOverlapsSolid(grid, nx - hw, ny - hh, nx + hw, ny + hh)) break;
+      // Nor into a crate or platform: the contact would push the two apart in one substep, and an
+      // overlap made all at once becomes speed (the long fuzz saw a player climb into a crate by a
+      // ledge in Timber Mine and both leave at 140 m/s).
+      if (rectOverlapsBox(world, nx, ny, hw, hh)) break;
       // The tether holds: no climbing out of its reach (the next tick's tether constraint would
       // yank both players back together at ~30 m/s).
       const other = players[0] === eid ? players[1] : players[0];
@@ -56,4 +60,33 @@ export function ledgeClimbSystem(world: SimWorld): void {
       break;
     }
   }
+}
+
+/**
+ * True if the axis-aligned rectangle centred on (cx, cy), half sizes hw x hh, overlaps any box
+ * (crate or platform): no separating axis among x, y and the box's two edge normals.
+ */
+function rectOverlapsBox(world: SimWorld, cx: number, cy: number, hw: number, hh: number): boolean {
+  const { body } = world;
+  const boxes = world.queries.boxes.dense;
+  for (let k = 0; k < boxes.length; k++) {
+    const b = boxes[k];
+    const c = body.rotC[b];
+    const s = body.rotS[b];
+    const bw = body.halfW[b];
+    const bh = body.halfH[b];
+    const dx = body.x[b] - cx;
+    const dy = body.y[b] - cy;
+    // The box's extents along x and y, and the rectangle's along the box's axes.
+    const ac = c < 0 ? -c : c;
+    const as = s < 0 ? -s : s;
+    if ((dx < 0 ? -dx : dx) >= hw + bw * ac + bh * as) continue;
+    if ((dy < 0 ? -dy : dy) >= hh + bw * as + bh * ac) continue;
+    const du = dx * c + dy * s;
+    const dv = -dx * s + dy * c;
+    if ((du < 0 ? -du : du) >= bw + hw * ac + hh * as) continue;
+    if ((dv < 0 ? -dv : dv) >= bh + hw * as + hh * ac) continue;
+    return true;
+  }
+  return false;
 }
