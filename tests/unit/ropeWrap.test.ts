@@ -170,6 +170,29 @@ describe('a rope slung over a ledge', () => {
     expect(particleDepth(world, r)).toBeLessThan(0.06);
   });
 
+  it('snapped, each half loses its corners (a free end bends round nothing) and the near half drapes over the edge', () => {
+    const world = lab({
+      solids: Array.from({ length: 12 }, (_, c) => [c, 6] as [number, number]),
+      anchors: [{ x: 10, y: 5.5 }],
+      boxes: [{ x: 12.6, y: 9, w: 0.6, h: 0.6, mass: 20 }],
+      ropes: [{ a: { kind: 'anchor', anchor: 0 }, b: { kind: 'box', box: 0, x: 0, y: -0.3 }, length: 5.5, segments: 24, breakTension: 0.5 * 20 * G }],
+      physics: { airDrag: 1 },
+    });
+    const r = levelRopes(world)[0];
+    const spare = world.rope.spare[r];
+    expect(pivots(world, r)).toEqual([[12, 6]]);
+    idle(world, 180);
+    expect(world.rope.bodyB[r]).toBe(0); // snapped: the near half's far end is free
+    expect(world.wrap.count[r]).toBe(0);
+    expect(world.wrap.count[spare]).toBe(0);
+    // The near half (2.75 m from the anchor 2 m back from the edge) hangs over the edge, its free
+    // end below the corner, no particle in the slab beyond the rope's radius.
+    const last = world.rope.first[r] + world.rope.count[r] - 1;
+    expect(world.particle.y[last]).toBeGreaterThan(6);
+    expect(Math.abs(world.particle.x[last] - 12)).toBeLessThan(0.3);
+    expect(particleDepth(world, r)).toBeLessThan(0.06);
+  });
+
   it('without ropeWrap the same rope hangs from the anchor, straight through the slab', () => {
     const world = createSimWorld(labDef({
       width: 40, height: 30, solids: Array.from({ length: 12 }, (_, c) => [c, 6] as [number, number]),

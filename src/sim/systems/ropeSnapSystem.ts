@@ -44,6 +44,10 @@ export function ropeSnapSystem(world: SimWorld): void {
     rope.length[s] = segmentSum(world, rope.first[s], rope.count[s] - 1);
     rope.reelTarget[r] = rope.length[r];
     rope.reelTarget[s] = rope.length[s];
+    // Each half has a free end now: no pivots (a rope bends round corners only when tied at both
+    // ends). Kept, the near half's particles were still clamped to the old bent path.
+    world.wrap.count[r] = 0;
+    world.wrap.count[s] = 0;
     pushEvent(world.events, SimEvent.RopeSnapped, world.tick, 255, rope.tension[r], r);
   }
 }
