@@ -6,7 +6,7 @@
 // rope's force turned the box about its arm after the free flight, not its arm at the start of the
 // substep (ropeLength.ts, shakeTurning).
 import { describe, expect, it } from 'vitest';
-import { boxEntity, createSimWorld, levelRopes, step } from '../../src/sim';
+import { boxEntity, createSimWorld, isHeavyRope, levelRopes, step } from '../../src/sim';
 import { labDef } from '../../tools/scenarios/worlds';
 
 /**
@@ -47,7 +47,7 @@ function swingLoss(opts: { tieX?: number; tieY: number; degrees: number; mass?: 
     }
     return e;
   };
-  const isHeavy = pm * (rope.count[r] - 2) >= 0.05 * mass;
+  const isHeavy = isHeavyRope(world, r);
   const energy = (): number =>
     0.5 * mass * (body.vx[b] ** 2 + body.vy[b] ** 2) + 0.5 * inertia * body.omega[b] ** 2 - mass * g * body.y[b] + (isHeavy ? ropeEnergy() : 0);
   const swing = mass * g * (ay + reach - body.y[b]); // above the rest position, at the start

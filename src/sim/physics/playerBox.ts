@@ -28,6 +28,49 @@ const PUSH_SLACK = 1e-9;
 const point = createBodyPoint();
 const playerMove: BodyMove = { dx: 0, dy: 0 };
 
+/** The axis-aligned rectangle rectBoxOverlap tests: centre and half sizes, m. */
+export const rect = { x: 0, y: 0, hw: 0, hh: 0 };
+/** What rectBoxOverlap found: the shallowest depth, the normal from the rectangle to the box, and whether it is a face of the box. */
+const overlap = { depth: 0, nx: 0, ny: 0, isBoxFace: false };
+
+/**
+ * True if the rectangle in `rect` overlaps box b (turned or not): a separating-axis test over x, y
+ * and the box's u = (c, s) and v = (-s, c). Leaves the shallowest way apart in `overlap`.
+ */
+export function rectBoxOverlap(world: SimWorld, b: number): boolean {
+  const { body } = world;
+  const hwB = body.halfW[b];
+  const hhB = body.halfH[b];
+  const c = body.rotC[b];
+  const s = body.rotS[b];
+  const dx = body.x[b] - rect.x;
+  const dy = body.y[b] - rect.y;
+  const ac = Math.abs(c);
+  const as = Math.abs(s);
+  // Overlap along x, y, the box's u and v; keep the smallest.
+  let best = rect.hw + hwB * ac + hhB * as - Math.abs(dx);
+  if (best <= 0) return false;
+  let nx = dx < 0 ? -1 : 1;
+  let ny = 0;
+  let isBoxFace = false;
+  const oy = rect.hh + hwB * as + hhB * ac - Math.abs(dy);
+  if (oy <= 0) return false;
+  if (oy < best) { best = oy; nx = 0; ny = dy < 0 ? -1 : 1; }
+  const du = dx * c + dy * s;
+  const ou = rect.hw * ac + rect.hh * as + hwB - Math.abs(du);
+  if (ou <= 0) return false;
+  if (ou < best - 1e-9) { best = ou; const g = du < 0 ? -1 : 1; nx = c * g; ny = s * g; isBoxFace = true; }
+  const dv = -dx * s + dy * c;
+  const ov = rect.hw * as + rect.hh * ac + hhB - Math.abs(dv);
+  if (ov <= 0) return false;
+  if (ov < best - 1e-9) { best = ov; const g = dv < 0 ? -1 : 1; nx = -s * g; ny = c * g; isBoxFace = true; }
+  overlap.depth = best;
+  overlap.nx = nx;
+  overlap.ny = ny;
+  overlap.isBoxFace = isBoxFace;
+  return true;
+}
+
 /** Finds and separates player-box overlaps; records them for {@link bounceContacts}. */
 export function collidePlayersWithBoxes(world: SimWorld): void {
   const { body, player, contacts } = world;
@@ -49,34 +92,21 @@ export function collidePlayersWithBoxes(world: SimWorld): void {
       const hhB = body.halfH[b];
       const c = body.rotC[b];
       const s = body.rotS[b];
-      const dx = bx - px;
-      const dy = by - py;
-      const ac = Math.abs(c);
-      const as = Math.abs(s);
-      // Overlap along x, y, the box's u = (c, s) and v = (-s, c); keep the smallest.
-      let best = hwP + hwB * ac + hhB * as - Math.abs(dx);
-      if (best <= 0) continue;
-      let nx = dx < 0 ? -1 : 1;
-      let ny = 0;
-      let isBoxFace = false;
-      const oy = hhP + hwB * as + hhB * ac - Math.abs(dy);
-      if (oy <= 0) continue;
-      if (oy < best) { best = oy; nx = 0; ny = dy < 0 ? -1 : 1; }
-      const du = dx * c + dy * s;
-      const ou = hwP * ac + hhP * as + hwB - Math.abs(du);
-      if (ou <= 0) continue;
-      if (ou < best - 1e-9) { best = ou; const g = du < 0 ? -1 : 1; nx = c * g; ny = s * g; isBoxFace = true; }
-      const dv = -dx * s + dy * c;
-      const ov = hwP * as + hhP * ac + hhB - Math.abs(dv);
-      if (ov <= 0) continue;
-      if (ov < best - 1e-9) { best = ov; const g = dv < 0 ? -1 : 1; nx = -s * g; ny = c * g; isBoxFace = true; }
+      rect.x = px;
+      rect.y = py;
+      rect.hw = hwP;
+      rect.hh = hhP;
+      if (!rectBoxOverlap(world, b)) continue;
+      const best = overlap.depth;
+      const nx = overlap.nx;
+      const ny = overlap.ny;
 
       if (world.box.isSpiked[b]) player.hurtBy[p] = b;
 
       // Contact point, relative to the box centre (sets how much the push turns the box).
       let rx: number;
       let ry: number;
-      if (isBoxFace) {
+      if (overlap.isBoxFace) {
         // The player's corner (or face middle) deepest into the box's face, kept within that face.
         const cx = px + (nx > 1e-6 ? hwP : nx < -1e-6 ? -hwP : 0) - bx;
         const cy = py + (ny > 1e-6 ? hhP : ny < -1e-6 ? -hhP : 0) - by;

@@ -9,6 +9,7 @@
 import { Button } from '../input';
 import { SimEvent, pushEvent } from '../events';
 import { rectOverlapsSolid } from '../physics/moveBody';
+import { rect, rectBoxOverlap } from '../physics/playerBox';
 import { Tile, tileAt } from '../tileGrid';
 import type { SimWorld } from '../worldState';
 
@@ -62,31 +63,14 @@ export function ledgeClimbSystem(world: SimWorld): void {
   }
 }
 
-/**
- * True if the axis-aligned rectangle centred on (cx, cy), half sizes hw x hh, overlaps any box
- * (crate or platform): no separating axis among x, y and the box's two edge normals.
- */
+
+/** True if the rectangle centred on (cx, cy), half sizes hw x hh, overlaps any box (crate or platform). */
 function rectOverlapsBox(world: SimWorld, cx: number, cy: number, hw: number, hh: number): boolean {
-  const { body } = world;
+  rect.x = cx;
+  rect.y = cy;
+  rect.hw = hw;
+  rect.hh = hh;
   const boxes = world.queries.boxes.dense;
-  for (let k = 0; k < boxes.length; k++) {
-    const b = boxes[k];
-    const c = body.rotC[b];
-    const s = body.rotS[b];
-    const bw = body.halfW[b];
-    const bh = body.halfH[b];
-    const dx = body.x[b] - cx;
-    const dy = body.y[b] - cy;
-    // The box's extents along x and y, and the rectangle's along the box's axes.
-    const ac = c < 0 ? -c : c;
-    const as = s < 0 ? -s : s;
-    if ((dx < 0 ? -dx : dx) >= hw + bw * ac + bh * as) continue;
-    if ((dy < 0 ? -dy : dy) >= hh + bw * as + bh * ac) continue;
-    const du = dx * c + dy * s;
-    const dv = -dx * s + dy * c;
-    if ((du < 0 ? -du : du) >= bw + hw * ac + hh * as) continue;
-    if ((dv < 0 ? -dv : dv) >= bh + hw * as + hh * ac) continue;
-    return true;
-  }
+  for (let k = 0; k < boxes.length; k++) if (rectBoxOverlap(world, boxes[k])) return true;
   return false;
 }
