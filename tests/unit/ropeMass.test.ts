@@ -183,6 +183,20 @@ describe('the rope has mass', () => {
     expect(tension / ((c.M + ropeMass) * g)).toBeCloseTo(1, 4);
   });
 
+  it('a light rope (under the share, solved massless) still reads its own weight at its anchor', () => {
+    // 2 % of the box: the swing leaves it out, the tension at the anchor does not (a rope breaks
+    // where it is tensest, and designers tune breakTension by it).
+    const c = { n: 12, l: 0.5, p: 0.02, M: 11 };
+    const { world, g } = chainWorld(c, 0);
+    const r = levelRopes(world)[0];
+    for (let t = 0; t < 120; t++) step(world, [0, 0]);
+    const ropeMass = (c.n - 1) * c.p;
+    const tension = world.rope.tension[r];
+    console.log(`light rope hanging still: tension ${tension.toFixed(4)} N, box and rope ${((c.M + ropeMass) * g).toFixed(4)} N, box alone ${(c.M * g).toFixed(4)} N`);
+    expect(ropeMass / c.M).toBeLessThan(HEAVY_ROPE_SHARE);
+    expect(tension / ((c.M + ropeMass) * g)).toBeCloseTo(1, 4);
+  });
+
   it('below the share the rope is left out, off a chain\'s period by under 0.45 %; from it on, solved as the chain', () => {
     const p = 0.07;
     const n = 12;

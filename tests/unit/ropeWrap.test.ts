@@ -12,7 +12,9 @@ import {
 import { labDef, worldFromMap, type LabOptions } from '../../tools/scenarios/worlds';
 
 const G = 9.81;
-const TRUTH = { gravity: G, ropeDamping: 0, airDrag: 0, ropeWrap: true } as const;
+// The truths are for a massless rope: 1 g particles (the sim adds a light rope's weight to its
+// tension, ropeMass.ts, which the default 70 g ones would make 4-7 % of these loads).
+const TRUTH = { gravity: G, ropeDamping: 0, airDrag: 0, ropeWrap: true, ropeParticleMass: 0.001 } as const;
 
 function lab(opts: LabOptions): SimWorld {
   return createSimWorld(labDef({ width: 40, height: 30, ...opts, physics: { ...TRUTH, ...opts.physics } }));

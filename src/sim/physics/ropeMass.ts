@@ -5,6 +5,7 @@
 // Range Attachments and the end-to-end constraint skipped, its box ends pulled by the chain's
 // segments), so its weight loads its ends and it swings in a chain's modes.
 
+import { MAX_WRAPS } from '../ropeComponents';
 import type { SimWorld } from '../worldState';
 
 /**
@@ -31,4 +32,26 @@ export function isHeavyRope(world: SimWorld, r: number): boolean {
   const w = wA > wB ? wA : wB; // 1 / the lightest box's mass
   if (w === 0) return false;
   return (rope.count[r] - 2) * world.settings.ropeParticleMass * w >= HEAVY_ROPE_SHARE;
+}
+
+/**
+ * The weight rope `r`'s tension leaves out, N: 0 for a heavy rope (its chain's tension has it) or
+ * a rope with a free end; for a lighter rope tied at both ends, solved as massless, its weight per
+ * metre times the height from its lowest end up to the highest point of its path (an end or a
+ * pivot). Along any rope hanging under its own weight, T(top) - T(bottom) = mu g (y(bottom) - y(top))
+ * (the catenary's tension grows by the weight of the height it climbs, whatever the shape), so the
+ * massless tension, which is what the lower end feels, plus this is the tension at the rope's
+ * tensest point, where it would break.
+ */
+export function ropeWeightLoad(world: SimWorld, r: number): number {
+  const { rope, particle, wrap } = world;
+  if (rope.bodyA[r] === 0 || rope.bodyB[r] === 0 || rope.length[r] <= 0 || isHeavyRope(world, r)) return 0;
+  const yA = particle.y[rope.first[r]];
+  const yB = particle.y[rope.first[r] + rope.count[r] - 1];
+  const bottom = yA > yB ? yA : yB; // y grows downwards
+  let top = yA < yB ? yA : yB;
+  const base = r * MAX_WRAPS;
+  for (let k = base; k < base + wrap.count[r]; k++) if (wrap.y[k] < top) top = wrap.y[k];
+  const perMetre = ((rope.count[r] - 2) * world.settings.ropeParticleMass) / rope.length[r];
+  return perMetre * world.settings.gravity * (bottom - top);
 }

@@ -8,6 +8,7 @@ import { SimEvent, pushEvent } from '../events';
 import { substepStages } from '../physics/substepStages';
 import { updateMaxStretch } from '../physics/solveRope';
 import { measureRopePath, ropePath } from '../physics/ropeWraps';
+import { ropeWeightLoad } from '../physics/ropeMass';
 import type { SimWorld } from '../worldState';
 import { restoreNonFinite } from './quarantine';
 
@@ -43,6 +44,8 @@ export function physicsSystem(world: SimWorld): void {
   for (let k = 0; k < ropes.length; k++) {
     const r = ropes[k];
     rope.tension[r] = rope.impulse[r] / DT;
+    // A taut light rope's solve is massless: its weight, carried by its upper end, is added here.
+    if (rope.tension[r] > 0) rope.tension[r] += ropeWeightLoad(world, r);
   }
   updateMaxStretch(world);
 
