@@ -131,7 +131,8 @@ describe('sim runner: output', () => {
     expect(r.length).toBe(2.7);
     expect(r.currentLength).toBeCloseTo(2.7, 3);
     expect(r.maxSegmentStretch).toBeLessThan(0.001);
-    expect(r.tension).toBeCloseTo(20 * 40, -1); // a 20 kg box at g = 40
+    // A 20 kg box at g = 40, and the rope's own weight (11 inner particles of 70 g, hanging straight).
+    expect(r.tension).toBeCloseTo((20 + 11 * 0.07) * 40, -1);
     expect(r.snapped).toBe(false);
     expect(r.far).toBeUndefined();
   });
