@@ -182,18 +182,28 @@ function addPivot(world: SimWorld, r: number, side: number, x: number, y: number
   wrap.turn[k] = turn;
   wrap.count[r] = count + 1;
   // Where the rope sits on its new corner: its arc length from end A is that of the particle
-  // nearest the corner (so no particle jumps to another span), within what the spans allow.
-  if (count === 0 || side === 0) {
-    endPosition(world, r, 0, endNow);
-    const ex = endNow.x - x;
-    const ey = endNow.y - y;
-    const least = Math.sqrt(ex * ex + ey * ey);
-    // The most: all the rope not needed between the corner (now the first pivot) and end B.
-    measureRopePath(world, r);
-    const most = rope.length[r] - (ropePath.length - least);
-    const arc = arcNearest(world, r, x, y);
-    wrap.spanA[r] = arc < least ? least : arc > most ? (most > least ? most : least) : arc;
+  // nearest the corner (so no particle jumps to another span), within what the spans allow. What
+  // is kept is spanA, the rope from end A to the first pivot; a corner caught at end B is reached
+  // after spanA and the straight runs between the pivots (`before`), so spanA is set to put the
+  // corner at that arc too. Left as it was there, a slack rope's run between its last two corners
+  // was at once no longer than their distance: its particles were pulled straight across the
+  // stone and those beyond onto the new corner (78 % stretch in the long fuzz).
+  const k0 = side === 0 ? base : base + count;
+  let before = 0;
+  for (let j = base + 1; j <= k0; j++) {
+    const gx = wrap.x[j] - wrap.x[j - 1];
+    const gy = wrap.y[j] - wrap.y[j - 1];
+    before += Math.sqrt(gx * gx + gy * gy);
   }
+  endPosition(world, r, 0, endNow);
+  const ex = endNow.x - wrap.x[base];
+  const ey = endNow.y - wrap.y[base];
+  const least = Math.sqrt(ex * ex + ey * ey);
+  // The most: all the rope not needed between the first pivot and end B.
+  measureRopePath(world, r);
+  const most = rope.length[r] - (ropePath.length - least);
+  const arc = arcNearest(world, r, x, y) - before;
+  wrap.spanA[r] = arc < least ? least : arc > most ? (most > least ? most : least) : arc;
 }
 
 /** Arc length from end A of rope r's particle nearest (x, y), m. */
