@@ -322,6 +322,39 @@ describe('the tether over a cliff edge is a pulley', () => {
 
 });
 
+describe('a ledge climb', () => {
+  // A climb moves a player up to 1.57 m at once (its width across, its height up), and the wraps
+  // took any move over 1 m for a respawn and dropped every corner: the tether then ran straight
+  // through the stone (in the long fuzz a taut one cut a ledge's corner 8.9 cm deep, Over the Pits).
+  it('keeps the corners the rope still bends round: the tether over a cliff edge stays a pulley', () => {
+    // The plateau and cliff above, with a 1-tile block on the plateau at x 8-9; P1 on the plateau
+    // climbs the block, then walks back left, hauling P2 up the face.
+    const rows: string[] = [];
+    for (let r = 0; r < 24; r++) rows.push(r >= 20 ? '#'.repeat(30) : r >= 10 ? '#'.repeat(12) + '.'.repeat(18) : r === 9 ? '.'.repeat(8) + '#' + '.'.repeat(21) : '.'.repeat(30));
+    const world = worldFromMap(rows, { x: 6, y: 10 }, { x: 12.5, y: 20 }, 16, { ropeWrap: true });
+    const [a, b] = world.queries.players.dense;
+    const tether = world.tetherRope;
+    expect(pivots(world, tether)).toContainEqual([12, 10]); // and the block's top corners, the rope laid over them
+    idle(world, 60);
+    let climbed = false;
+    for (let t = 0; t < 60 && !climbed; t++) {
+      step(world, [Button.Right | (world.body.x[a] + world.body.halfW[a] > 7.99 ? Button.Jump : 0), 0]);
+      climbed = world.body.y[a] < 9 - world.body.halfH[a] + 1e-6 && world.player.isGrounded[a] === 1;
+    }
+    expect(climbed).toBe(true); // on top of the block
+    step(world, [0, 0]);
+    expect(pivots(world, tether)).toEqual([[12, 10]]);
+    let worstDepth = 0;
+    for (let t = 0; t < 160; t++) {
+      step(world, [Button.Left, 0]);
+      worstDepth = Math.max(worstDepth, pathDepth(world, tether));
+    }
+    expect(worstDepth).toBe(0);
+    expect(world.body.y[b]).toBeLessThan(18.5); // hauled up the face (it stood at 19.3)
+    expect(world.body.x[b]).toBeCloseTo(12 + world.body.halfW[b], 3);
+  });
+});
+
 describe('a slack rope catching a second corner', () => {
   // A slack tether over a one-tile block, end B falling past the block's far corner: the corner was
   // added at end B with spanA (the rope up to the first corner) kept, so the rope between the two
