@@ -299,6 +299,44 @@ describe('moving platforms', () => {
     expect(world.player.isAnchored[p2]).toBe(1);
   });
 
+  // A platform pushing a player away from an anchored partner on a taut tether: the platform and
+  // the anchor each held their place, the tether solve pulled the player back into the platform
+  // and the platform pushed it out, so the tether stretched as far as the platform went (16 % here,
+  // then the player was crushed; 1 % in the long fuzz, a ferry's side against a swinging player).
+  it('a platform pushing a player against the taut tether tears the anchored partner loose and drags it', () => {
+    const { world } = build(room((l) => {
+      l.spawns = [{ id: 'p1', player: 1, x: 7, y: 10 }, { id: 'p2', player: 2, x: 3, y: 10 }];
+      l.platforms = [{ id: 'beam', w: 1, h: 0.5, path: [[5, 9], [20, 9]], speed: 2.5 }]; // at P1's chest
+    }));
+    const [p1, p2] = world.queries.players.dense;
+    let worst = 0;
+    const events = run(world, 240, () => {
+      worst = Math.max(worst, Math.hypot(world.body.x[p1] - world.body.x[p2], world.body.y[p1] - world.body.y[p2]));
+      return [0, Button.Anchor]; // P2 holds anchor all along
+    });
+    expect(ofType(events, SimEvent.Unanchored).filter((e) => e[3] === 1).map((e) => e[2])).toEqual([1]);
+    expect(ofType(events, SimEvent.Died)).toEqual([]);
+    expect(worst).toBeLessThan(4 * 1.01);
+    expect(world.body.x[p2]).toBeGreaterThan(9); // dragged 6 m and more along the floor
+  });
+
+  it('a lift carrying a player up from beside an anchored partner: the anchor holds, the player slides off', () => {
+    const { world } = build(room((l) => {
+      l.spawns = [{ id: 'p1', player: 1, x: 6, y: 9.5 }, { id: 'p2', player: 2, x: 3, y: 10 }];
+      l.platforms = [{ id: 'lift', w: 2, h: 0.5, path: [[6.5, 9.75], [6.5, 3]], speed: 2.5 }];
+    }));
+    const [p1, p2] = world.queries.players.dense;
+    let worst = 0;
+    const events = run(world, 180, () => {
+      worst = Math.max(worst, Math.hypot(world.body.x[p1] - world.body.x[p2], world.body.y[p1] - world.body.y[p2]));
+      return [0, Button.Anchor];
+    });
+    expect(ofType(events, SimEvent.Unanchored)).toEqual([]);
+    expect(worst).toBeLessThan(4 * 1.001);
+    expect(world.body.x[p1]).toBeLessThan(5.5 - world.body.halfW[p1]); // off the lift's left edge, back by P2
+    expect(world.body.x[p2]).toBe(3);
+  });
+
   it('an anchored rider that a wall stops is torn loose instead of hovering off its platform', () => {
     const { world } = build(lift('pingpong', (l) => {
       l.tiles = l.tiles.map((row: string, r: number) => (r >= 7 && r <= 8 ? `${row.slice(0, 14)}#${row.slice(15)}` : row));

@@ -10,6 +10,7 @@ import {
   Button, MAX_WRAPS, Tile, boxEntity, createSimWorld, endPosition, levelRopes, ropePathLength, step, tileAt, type SimWorld,
 } from '../../src/sim';
 import { labDef, worldFromMap, type LabOptions } from '../../tools/scenarios/worlds';
+import { loadBuiltInLevel } from '../../tools/scenarios/levels';
 
 const G = 9.81;
 // The truths are for a massless rope: 1 g particles (the sim adds a light rope's weight to its
@@ -322,4 +323,169 @@ describe('the tether over a cliff edge is a pulley', () => {
     expect(world.wrap.count[tether]).toBe(0); // both on top: the rope left the edge
   });
 
+});
+
+describe('a ledge climb', () => {
+  // A climb moves a player up to 1.57 m at once (its width across, its height up), and the wraps
+  // took any move over 1 m for a respawn and dropped every corner: the tether then ran straight
+  // through the stone (in the long fuzz a taut one cut a ledge's corner 8.9 cm deep, Over the Pits).
+  it('keeps the corners the rope still bends round: the tether over a cliff edge stays a pulley', () => {
+    // The plateau and cliff above, with a 1-tile block on the plateau at x 8-9; P1 on the plateau
+    // climbs the block, then walks back left, hauling P2 up the face.
+    const rows: string[] = [];
+    for (let r = 0; r < 24; r++) rows.push(r >= 20 ? '#'.repeat(30) : r >= 10 ? '#'.repeat(12) + '.'.repeat(18) : r === 9 ? '.'.repeat(8) + '#' + '.'.repeat(21) : '.'.repeat(30));
+    const world = worldFromMap(rows, { x: 6, y: 10 }, { x: 12.5, y: 20 }, 16, { ropeWrap: true });
+    const [a, b] = world.queries.players.dense;
+    const tether = world.tetherRope;
+    expect(pivots(world, tether)).toContainEqual([12, 10]); // and the block's top corners, the rope laid over them
+    idle(world, 60);
+    let climbed = false;
+    for (let t = 0; t < 60 && !climbed; t++) {
+      step(world, [Button.Right | (world.body.x[a] + world.body.halfW[a] > 7.99 ? Button.Jump : 0), 0]);
+      climbed = world.body.y[a] < 9 - world.body.halfH[a] + 1e-6 && world.player.isGrounded[a] === 1;
+    }
+    expect(climbed).toBe(true); // on top of the block
+    step(world, [0, 0]);
+    expect(pivots(world, tether)).toEqual([[12, 10]]);
+    let worstDepth = 0;
+    for (let t = 0; t < 160; t++) {
+      step(world, [Button.Left, 0]);
+      worstDepth = Math.max(worstDepth, pathDepth(world, tether));
+    }
+    expect(worstDepth).toBe(0);
+    expect(world.body.y[b]).toBeLessThan(18.5); // hauled up the face (it stood at 19.3)
+    expect(world.body.x[b]).toBeCloseTo(12 + world.body.halfW[b], 3);
+  });
+});
+
+describe('a slack rope catching a second corner', () => {
+  // A slack tether over a one-tile block, end B falling past the block's far corner: the corner was
+  // added at end B with spanA (the rope up to the first corner) kept, so the rope between the two
+  // corners was at once only their 1 m distance. The particles heaped on the block were pulled
+  // straight across it and those beyond onto the new corner: one segment 78 % long at the end of
+  // the tick (the long fuzz, Breaking Point; this is its state a tick before, to 0.1 mm).
+  it('puts the new corner at the arc of the rope nearest it: no particle thrown, no segment stretched', () => {
+    const rows: string[] = [];
+    for (let r = 0; r < 18; r++) {
+      const solid = (c: number) => (r === 13 && c === 11) || ((r === 14 || r === 15) && ((c >= 5 && c <= 7) || (c >= 11 && c <= 15))) || (r >= 16 && c >= 5 && c <= 15);
+      rows.push(Array.from({ length: 20 }, (_, c) => (solid(c) ? '#' : '.')).join(''));
+    }
+    const grid = worldFromMap(rows, { x: 9.8, y: 15.3 }, { x: 13.3, y: 13.5 }).grid;
+    const world = createSimWorld({ grid, spawns: [{ x: 9.8, y: 15.3 }, { x: 13.3, y: 13.5 }], goal: { x: 0, y: 0, w: 1, h: 1 }, tether: { length: 6, segments: 20 }, physics: { ropeWrap: true } });
+    const { body, particle, wrap } = world;
+    const [a, b] = world.queries.players.dense;
+    const r = world.tetherRope;
+    const place = (e: number, x: number, y: number, vx: number, vy: number) => {
+      body.x[e] = body.prevX[e] = body.lastX[e] = x;
+      body.y[e] = body.prevY[e] = body.lastY[e] = y;
+      body.vx[e] = vx;
+      body.vy[e] = vy;
+    };
+    place(a, 9.7826, 14.5833, -1.3333, 3.1912);
+    place(b, 13.3184, 12.8205, -0.9014, 11.0659);
+    // Particles: position and last substep's move.
+    const heap = [
+      [9.7826, 14.5833, 0, 0], [9.9974, 14.3738, -0.0079, 0.0012], [10.2963, 14.3487, -0.0085, -0.0068],
+      [10.5935, 14.3076, -0.0063, 0.0068], [10.7424, 14.0471, -0.0005, 0.01], [10.7571, 13.7475, -0.0007, 0.01],
+      [10.5404, 13.5401, 0.0024, 0.0067], [10.7911, 13.3754, -0.0027, -0.0015], [10.9401, 13.115, 0.0001, 0.0001],
+      [11.0385, 12.8317, -0.0014, -0.0004], [10.9047, 13.1001, 0.0001, 0.0003], [11.09, 12.8642, -0.0006, -0.0002],
+      [11.3803, 12.9401, -0.0003, 0.0001], [11.6495, 12.8079, -0.0005, 0], [11.9184, 12.9405, 0, 0.0005],
+      [12.1039, 12.7048, 0.0057, 0.0036], [12.2285, 12.4324, 0.0051, 0.0027], [12.5232, 12.4881, 0.0025, 0.0186],
+      [12.7346, 12.701, -0.001, 0.0222], [13.0335, 12.7265, -0.0008, 0.0198], [13.3184, 12.8205, 0, 0],
+    ];
+    const first = world.rope.first[r];
+    heap.forEach(([x, y, dx, dy], k) => {
+      particle.x[first + k] = x;
+      particle.y[first + k] = y;
+      particle.prevX[first + k] = x - dx;
+      particle.prevY[first + k] = y - dy;
+    });
+    // Bent round the block's near corner, 2.53 m of rope up to it.
+    const base = r * MAX_WRAPS;
+    wrap.count[r] = 1;
+    wrap.x[base] = 11;
+    wrap.y[base] = 13;
+    wrap.turn[base] = (11 - 9.7826) * (12.8205 - 13) - (13 - 14.5833) * (13.3184 - 11) > 0 ? 1 : -1;
+    wrap.spanA[r] = 2.5286;
+    wrap.fromAX[r] = body.x[a];
+    wrap.fromAY[r] = body.y[a];
+    wrap.fromBX[r] = body.x[b];
+    wrap.fromBY[r] = body.y[b];
+
+    step(world, [0, 0]);
+    expect(pivots(world, r)).toEqual([[11, 13], [12, 13]]);
+    let worst = 0;
+    for (let k = 0; k < 20; k++) {
+      const i = first + k;
+      worst = Math.max(worst, Math.hypot(particle.x[i + 1] - particle.x[i], particle.y[i + 1] - particle.y[i]) / particle.rest[i] - 1);
+    }
+    console.log(`slack rope catching a second corner: worst segment ${(worst * 100).toFixed(1)} % over its length`);
+    expect(worst).toBeLessThan(0.1);
+  });
+});
+
+describe('a slack tether over a hanging crate catching the corner under it', () => {
+  // Only tile corners bend a rope, not boxes: a slack tether lying over a swinging crate caught the
+  // corner of the pit under it, its particles were drawn through the crate towards the corner and
+  // the crate pushed them out by its top, half a metre back, and the chain's one backward sweep
+  // left a segment 62 % long (the long fuzz, Timber Mine; this is its state a tick before).
+  it('ends the tick with its chain whole', () => {
+    const def = loadBuiltInLevel('levels/16-timber-mine.json');
+    const world = createSimWorld(def);
+    const { body, particle, wrap, rope } = world;
+    const [a, b] = world.queries.players.dense;
+    const r = world.tetherRope;
+    const place = (e: number, x: number, y: number, vx: number, vy: number) => {
+      body.x[e] = body.prevX[e] = body.lastX[e] = x;
+      body.y[e] = body.prevY[e] = body.lastY[e] = y;
+      body.vx[e] = vx;
+      body.vy[e] = vy;
+    };
+    place(a, 15.65, 16.3, 0, 0);
+    place(b, 10.2583, 15.3, -7, 0);
+    const crate = boxEntity(world, 0); // swing-crate-1, on its rope from hook-1 at (14.7, 6)
+    place(crate, 14.520054, 14.995246, 1.210711, 0.156084);
+    body.rotC[crate] = body.lastRotC[crate] = 0.993289;
+    body.rotS[crate] = body.lastRotS[crate] = 0.115659;
+    body.omega[crate] = -2.226849;
+    const hang = [[14.7, 6], [14.6862, 7.0499], [14.6724, 8.0998], [14.6585, 9.1497], [14.6447, 10.1996], [14.6309, 11.2495], [14.6171, 12.2995], [14.6033, 13.3494], [14.5894, 14.3993]];
+    const crateRope = levelRopes(world).find((q) => rope.bodyB[q] === crate)!;
+    hang.forEach(([x, y], k) => {
+      particle.x[rope.first[crateRope] + k] = particle.prevX[rope.first[crateRope] + k] = x;
+      particle.y[rope.first[crateRope] + k] = particle.prevY[rope.first[crateRope] + k] = y;
+    });
+    // The tether: from P1 in the pit up over the crate's top and down to P2 on the floor (position
+    // and last substep's move).
+    const heap = [
+      [15.65, 16.3, 0, 0], [15.252, 16.2604, 0.0003, -0.0036], [15.2764, 15.8611, 0.0071, -0.0032],
+      [15.248, 15.4621, 0.0069, -0.0032], [15.2852, 15.0638, 0.0034, -0.0036], [15.3227, 14.6654, 0.0011, -0.0038],
+      [15.0314, 14.391, -0.0005, -0.0021], [14.6333, 14.344, -0.0007, -0.0002], [14.2358, 14.2978, -0.0009, 0.0016],
+      [13.8356, 14.3099, -0.0008, 0.0044], [13.6366, 14.6573, -0.0027, 0.0032], [13.4386, 15.0045, 0.0023, 0.0062],
+      [13.1582, 15.2898, -0.0012, 0.0028], [12.8309, 15.5198, -0.0045, -0.0018], [12.4508, 15.6443, -0.0022, 0.0054],
+      [12.0761, 15.7844, -0.002, 0.0061], [11.6914, 15.8939, -0.0038, -0.0001], [11.2916, 15.9048, -0.0044, -0.0134],
+      [10.9292, 15.7355, -0.0021, -0.0183], [10.5886, 15.5257, -0.021, 0.0096], [10.2583, 15.3, 0, 0],
+    ];
+    const first = rope.first[r];
+    heap.forEach(([x, y, dx, dy], k) => {
+      particle.x[first + k] = x;
+      particle.y[first + k] = y;
+      particle.prevX[first + k] = x - dx;
+      particle.prevY[first + k] = y - dy;
+    });
+    wrap.count[r] = 0;
+    wrap.fromAX[r] = body.x[a];
+    wrap.fromAY[r] = body.y[a];
+    wrap.fromBX[r] = body.x[b];
+    wrap.fromBY[r] = body.y[b];
+
+    step(world, [Button.Right, Button.Left | Button.Down]);
+    expect(pivots(world, r)).toEqual([[14, 16]]); // the pit's corner under the crate
+    let worst = 0;
+    for (let k = 0; k < rope.count[r] - 1; k++) {
+      const i = first + k;
+      worst = Math.max(worst, Math.hypot(particle.x[i + 1] - particle.x[i], particle.y[i + 1] - particle.y[i]) / particle.rest[i] - 1);
+    }
+    console.log(`slack tether over a crate catching the corner under it: worst segment ${(worst * 100).toFixed(1)} % over its length`);
+    expect(worst).toBeLessThan(0.05);
+  });
 });

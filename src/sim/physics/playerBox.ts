@@ -8,6 +8,7 @@
 import { SimEvent, pushEvent } from '../events';
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { moveBody, type BodyMove } from './moveBody';
+import { measureRopePath, ropePath } from './ropeWraps';
 import type { SimWorld } from '../worldState';
 
 /** Normals steeper than this (y component, y down) mean the player stands on the box. */
@@ -23,6 +24,10 @@ const CRUSH_DEPTH = 0.08;
 /** A push by a moving platform beyond the two bodies' own closing is an overlap put right, not
  *  speed, past this many metres (below it, rounding: riding a platform stays bit for bit as it was). */
 const PUSH_SLACK = 1e-9;
+/** Stretch of the tether, as a share of its length, beyond which a platform pushing a player
+ *  against it tears the partner's anchor loose (yieldAnchoredPartner): half the 1 % the
+ *  invariants allow, and several substeps of the fastest platform (4 m/s, 8 mm a substep). */
+const TEAR_STRETCH = 0.005;
 
 /** The contact point and normal handed to invMassAt and pushBody, and the player's share of a push. */
 const point = createBodyPoint();
@@ -147,7 +152,10 @@ export function collidePlayersWithBoxes(world: SimWorld): void {
         playerMove.dx = -nx * q * wP;
         playerMove.dy = -ny * q * wP;
         moveBody(world, p, playerMove, player.dropTicks[p] > 0);
-        if (wB === 0) settleAgainstPlatform(world, p, b, nx, ny, best, body.x[p] - x0, body.y[p] - y0);
+        if (wB === 0) {
+          settleAgainstPlatform(world, p, b, nx, ny, best, body.x[p] - x0, body.y[p] - y0);
+          yieldAnchoredPartner(world, p);
+        }
       }
       point.nx = nx * q;
       point.ny = ny * q;
@@ -186,6 +194,29 @@ function settleAgainstPlatform(world: SimWorld, p: number, b: number, nx: number
     body.prevY[p] -= ny * excess;
   }
   if (depth - moved > CRUSH_DEPTH) player.crushedBy[p] = b;
+}
+
+/**
+ * After a moving platform pushed player `p`: if that leaves the tether more than TEAR_STRETCH over
+ * its length and the partner is anchored, the partner's anchor gives way (as a rider's does in
+ * inputSystem's tearLooseRider), and the tether then drags the partner. A platform and an anchor
+ * both move as they please, so nothing else can give: the tether solve pulled p back into the
+ * platform and the platform pushed it out again, every substep, and the pair ended the tick
+ * beyond the tether (1 % in the long fuzz, a ferry's side pushing a player swinging below an
+ * anchored partner). A push the player can slide along (riding a lift up while tethered
+ * sideways) stretches the tether by at most the platform's step in a substep, and holds.
+ */
+function yieldAnchoredPartner(world: SimWorld, p: number): void {
+  const { body, player, rope, settings } = world;
+  const r = world.tetherRope;
+  const q = rope.bodyA[r] === p ? rope.bodyB[r] : rope.bodyA[r];
+  if (player.isAnchored[q] === 0 || rope.isActive[r] === 0) return;
+  measureRopePath(world, r);
+  if (ropePath.length <= rope.length[r] * (1 + TEAR_STRETCH)) return;
+  player.isAnchored[q] = 0;
+  player.anchorGaveWay[q] = 1;
+  body.invMass[q] = 1 / settings.playerMass;
+  pushEvent(world.events, SimEvent.Unanchored, world.tick, player.slot[q], 1);
 }
 
 /**

@@ -5,7 +5,7 @@
 import { collideRope, collideRopeCornersAgain } from './collideRope';
 import { reelStep } from './reelRope';
 import { solveRopeLength } from './ropeLength';
-import { integrateRope, relaxRope, solveRope } from './solveRope';
+import { integrateRope, relaxRope, resolveBentChain, solveRope } from './solveRope';
 import { measureRopePath, ropePath } from './ropeWraps';
 import type { SimWorld } from '../worldState';
 
@@ -41,7 +41,8 @@ export function solveRopeLengths(world: SimWorld): void {
 
 /**
  * Each rope's shape: ends pinned, LRA and the chain solved forward, collision with tiles and boxes,
- * then the chain's backward sweep, then segments against tile corners again (the sweep moves particles). Rope by rope, because a rope pushing a box moves the next
+ * then the chain's backward sweep (and, for a bent rope that collision left torn, the whole chain
+ * again), then segments against tile corners again (the sweep moves particles). Rope by rope, because a rope pushing a box moves the next
  * rope's end. A taut tether is a straight line between the players and skips collision.
  */
 export function shapeRopes(world: SimWorld): void {
@@ -61,6 +62,7 @@ export function shapeRopes(world: SimWorld): void {
     }
     collideRope(world, r, isTaut);
     relaxRope(world, r);
+    resolveBentChain(world, r);
     collideRopeCornersAgain(world, r, isTaut);
   }
 }

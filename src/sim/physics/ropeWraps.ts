@@ -9,7 +9,7 @@
 //   pivot, and the rest of the sweep goes on around it.
 // End A moves first (end B where it was), then end B. Only convex corners catch a rope: a grid point
 // with one solid cell of the four around it, or two on a diagonal. The sweep takes an end's move as
-// a straight line; an end that jumps more than a metre (a respawn) clears the wraps instead.
+// a straight line; an end that jumps farther than a ledge climb goes clears the wraps instead.
 // Each rope remembers where its ends were at its last update (WrapState.from*), so a move made
 // between substeps (a ledge climb) is swept like any other.
 // The rope's particles follow the bent path (solveRope.ts), so no rope cuts through stone.
@@ -18,9 +18,6 @@ import { MAX_WRAPS } from '../ropeComponents';
 import { Tile, hasRopeTilesIn, tileAt, type TileGrid } from '../tileGrid';
 import { endPosition, type EndPosition } from './ropeEnds';
 import type { SimWorld } from '../worldState';
-
-/** An end that moved farther than this since the rope's last update was put somewhere (a respawn), m. */
-const TELEPORT = 1;
 
 const endNow: EndPosition = { x: 0, y: 0 };
 /** The corner a sweep found (findCorner), m. */
@@ -66,20 +63,33 @@ function wrapRope(world: SimWorld, r: number): void {
   wrap.fromAY[r] = any;
   wrap.fromBX[r] = bnx;
   wrap.fromBY[r] = bny;
-  if (movedA2 > TELEPORT * TELEPORT || movedB2 > TELEPORT * TELEPORT) {
+  // An end that moved farther than a ledge climb can take a player (across its width and up its
+  // height) since the rope's last update was put somewhere: the wraps no longer mean anything. A
+  // respawn lays its ropes out afresh (resetLevel) and never gets here. The bound was 1 m, and a
+  // climb moves a player up to 1.57 m: every corner the tether was bent round was dropped at such
+  // a climb, and the taut tether then ran straight through the stone (a ledge's corner cut 8.9 cm
+  // deep in the long fuzz, Over the Pits, a tether 2.2 m inside the ledge before it).
+  const { settings } = world;
+  const teleport = 2 * (settings.playerHalfWidth + settings.playerHalfHeight);
+  if (movedA2 > teleport * teleport || movedB2 > teleport * teleport) {
     wrap.count[r] = 0;
     wrap.spanA[r] = 0;
     return;
   }
-  // End A moves, end B still where it was. (Unwrapping is checked even for an end that did not
-  // move in the substep: a ledge climb puts a player over the edge between substeps.)
+  // End A moves, end B still where it was: its span to its nearest pivot sweeps, then the pivots
+  // next to it that its new place no longer bends round are dropped. (Unwrapping is checked even
+  // for an end that did not move in the substep: a ledge climb puts a player over the edge between
+  // substeps.) Not the other way round: after a climb over a block the rope had bent round, the
+  // block's corners were dropped first and the sweep, from below the block's top to the new spot
+  // above it, started from a span through the block and caught its corner again, backwards: the
+  // tether's path 0.34 m over its length, both players yanked at 140 m/s.)
   move.px = apx; move.py = apy; move.ex = anx; move.ey = any; move.ox = bpx; move.oy = bpy;
-  unwrapEnd(world, r, 0);
   if (movedA2 > 0) sweepEnd(world, r, 0);
+  unwrapEnd(world, r, 0);
   // Then end B, with end A where it is now.
   move.px = bpx; move.py = bpy; move.ex = bnx; move.ey = bny; move.ox = anx; move.oy = any;
-  unwrapEnd(world, r, 1);
   if (movedB2 > 0) sweepEnd(world, r, 1);
+  unwrapEnd(world, r, 1);
 }
 
 /**
@@ -182,18 +192,28 @@ function addPivot(world: SimWorld, r: number, side: number, x: number, y: number
   wrap.turn[k] = turn;
   wrap.count[r] = count + 1;
   // Where the rope sits on its new corner: its arc length from end A is that of the particle
-  // nearest the corner (so no particle jumps to another span), within what the spans allow.
-  if (count === 0 || side === 0) {
-    endPosition(world, r, 0, endNow);
-    const ex = endNow.x - x;
-    const ey = endNow.y - y;
-    const least = Math.sqrt(ex * ex + ey * ey);
-    // The most: all the rope not needed between the corner (now the first pivot) and end B.
-    measureRopePath(world, r);
-    const most = rope.length[r] - (ropePath.length - least);
-    const arc = arcNearest(world, r, x, y);
-    wrap.spanA[r] = arc < least ? least : arc > most ? (most > least ? most : least) : arc;
+  // nearest the corner (so no particle jumps to another span), within what the spans allow. What
+  // is kept is spanA, the rope from end A to the first pivot; a corner caught at end B is reached
+  // after spanA and the straight runs between the pivots (`before`), so spanA is set to put the
+  // corner at that arc too. Left as it was there, a slack rope's run between its last two corners
+  // was at once no longer than their distance: its particles were pulled straight across the
+  // stone and those beyond onto the new corner (78 % stretch in the long fuzz).
+  const k0 = side === 0 ? base : base + count;
+  let before = 0;
+  for (let j = base + 1; j <= k0; j++) {
+    const gx = wrap.x[j] - wrap.x[j - 1];
+    const gy = wrap.y[j] - wrap.y[j - 1];
+    before += Math.sqrt(gx * gx + gy * gy);
   }
+  endPosition(world, r, 0, endNow);
+  const ex = endNow.x - wrap.x[base];
+  const ey = endNow.y - wrap.y[base];
+  const least = Math.sqrt(ex * ex + ey * ey);
+  // The most: all the rope not needed between the first pivot and end B.
+  measureRopePath(world, r);
+  const most = rope.length[r] - (ropePath.length - least);
+  const arc = arcNearest(world, r, x, y) - before;
+  wrap.spanA[r] = arc < least ? least : arc > most ? (most > least ? most : least) : arc;
 }
 
 /** Arc length from end A of rope r's particle nearest (x, y), m. */
