@@ -9,7 +9,8 @@
 //   pivot, and the rest of the sweep goes on around it.
 // End A moves first (end B where it was), then end B. Only convex corners catch a rope: a grid point
 // with one solid cell of the four around it, or two on a diagonal. The sweep takes an end's move as
-// a straight line; an end that jumps more than a metre (a respawn) clears the wraps instead.
+// a straight line; an end that jumps more than a metre (a ledge climb) has the rope draped afresh over what
+// the line between its ends crosses instead (a respawn lays the rope out itself: layOutRope.ts).
 // Each rope remembers where its ends were at its last update (WrapState.from*), so a move made
 // between substeps (a ledge climb) is swept like any other.
 // The rope's particles follow the bent path (solveRope.ts), so no rope cuts through stone.
@@ -19,7 +20,7 @@ import { Tile, hasRopeTilesIn, tileAt, type TileGrid } from '../tileGrid';
 import { endPosition, type EndPosition } from './ropeEnds';
 import type { SimWorld } from '../worldState';
 
-/** An end that moved farther than this since the rope's last update was put somewhere (a respawn), m. */
+/** An end that moved farther than this since the rope's last update jumped (a ledge climb), m: not swept. */
 const TELEPORT = 1;
 
 const endNow: EndPosition = { x: 0, y: 0 };
@@ -66,9 +67,16 @@ function wrapRope(world: SimWorld, r: number): void {
   wrap.fromAY[r] = any;
   wrap.fromBX[r] = bnx;
   wrap.fromBY[r] = bny;
+  // A jump too long to sweep: the rope is bent afresh over what the line between its ends crosses
+  // (its particles stay where they are). Rejected: clearing the pivots, as this did before: a
+  // ledge climb (up to 1.4 m up and 0.7 m over) cleared the tether's pivots with the tether bent
+  // round a ledge, its straight line then ran through the ledge, and once taut (a taut tether skips
+  // tile collision) it was pulled 1.5 m into the stone (First Gap, tools/ropeDepth.ts). Also
+  // rejected: a threshold above a climb, so the climb is swept: the pivots a climb then kept
+  // changed how a partner is hauled over a ledge, and 3 of the campaign's bots and 8 solo bots no
+  // longer finished their levels.
   if (movedA2 > TELEPORT * TELEPORT || movedB2 > TELEPORT * TELEPORT) {
-    wrap.count[r] = 0;
-    wrap.spanA[r] = 0;
+    if (drapeRope(world, r) > 0) placeFirstPivot(world, r);
     return;
   }
   // End A moves, end B still where it was. (Unwrapping is checked even for an end that did not
@@ -165,7 +173,7 @@ function sweepEnd(world: SimWorld, r: number, side: number): void {
 
 /** Inserts a pivot at end `side` of rope r's list (the end's new nearest pivot). */
 function addPivot(world: SimWorld, r: number, side: number, x: number, y: number, turn: number): void {
-  const { wrap, rope } = world;
+  const { wrap } = world;
   const base = r * MAX_WRAPS;
   const count = wrap.count[r];
   let k = base + count;
@@ -181,19 +189,26 @@ function addPivot(world: SimWorld, r: number, side: number, x: number, y: number
   wrap.y[k] = y;
   wrap.turn[k] = turn;
   wrap.count[r] = count + 1;
-  // Where the rope sits on its new corner: its arc length from end A is that of the particle
-  // nearest the corner (so no particle jumps to another span), within what the spans allow.
-  if (count === 0 || side === 0) {
-    endPosition(world, r, 0, endNow);
-    const ex = endNow.x - x;
-    const ey = endNow.y - y;
-    const least = Math.sqrt(ex * ex + ey * ey);
-    // The most: all the rope not needed between the corner (now the first pivot) and end B.
-    measureRopePath(world, r);
-    const most = rope.length[r] - (ropePath.length - least);
-    const arc = arcNearest(world, r, x, y);
-    wrap.spanA[r] = arc < least ? least : arc > most ? (most > least ? most : least) : arc;
-  }
+  if (count === 0 || side === 0) placeFirstPivot(world, r);
+}
+
+/**
+ * Where rope r sits on its first pivot: its arc length from end A (wrap.spanA) is that of the
+ * particle nearest the corner (so no particle jumps to another span), within what the spans allow.
+ */
+function placeFirstPivot(world: SimWorld, r: number): void {
+  const { wrap, rope } = world;
+  const x = wrap.x[r * MAX_WRAPS];
+  const y = wrap.y[r * MAX_WRAPS];
+  endPosition(world, r, 0, endNow);
+  const ex = endNow.x - x;
+  const ey = endNow.y - y;
+  const least = Math.sqrt(ex * ex + ey * ey);
+  // The most: all the rope not needed between the corner (now the first pivot) and end B.
+  measureRopePath(world, r);
+  const most = rope.length[r] - (ropePath.length - least);
+  const arc = arcNearest(world, r, x, y);
+  wrap.spanA[r] = arc < least ? least : arc > most ? (most > least ? most : least) : arc;
 }
 
 /** Arc length from end A of rope r's particle nearest (x, y), m. */
