@@ -31,8 +31,11 @@ export function layOutFromEnds(world: SimWorld, r: number): void {
   endPosition(world, r, 1, end);
   let bx = end.x;
   let by = end.y;
-  if (rope.bodyA[r] === 0) { ax = bx; ay = by + length; }
-  if (rope.bodyB[r] === 0) { bx = ax; by = ay + length; }
+  // A free end hangs straight down, to the first solid tile below at most (the rest of the rope is
+  // then folded above it): hung through a floor, the part below stayed below it, held there by
+  // the collision's last pass (level files refuse such a rope; a scene built in code may not).
+  if (rope.bodyA[r] === 0) { ax = bx; ay = hangingEnd(world, bx, by, length); }
+  if (rope.bodyB[r] === 0) { bx = ax; by = hangingEnd(world, ax, ay, length); }
   // Bent around tile corners: the ones it was slung over (slingOver), else those it drapes over.
   const isTiedBoth = rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0;
   if (!world.settings.ropeWrap || !isTiedBoth) world.wrap.count[r] = 0;
@@ -56,6 +59,15 @@ export function layOutFromEnds(world: SimWorld, r: number): void {
   // in for the collision to undo). Folded along the line between the ends, the rope stays within
   // a rest length of that line, which is clear of the stone (or bent over it by the pivots).
   if (isLaidInStone(world, first, count)) layOutFolded(world, r, ax, ay, bx, by);
+}
+
+/** Where a free end hanging `length` straight down from (x, y) comes to rest: y + length, or a particle radius above the first solid tile on the way. */
+function hangingEnd(world: SimWorld, x: number, y: number, length: number): number {
+  const col = Math.floor(x);
+  for (let row = Math.floor(y) + 1; row < y + length; row++) {
+    if (tileAt(world.grid, col, row) === Tile.Solid) return Math.max(y, row - PARTICLE_RADIUS);
+  }
+  return y + length;
 }
 
 /** Sample spacing along a segment when testing a layout against the tiles, m. */

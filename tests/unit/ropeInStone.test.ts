@@ -1,10 +1,14 @@
 // No rope in the stone (issue 14): scenes that each put a rope inside solid tiles before a fix.
 // The tether laid out at a respawn between two players in an alcove bent half a rope deep into
 // its floor or ceiling (Mine Shaft: 1.63 m); a ledge climb cleared the tether's pivots, so pulled
-// taut it ran straight through the ledge (First Gap: 1.5 m).
+// taut it ran straight through the ledge (First Gap: 1.5 m); a particle in a cell with no open side
+// stayed there (Breaking Point: 0.55 m); the chain's last sweep left particles in the stone after
+// collision (up to 0.51 m), which the fuzz runs at the end replay.
 import { describe, expect, it } from 'vitest';
-import { Button, createSimWorld, playerEntity, resetLevel, step, traceRopePolyline, type SimWorld, type WorldDef } from '../../src/sim';
+import { Button, createSimWorld, levelRopes, playerEntity, resetLevel, step, traceRopePolyline, type SimWorld, type WorldDef } from '../../src/sim';
 import { createTileGrid, Tile } from '../../src/sim/tileGrid';
+import { fuzzRun, fuzzWorlds } from '../../tools/fuzz';
+import { INVARIANT_LIMITS } from '../../tools/scenarios/invariants';
 import { pointDepth, segmentDepth } from '../../tools/scenarios/ropeDepth';
 
 /**
@@ -113,4 +117,67 @@ describe('the tether bent over a corner when a player jumps more than a metre (a
     console.log(`tether hauled over a corner after a 1.2 m jump: ${(worst * 100).toFixed(1)} cm into the stone at worst`);
     expect(worst).toBeLessThanOrEqual(0.06);
   });
+});
+
+/** Puts rope r's particle k at (x, y), standing still. */
+function place(world: SimWorld, r: number, k: number, x: number, y: number): void {
+  const i = world.rope.first[r] + k;
+  world.particle.x[i] = world.particle.prevX[i] = world.particle.drawX[i] = x;
+  world.particle.y[i] = world.particle.prevY[i] = world.particle.drawY[i] = y;
+}
+
+/** Deepest particle of rope r now, m. */
+function deepestParticle(world: SimWorld, r: number): number {
+  return depthOf(world, r).particle;
+}
+
+/** Ground whose surface is y 6, with a pit 3 wide (cells 6..8) and 4 deep: its floor's surface is y 10. */
+const PIT = [
+  ...Array.from({ length: 6 }, () => '.'.repeat(16)),
+  ...Array.from({ length: 4 }, () => '######...#######'),
+  ...Array.from({ length: 3 }, () => '#'.repeat(16)),
+];
+
+describe('a particle found inside the stone leaves it', () => {
+  it('from the inner corner of a pit, where all four neighbours of its cell are solid', () => {
+    // A snapped rope's particle pressed there by its crate had no open side to leave by and stayed
+    // up to 0.55 m inside (Breaking Point). A rope hung from (7.5, 4), its free end in cell (9, 10).
+    const world = createSimWorld(defFromRows(PIT, {
+      spawns: [{ x: 1, y: 6 }, { x: 2, y: 6 }], tether: { length: 2, segments: 4 },
+      ropes: [{ a: { kind: 'point', x: 7.5, y: 4 }, b: { kind: 'free' }, length: 6.4, segments: 8 }],
+    }));
+    const r = levelRopes(world)[0];
+    for (let k = 0; k <= 8; k++) place(world, r, k, 7.5 + 0.2 * k, 4 + 0.75 * k);
+    place(world, r, 8, 9.1, 10.15);
+    const before = deepestParticle(world, r);
+    step(world, [0, 0]);
+    const after = deepestParticle(world, r);
+    console.log(`free end in a pit's inner corner: ${(before * 100).toFixed(1)} cm inside, after a tick ${(after * 100).toFixed(1)} cm`);
+    expect(before).toBeGreaterThan(0.15);
+    expect(after).toBe(0);
+  });
+});
+
+describe('the long fuzz runs that found rope in the stone', () => {
+  // tools/fuzz.ts's random inputs (level, seed, ticks up to just after the worst tick) that ended
+  // ticks with a rope deep in the stone before the fixes, each for its own reason: collideRope's
+  // last pass and its ways out of a cell (the first five), ropeWraps' pivots kept at a ledge climb
+  // (the last).
+  const runs: Array<[string, number, number, string]> = [
+    ['levels/01-tied-together.json', 2, 1110, 'a taut tether (which skips collision) sagging 0.21 m into a step'],
+    ['levels/05-over-the-pits.json', 1, 280, 'a tether folded at a post, a particle next to a stretched segment left 0.11 m inside'],
+    ['levels/05-over-the-pits.json', 2, 4295, "a ledge climb: the tether's pivot round a slab's end dropped, pulled taut through the slab, 0.5 m"],
+    ['levels/17-breaking-point.json', 2, 1100, "a snapped rope's free end pressed into the pit's wall under its crate, 0.51 m"],
+    ['levels/17-breaking-point.json', 4, 1560, "a snapped rope's particle in the pit's inner corner, 0.55 m"],
+    ['levels/20-pendulum-hall.json', 1, 1710, "a slack tether's particle inside the block next to its pivot, 0.34 m"],
+  ];
+  const worlds = fuzzWorlds();
+  for (const [file, seed, ticks, what] of runs) {
+    it(`${file} seed ${seed}, ${ticks} ticks: ${what} (now within the invariant)`, () => {
+      const { name, def } = worlds.find((w) => w.name === file)!;
+      const run = fuzzRun(name, def, seed, ticks);
+      console.log(`${file} seed ${seed}: deepest rope in the stone ${((run.worstRopeDepth ?? 0) * 100).toFixed(1)} cm`);
+      expect(run.worstRopeDepth).toBeLessThanOrEqual(INVARIANT_LIMITS.ropeDepth);
+    }, 30_000);
+  }
 });

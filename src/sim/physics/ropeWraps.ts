@@ -9,8 +9,8 @@
 //   pivot, and the rest of the sweep goes on around it.
 // End A moves first (end B where it was), then end B. Only convex corners catch a rope: a grid point
 // with one solid cell of the four around it, or two on a diagonal. The sweep takes an end's move as
-// a straight line; an end that jumps more than a metre (a ledge climb) has the rope draped afresh over what
-// the line between its ends crosses instead (a respawn lays the rope out itself: layOutRope.ts).
+// a straight line; an end that jumps more than a metre (a ledge climb) keeps the pivots still turned
+// around, or has the rope draped afresh when none is left (a respawn lays the rope out itself).
 // Each rope remembers where its ends were at its last update (WrapState.from*), so a move made
 // between substeps (a ledge climb) is swept like any other.
 // The rope's particles follow the bent path (solveRope.ts), so no rope cuts through stone.
@@ -67,16 +67,22 @@ function wrapRope(world: SimWorld, r: number): void {
   wrap.fromAY[r] = any;
   wrap.fromBX[r] = bnx;
   wrap.fromBY[r] = bny;
-  // A jump too long to sweep: the rope is bent afresh over what the line between its ends crosses
-  // (its particles stay where they are). Rejected: clearing the pivots, as this did before: a
-  // ledge climb (up to 1.4 m up and 0.7 m over) cleared the tether's pivots with the tether bent
-  // round a ledge, its straight line then ran through the ledge, and once taut (a taut tether skips
-  // tile collision) it was pulled 1.5 m into the stone (First Gap, tools/ropeDepth.ts). Also
-  // rejected: a threshold above a climb, so the climb is swept: the pivots a climb then kept
-  // changed how a partner is hauled over a ledge, and 3 of the campaign's bots and 8 solo bots no
-  // longer finished their levels.
+  // A jump too long to sweep (a ledge climb: up to 1.4 m up and 0.7 m over): the pivots the rope
+  // still turns around are kept, none is added, and a rope left with none is draped afresh over
+  // what the line between its ends crosses (its particles stay where they are). Rejected:
+  // clearing the pivots, as this did before: a climb cleared the tether's pivots with the tether
+  // bent round a ledge, its straight line then ran through the ledge, and once taut (a taut tether
+  // skips tile collision) it was pulled 1.5 m into the stone (First Gap, tools/ropeDepth.ts).
+  // Draping alone found no corner for a tether bent round a slab's end (the upper outline of what
+  // the line crosses is the slab's flat top): 50 cm (Over the Pits). Also rejected: a threshold
+  // above a climb, so the climb is swept: the corners a climb then caught changed how a partner is
+  // hauled over a ledge, and 3 of the campaign's bots and 8 solo bots no longer finished their levels.
   if (movedA2 > TELEPORT * TELEPORT || movedB2 > TELEPORT * TELEPORT) {
-    if (drapeRope(world, r) > 0) placeFirstPivot(world, r);
+    move.ex = anx; move.ey = any; move.ox = bnx; move.oy = bny;
+    unwrapEnd(world, r, 0);
+    move.ex = bnx; move.ey = bny; move.ox = anx; move.oy = any;
+    unwrapEnd(world, r, 1);
+    if (wrap.count[r] === 0 && drapeRope(world, r) > 0) placeFirstPivot(world, r);
     return;
   }
   // End A moves, end B still where it was. (Unwrapping is checked even for an end that did not
