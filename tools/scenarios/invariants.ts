@@ -46,7 +46,10 @@ export const INVARIANT_LIMITS = {
    * ticks): 9.2 cm, for one tick, a slack tether folded round a one-tile post (The Well), the
    * segment over the post's corner 13 % long; so this is that rounded up. The same run before
    * this bound's fixes: 163 cm (a respawn's tether laid through the floor), and 55 cm in hundreds
-   * of ticks (snapped ropes' particles in walls, slack ropes' next to their pivots).
+   * of ticks (snapped ropes' particles in walls, slack ropes' next to their pivots). Still broken
+   * (rope-physics.md, known limits): the rope yard, which has no physics.ropeWrap (a rope between
+   * two crates dragged 28 cm into the floor, its length winning), and in 10^6 ticks a plank whose
+   * edge lies over a wall's corner, its rope's tie 11 cm in the wall (Breaking Point).
    */
   ropeDepth: 0.1,
   /** Fastest a player or crate may go, as a share of levelSpeedLimit. */
