@@ -77,12 +77,19 @@ function wrapRope(world: SimWorld, r: number): void {
   // the line crosses is the slab's flat top): 50 cm (Over the Pits). Also rejected: a threshold
   // above a climb, so the climb is swept: the corners a climb then caught changed how a partner is
   // hauled over a ledge, and 3 of the campaign's bots and 8 solo bots no longer finished their levels.
+  // Either way a path longer than the rope is no path it can lie on (an end put far away, as a test
+  // drops the players out of the level: the kept pivots yanked them back up), and the pivots go.
   if (movedA2 > TELEPORT * TELEPORT || movedB2 > TELEPORT * TELEPORT) {
     move.ex = anx; move.ey = any; move.ox = bnx; move.oy = bny;
     unwrapEnd(world, r, 0);
     move.ex = bnx; move.ey = bny; move.ox = anx; move.oy = any;
     unwrapEnd(world, r, 1);
-    if (wrap.count[r] === 0 && drapeRope(world, r) > 0) placeFirstPivot(world, r);
+    if (wrap.count[r] > 0 && !isPathWithinRope(world, r)) wrap.count[r] = 0;
+    if (wrap.count[r] === 0 && drapeRope(world, r) > 0) {
+      if (isPathWithinRope(world, r)) placeFirstPivot(world, r);
+      else wrap.count[r] = 0;
+    }
+    if (wrap.count[r] === 0) wrap.spanA[r] = 0;
     return;
   }
   // End A moves, end B still where it was. (Unwrapping is checked even for an end that did not
@@ -196,6 +203,12 @@ function addPivot(world: SimWorld, r: number, side: number, x: number, y: number
   wrap.turn[k] = turn;
   wrap.count[r] = count + 1;
   if (count === 0 || side === 0) placeFirstPivot(world, r);
+}
+
+/** True if rope r's path from end A through its pivots to end B is no longer than the rope. */
+function isPathWithinRope(world: SimWorld, r: number): boolean {
+  measureRopePath(world, r);
+  return ropePath.length <= world.rope.length[r];
 }
 
 /**
