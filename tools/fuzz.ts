@@ -1,9 +1,9 @@
 // The long fuzz: random inputs on every built-in level that parses and on the rope yard, checking
 // after every tick the invariants of tests/unit/properties.test.ts (finite state, nobody in a wall,
 // no box centre in a wall, segments <= 1.5x rest, players <= tether + 1 %, no rope cutting a tile
-// corner) and that no NaN had to be quarantined. Prints ticks run, the worst stretch, the worst
-// tether excess, the deepest corner cut, the deepest any rope lies in the stone (not yet an
-// invariant) and every failure.
+// corner, no rope in the stone) and that no NaN had to be quarantined. Prints ticks run, the worst
+// stretch, the worst tether excess, the deepest corner cut, the deepest any rope lies in the stone
+// and every failure.
 // Run: npm run test:long (through vitest), or npx tsx tools/fuzz.ts [--ticks N] [--seeds N]
 // (exits 1 on any failure).
 import { performance } from 'node:perf_hooks';
@@ -101,7 +101,7 @@ export function runFuzz(opts: FuzzOptions = {}): FuzzReport {
   log('');
   log(`fuzz: ${report.ticks} ticks over ${report.runs.length} runs; worst segment stretch ${pct(report.worstStretch)} (limit 50 %), ` +
     `worst tether excess ${pct(report.worstTetherExcess)} (limit 1 %), deepest corner cut ${cm(report.worstRopeCut)} ` +
-    `(limit ${cm(INVARIANT_LIMITS.ropeCornerCut)}), deepest rope in stone ${cm(report.worstRopeDepth)} (not checked), fastest body ${pct(report.worstSpeedShare ?? 0)} of its level's speed limit, ` +
+    `(limit ${cm(INVARIANT_LIMITS.ropeCornerCut)}), deepest rope in stone ${cm(report.worstRopeDepth)} (limit ${cm(INVARIANT_LIMITS.ropeDepth)}), fastest body ${pct(report.worstSpeedShare ?? 0)} of its level's speed limit, ` +
     `boxes ${cm(report.worstBoxOverlap)} into each other (limit ${cm(INVARIANT_LIMITS.boxOverlap)}), ${report.failures.length} failures`);
   for (const f of report.failures) log(`FAILURE ${f}`);
   return report;

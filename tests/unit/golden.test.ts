@@ -27,8 +27,11 @@ describe('golden state hashes', () => {
     // of particles, 7.9 % of its 8 kg box) is solved as a chain: the hash moved (was dce5e963).
     // Since ropes collide with their own boxes and rope segments with tile corners (issue 14), the
     // yard's snapping rope and slack tether move differently (was 401e115d). Since a taut light
-    // rope's tension includes its own weight (ropeMass.ts: the hash holds tensions), was 5ea34534.
-    expect(hashHex(world)).toBe('ebeea354');
+    // rope's tension includes its own weight (ropeMass.ts: the hash holds tensions), was 5ea34534;
+    // and since a particle of a rope with a free end found inside a tile at the end of a substep
+    // leaves it (collideRope.ts's last pass, issue 14's rope-in-stone invariant), the yard's
+    // free-ended rope and the snapped halves move differently (ebeea354 with the first alone, 73cb58f5 with the second alone; with the long fuzz's fixes as well, 14fed3e3).
+    expect(hashHex(world)).toBe('14fed3e3');
   });
 
   it('"first gap crossing": levels/03-first-gap.json played by tools/bots/first-gap.ts to the goal', () => {

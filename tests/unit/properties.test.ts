@@ -1,14 +1,15 @@
 // Property tests (fast-check): whatever the players press, after every tick every body and rope
 // particle is finite, no player overlaps a solid tile, no box centre is inside one, every rope
 // segment is at most 1.5x its rest length, the players are at most the tether length + 1 %
-// apart, no rope cuts into a tile corner deeper than its radius, no player or crate is faster than
+// apart, no rope cuts into a tile corner deeper than 8 cm nor lies deeper in the stone than
+// INVARIANT_LIMITS.ropeDepth, no player or crate is faster than
 // a fall from the top of the level plus a jump and no two boxes are more than 2 cm inside each
 // other (checkInvariants in tools/scenarios/invariants.ts; the worst values are printed). Level 1 and the rope yard get 100 runs each, every other level
 // a few. The seed is fixed so `npm test` is repeatable; set FC_SEED to explore others.
 // tools/fuzz.ts runs the same checks for 10^6 ticks.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { boxEntity, createSimWorld, step, type WorldDef } from '../../src/sim';
+import { boxEntity, createSimWorld, levelRopes, step, type WorldDef } from '../../src/sim';
 import { checkInvariants, type InvariantStats } from '../../tools/scenarios/invariants';
 import { expandPhases, type InputPhase } from '../../tools/scenarios/inputs';
 import { labDef, ropeYardDef } from '../../tools/scenarios/worlds';
@@ -30,6 +31,7 @@ const phases = fc.array(
 const stats: Required<InvariantStats> = { worstStretch: 0, worstTetherExcess: 0, worstRopeCut: 0, worstRopeDepth: 0, worstSpeedShare: 0, worstBoxOverlap: 0 };
 afterAll(() => {
   console.log(`invariants over random inputs: worst stretch ${(stats.worstStretch * 100).toFixed(2)} %, corner cut ${(stats.worstRopeCut * 100).toFixed(2)} cm, ` +
+    `rope in stone ${(stats.worstRopeDepth * 100).toFixed(2)} cm, ` +
     `fastest body ${(stats.worstSpeedShare * 100).toFixed(0)} % of its level's limit, boxes ${(stats.worstBoxOverlap * 1000).toFixed(1)} mm into each other`);
 });
 
@@ -65,6 +67,15 @@ describe('invariants over random inputs', () => {
 });
 
 describe('the invariants catch what they say', () => {
+  it('a rope with a particle 0.5 m inside the floor', () => {
+    const world = createSimWorld(labDef({ ropes: [{ a: { kind: 'point', x: 10, y: 15 }, b: { kind: 'free' }, length: 4, segments: 8 }] }));
+    const r = levelRopes(world)[0];
+    // Hanging straight down from (10, 15) to (10, 19): moved 3.5 m down, its end is 0.5 m into
+    // labDef's floor (rows 22 and 23, its surface at y 22).
+    for (let i = world.rope.first[r]; i < world.rope.first[r] + world.rope.count[r]; i++) world.particle.y[i] += 3.5;
+    expect(checkInvariants(world)).toMatch(/lies 50\.0 cm inside the stone/);
+  });
+
   it('a crate thrown faster than a fall from the top of the level, and two crates 5 cm inside each other', () => {
     const world = createSimWorld(labDef({ boxes: [{ x: 10, y: 10, w: 1, h: 1, mass: 20 }, { x: 10.95, y: 10, w: 1, h: 1, mass: 20 }] }));
     expect(checkInvariants(world)).toMatch(/boxes 0 and 1 50 mm inside each other/);

@@ -72,6 +72,52 @@ export function collideRopeCornersAgain(world: SimWorld, r: number, isTaut: bool
   collideRopeCorners(world, first, last, CORNER_CLEARANCE, rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0, 1 + SNAG_STRETCH);
 }
 
+/**
+ * Last in a substep, after the chain's backward sweep and the corners: a particle of a rope that
+ * collides still found inside a solid tile leaves it by openFace (its previous position moved
+ * alike, so the push is no speed). The sweep moves
+ * particles after collision, and a slack tether folded next to its pivot, or a snapped rope folded
+ * on the floor, ended ticks with a particle in the stone: up to 0.51 m (tools/ropeDepth.ts).
+ * With physics.ropeWrap a rope tied at both ends has its length on its bent path, clear of the
+ * stone, so its particles leave too, even next to an over-stretched segment (a tether folded at a
+ * post kept one 0.11 m inside, Over the Pits), and so does a taut rope's sag (taut ropes skip
+ * collision so as not to snag: a taut tether over a step's corner sagged 0.21 m into the step, Tied
+ * Together). Without it such a rope's straight line may pass through a corner, and its length
+ * wins, as in collideWithTiles.
+ */
+export function pushRopeOutOfTiles(world: SimWorld, r: number, isTaut: boolean): void {
+  const { rope, particle, grid } = world;
+  const isTiedBoth = rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0;
+  if (!world.settings.ropeWrap && (isTaut || isTiedBoth)) return;
+  const first = rope.first[r];
+  const last = first + rope.count[r] - 1;
+  const x = particle.x;
+  const y = particle.y;
+  measureBounds(world, first, last);
+  if (!isNearTiles(world)) return;
+  for (let i = first; i <= last; i++) {
+    if (particle.invMass[i] === 0) continue;
+    const col = Math.floor(x[i]);
+    const row = Math.floor(y[i]);
+    if (tileAt(grid, col, row) !== Tile.Solid) continue;
+    if (openFace(world, first, last, i, col, row)) leaveByFace(world, i);
+  }
+}
+
+/** Moves particle i out by the face openFace chose, its previous position alike (no speed from the push). */
+function leaveByFace(world: SimWorld, i: number): void {
+  const { particle } = world;
+  if (face.isX || face.isCorner) {
+    const to = face.isCorner ? face.toX : face.to;
+    particle.prevX[i] += to - particle.x[i];
+    particle.x[i] = to;
+  }
+  if (!face.isX) {
+    particle.prevY[i] += face.to - particle.y[i];
+    particle.y[i] = face.to;
+  }
+}
+
 /** Bounding box of particles first..last into `bounds`. */
 function measureBounds(world: SimWorld, first: number, last: number): void {
   const x = world.particle.x;
@@ -124,6 +170,10 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
       // pulls it out. Rejected: always up, which pumped ropes up through thick walls a tile per
       // substep and stretched segments to 2.5x their length (tests/unit/robustness.test.ts).
       else if (tileAt(grid, col, row - 1) !== Tile.Solid && (!isTiedBoth || y[i] - row < SUNK_DEPTH)) y[i] = row - R;
+      // Closed above (a wall, a pit's inner corner), a rope with a free end, which can always slide
+      // off, leaves by openFace: a snapped rope's end pressed into a pit's wall by its crate stayed
+      // 0.51 m inside (Breaking Point).
+      else if (!isTiedBoth && openFace(world, first, last, i, col, row)) leaveByFace(world, i);
       else continue;
     }
 
@@ -279,6 +329,81 @@ function isIntoStone(world: SimWorld, i: number, nx: number, ny: number, depth: 
   const x = world.particle.x[i] + nx * depth;
   const y = world.particle.y[i] + ny * depth;
   return tileAt(world.grid, Math.floor(x), Math.floor(y)) === Tile.Solid;
+}
+
+/** The face openFace chose: along x or y (or past a corner to (toX, to)), the coordinate the particle moves to, and how deep it was, m. */
+const face = { isX: false, isCorner: false, to: 0, toX: 0, depth: 0, cost: 0 };
+
+/**
+ * The face of solid cell (col, row), with open air beyond it, by which particle i inside it leaves:
+ * the one that stretches its segments least past their rest lengths (the side its neighbours are
+ * on: a rope falling onto a one-tile post leaves it upwards, not by the nearer side face, which
+ * stretched a segment across the post's corner 47 %), then the nearest. Into `face`; false when all
+ * four neighbours are solid.
+ */
+function openFace(world: SimWorld, first: number, last: number, i: number, col: number, row: number): boolean {
+  const { grid, particle } = world;
+  const R = PARTICLE_RADIUS;
+  const x = particle.x[i];
+  const y = particle.y[i];
+  face.depth = Infinity;
+  face.cost = Infinity;
+  face.isCorner = false;
+  if (tileAt(grid, col, row - 1) !== Tile.Solid) tryFace(world, first, last, i, false, row - R, y - row);
+  if (tileAt(grid, col, row + 1) !== Tile.Solid) tryFace(world, first, last, i, false, row + 1 + R, row + 1 - y);
+  if (tileAt(grid, col - 1, row) !== Tile.Solid) tryFace(world, first, last, i, true, col - R, x - col);
+  if (tileAt(grid, col + 1, row) !== Tile.Solid) tryFace(world, first, last, i, true, col + 1 + R, col + 1 - x);
+  if (face.depth < Infinity) return true;
+  // A cell whose four neighbours are solid (the inner corner of a pit's floor and wall): out past
+  // the corner it shares with an open diagonal neighbour (a snapped rope's particle, pressed into
+  // that corner by its crate, stayed up to 0.55 m inside: Breaking Point).
+  for (let dr = -1; dr <= 1; dr += 2) {
+    for (let dc = -1; dc <= 1; dc += 2) {
+      if (tileAt(grid, col + dc, row + dr) === Tile.Solid) continue;
+      const cx = dc < 0 ? col : col + 1;
+      const cy = dr < 0 ? row : row + 1;
+      const depth = Math.sqrt((x - cx) * (x - cx) + (y - cy) * (y - cy));
+      tryCorner(world, first, last, i, cx + dc * R, cy + dr * R, depth);
+    }
+  }
+  return face.depth < Infinity;
+}
+
+/** Particle i moved to (toX, toY) past a corner: kept in `face` as tryFace does. */
+function tryCorner(world: SimWorld, first: number, last: number, i: number, toX: number, toY: number, depth: number): void {
+  const { particle } = world;
+  let cost = 0;
+  if (i > first) cost += overLength(particle.x[i - 1] - toX, particle.y[i - 1] - toY, particle.rest[i - 1]);
+  if (i < last) cost += overLength(particle.x[i + 1] - toX, particle.y[i + 1] - toY, particle.rest[i]);
+  if (cost > face.cost || (cost === face.cost && depth >= face.depth)) return;
+  face.cost = cost;
+  face.depth = depth;
+  face.isX = false;
+  face.isCorner = true;
+  face.to = toY;
+  face.toX = toX;
+}
+
+/** Particle i moved to `to` along x (or y): kept in `face` if it stretches its segments less, or as much and is nearer. */
+function tryFace(world: SimWorld, first: number, last: number, i: number, isX: boolean, to: number, depth: number): void {
+  const { particle } = world;
+  const x = isX ? to : particle.x[i];
+  const y = isX ? particle.y[i] : to;
+  let cost = 0;
+  if (i > first) cost += overLength(particle.x[i - 1] - x, particle.y[i - 1] - y, particle.rest[i - 1]);
+  if (i < last) cost += overLength(particle.x[i + 1] - x, particle.y[i + 1] - y, particle.rest[i]);
+  if (cost > face.cost || (cost === face.cost && depth >= face.depth)) return;
+  face.cost = cost;
+  face.depth = depth;
+  face.isX = isX;
+  face.isCorner = false;
+  face.to = to;
+}
+
+/** How much longer than `rest` the segment (dx, dy) is, m (0 if not). */
+function overLength(dx: number, dy: number, rest: number): number {
+  const d = Math.sqrt(dx * dx + dy * dy);
+  return d > rest ? d - rest : 0;
 }
 
 function isOverStretched(world: SimWorld, first: number, last: number, i: number): boolean {

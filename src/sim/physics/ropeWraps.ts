@@ -9,7 +9,8 @@
 //   pivot, and the rest of the sweep goes on around it.
 // End A moves first (end B where it was), then end B. Only convex corners catch a rope: a grid point
 // with one solid cell of the four around it, or two on a diagonal. The sweep takes an end's move as
-// a straight line; an end that jumps farther than a ledge climb goes clears the wraps instead.
+// a straight line; an end that jumps farther than a ledge climb goes keeps the pivots still turned
+// around, or has the rope draped afresh when none is left (a respawn lays the rope out itself).
 // Each rope remembers where its ends were at its last update (WrapState.from*), so a move made
 // between substeps (a ledge climb) is swept like any other.
 // The rope's particles follow the bent path (solveRope.ts), so no rope cuts through stone.
@@ -64,16 +65,28 @@ function wrapRope(world: SimWorld, r: number): void {
   wrap.fromBX[r] = bnx;
   wrap.fromBY[r] = bny;
   // An end that moved farther than a ledge climb can take a player (across its width and up its
-  // height) since the rope's last update was put somewhere: the wraps no longer mean anything. A
-  // respawn lays its ropes out afresh (resetLevel) and never gets here. The bound was 1 m, and a
-  // climb moves a player up to 1.57 m: every corner the tether was bent round was dropped at such
-  // a climb, and the taut tether then ran straight through the stone (a ledge's corner cut 8.9 cm
-  // deep in the long fuzz, Over the Pits, a tether 2.2 m inside the ledge before it).
+  // height) since the rope's last update was put somewhere (a test, a tool): it is not swept. The
+  // bound was 1 m, and a climb moves a player up to 1.57 m: every corner the tether was bent round
+  // was dropped at such a climb, and the taut tether then ran straight through the stone (a
+  // ledge's corner cut 8.9 cm deep in the long fuzz, Over the Pits, a tether 2.2 m inside the
+  // ledge before it). A respawn lays its ropes out afresh (resetLevel) and never gets here.
+  // Beyond it the pivots the rope still turns around are kept, none is added, and a rope left with
+  // none is draped afresh over what the line between its ends crosses (its particles stay where
+  // they are); a path longer than the rope is no path it can lie on (an end put far away, as a
+  // test drops the players out of the level: kept pivots yanked them back up), and the pivots go.
   const { settings } = world;
   const teleport = 2 * (settings.playerHalfWidth + settings.playerHalfHeight);
   if (movedA2 > teleport * teleport || movedB2 > teleport * teleport) {
-    wrap.count[r] = 0;
-    wrap.spanA[r] = 0;
+    move.ex = anx; move.ey = any; move.ox = bnx; move.oy = bny;
+    unwrapEnd(world, r, 0);
+    move.ex = bnx; move.ey = bny; move.ox = anx; move.oy = any;
+    unwrapEnd(world, r, 1);
+    if (wrap.count[r] > 0 && !isPathWithinRope(world, r)) wrap.count[r] = 0;
+    if (wrap.count[r] === 0 && drapeRope(world, r) > 0) {
+      if (isPathWithinRope(world, r)) placeSpan(world, r, r * MAX_WRAPS);
+      else wrap.count[r] = 0;
+    }
+    if (wrap.count[r] === 0) wrap.spanA[r] = 0;
     return;
   }
   // End A moves, end B still where it was: its span to its nearest pivot sweeps, then the pivots
@@ -175,7 +188,7 @@ function sweepEnd(world: SimWorld, r: number, side: number): void {
 
 /** Inserts a pivot at end `side` of rope r's list (the end's new nearest pivot). */
 function addPivot(world: SimWorld, r: number, side: number, x: number, y: number, turn: number): void {
-  const { wrap, rope } = world;
+  const { wrap } = world;
   const base = r * MAX_WRAPS;
   const count = wrap.count[r];
   let k = base + count;
@@ -191,16 +204,29 @@ function addPivot(world: SimWorld, r: number, side: number, x: number, y: number
   wrap.y[k] = y;
   wrap.turn[k] = turn;
   wrap.count[r] = count + 1;
-  // Where the rope sits on its new corner: its arc length from end A is that of the particle
-  // nearest the corner (so no particle jumps to another span), within what the spans allow. What
-  // is kept is spanA, the rope from end A to the first pivot; a corner caught at end B is reached
-  // after spanA and the straight runs between the pivots (`before`), so spanA is set to put the
-  // corner at that arc too. Left as it was there, a slack rope's run between its last two corners
-  // was at once no longer than their distance: its particles were pulled straight across the
-  // stone and those beyond onto the new corner (78 % stretch in the long fuzz).
-  const k0 = side === 0 ? base : base + count;
+  placeSpan(world, r, side === 0 ? base : base + count);
+}
+
+/** True if rope r's path from end A through its pivots to end B is no longer than the rope. */
+function isPathWithinRope(world: SimWorld, r: number): boolean {
+  measureRopePath(world, r);
+  return ropePath.length <= world.rope.length[r];
+}
+
+/**
+ * Where rope r sits on its corners once pivot k (index into WrapState) is new: its arc length from
+ * end A is that of the particle nearest the corner (so no particle jumps to another span), within
+ * what the spans allow. What is kept is spanA, the rope from end A to the first pivot; a corner
+ * caught at end B is reached after spanA and the straight runs between the pivots (`before`), so
+ * spanA is set to put the corner at that arc too. Left as it was there, a slack rope's run between
+ * its last two corners was at once no longer than their distance: its particles were pulled
+ * straight across the stone and those beyond onto the new corner (78 % stretch in the long fuzz).
+ */
+function placeSpan(world: SimWorld, r: number, k: number): void {
+  const { wrap, rope } = world;
+  const base = r * MAX_WRAPS;
   let before = 0;
-  for (let j = base + 1; j <= k0; j++) {
+  for (let j = base + 1; j <= k; j++) {
     const gx = wrap.x[j] - wrap.x[j - 1];
     const gy = wrap.y[j] - wrap.y[j - 1];
     before += Math.sqrt(gx * gx + gy * gy);
@@ -212,7 +238,7 @@ function addPivot(world: SimWorld, r: number, side: number, x: number, y: number
   // The most: all the rope not needed between the first pivot and end B.
   measureRopePath(world, r);
   const most = rope.length[r] - (ropePath.length - least);
-  const arc = arcNearest(world, r, x, y) - before;
+  const arc = arcNearest(world, r, wrap.x[k], wrap.y[k]) - before;
   wrap.spanA[r] = arc < least ? least : arc > most ? (most > least ? most : least) : arc;
 }
 
