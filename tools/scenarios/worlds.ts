@@ -36,6 +36,9 @@ export function defOnRows(
  *   anchor 2 -> anchor 3: a 7 m rope draped over the platform (span 6 m);
  *   anchor 2: a 3 m rope with a free end hanging down, swinging over the platform's edge;
  *   box 3 (1 x 1, spiked, 10 kg) on the floor at x = 40: touching it restarts the level.
+ * Its ropes bend round tile corners (physics.ropeWrap), as every campaign level's do: without it a
+ * rope tied at both ends keeps its length before staying out of the stone, and the long fuzz found
+ * the crate-to-crate rope dragged 28 cm into the floor.
  */
 export function ropeYardDef(): WorldDef {
   const rows = roomRows(48, 22, 18);
@@ -55,6 +58,7 @@ export function ropeYardDef(): WorldDef {
       { a: { kind: 'anchor', anchor: 2 }, b: { kind: 'anchor', anchor: 3 }, length: 7, segments: 14 },
       { a: { kind: 'anchor', anchor: 2 }, b: { kind: 'free' }, length: 3, segments: 8 },
     ],
+    physics: { ropeWrap: true },
   });
 }
 
