@@ -8,6 +8,7 @@
 import { MAX_TURN, smallAngleBetween, smallCos, smallSin } from '../math';
 import { Tile, tileAt } from '../tileGrid';
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
+import { isConvexCorner } from './ropeWraps';
 import type { SimWorld } from '../worldState';
 
 /** The contact point and direction handed to invMassAt and pushBody. */
@@ -116,6 +117,65 @@ export function collideBoxesWithTiles(world: SimWorld): void {
     }
     for (let n = 0; n < count; n++) collidePoint(world, e, n);
     for (let n = 0; n < count; n++) if (world.boxTileContacts.push[n] > 0) applyFriction(world, e, n);
+    collideTileCorners(world, e);
+  }
+}
+
+/**
+ * The tiles' outer corners against box e's edges: the outline points are up to POINT_SPACING
+ * apart, and a corner between two of them went into a tilted box unseen (a 2.4 m plank tumbling
+ * onto a wall's corner in Breaking Point sat 11 cm on it, the rope tied to that edge inside the
+ * wall). A convex grid corner inside the box pushes the box out along the face it is least deep
+ * behind (the point's separating axis), at the corner. Run after the outline points, so a box
+ * they already pushed out is not pushed twice. No friction here: a box resting on a corner rests
+ * on its outline points too.
+ */
+function collideTileCorners(world: SimWorld, e: number): void {
+  const { body, grid } = world;
+  const c = body.rotC[e];
+  const s = body.rotS[e];
+  const hw = body.halfW[e];
+  const hh = body.halfH[e];
+  const ex = (c < 0 ? -c : c) * hw + (s < 0 ? -s : s) * hh;
+  const ey = (s < 0 ? -s : s) * hw + (c < 0 ? -c : c) * hh;
+  const gx1 = Math.floor(body.x[e] + ex);
+  const gy1 = Math.floor(body.y[e] + ey);
+  for (let gy = Math.ceil(body.y[e] - ey); gy <= gy1; gy++) {
+    for (let gx = Math.ceil(body.x[e] - ex); gx <= gx1; gx++) {
+      if (!isConvexCorner(grid, gx, gy)) continue;
+      const dx = gx - body.x[e];
+      const dy = gy - body.y[e];
+      const lx = body.rotC[e] * dx + body.rotS[e] * dy;
+      const ly = -body.rotS[e] * dx + body.rotC[e] * dy;
+      const inX = hw - (lx < 0 ? -lx : lx);
+      const inY = hh - (ly < 0 ? -ly : ly);
+      if (inX <= 0 || inY <= 0) continue;
+      // The box moves away from the corner along its own axis: -sign(l) times that axis.
+      let nx: number;
+      let ny: number;
+      let depth: number;
+      if (inX < inY) {
+        const sign = lx < 0 ? 1 : -1;
+        nx = sign * body.rotC[e];
+        ny = sign * body.rotS[e];
+        depth = inX;
+      } else {
+        const sign = ly < 0 ? 1 : -1;
+        nx = -sign * body.rotS[e];
+        ny = sign * body.rotC[e];
+        depth = inY;
+      }
+      point.rx = dx;
+      point.ry = dy;
+      point.nx = nx;
+      point.ny = ny;
+      invMassAt(world, e, point);
+      if (point.w === 0) continue;
+      const push = depth / point.w;
+      point.nx = nx * push;
+      point.ny = ny * push;
+      pushBody(world, e, point);
+    }
   }
 }
 
