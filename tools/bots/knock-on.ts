@@ -102,8 +102,10 @@ export function playKnockOn(world: SimWorld, onTick?: (phase: KnockOnPhase) => v
       if (crossA.isAcross() && crossB.isAcross()) enter('leash2', t);
     } else if (phase === 'leash2') {
       // Roles swap: P1 anchors back from the second edge, P2 charges.
-      // (Anchored within 0.15 m: walking to within 0.05 m, P1 could swing about the spot for ever.)
-      p1 = player.isAnchored[a] || Math.abs(body.x[a] - PITS[1].leash) < 0.15 ? Button.Anchor : walkTo(a, PITS[1].leash);
+      // (Anchored from 0.05 m short of the spot to 0.15 m past it: walking to within 0.05 m, P1 could
+      // swing about the spot for ever, and anchored 0.14 m short the tether held P2 off the crate.)
+      const off = body.x[a] - PITS[1].leash;
+      p1 = player.isAnchored[a] || (off > -0.05 && off < 0.15) ? Button.Anchor : walkTo(a, PITS[1].leash);
       p2 = player.isAnchored[a] ? Button.Right : walkTo(b, PITS[1].leash + 1);
       if (player.isAnchored[a]) enter('charge2', t);
     } else if (phase === 'charge2') {
