@@ -22,13 +22,25 @@ export const GOAL_X: readonly [number, number] = [44, 42.5];
 
 export type KnockOnPhase = 'leash1' | 'charge1' | 'cross1' | 'leash2' | 'charge2' | 'cross2' | 'goal';
 
+/** How far short of the stone's centre a running player jumps off the pillar to come down on the
+ *  stone's middle (feet 1 m lower), m. Measured on level 16: jumping 2.3-2.4 m short it lands
+ *  0.0-0.3 m from the centre and the stone stays put; 2.1 m short it lands on the far corner and
+ *  2.6 m short (where the plain crossing jumps) on the near one, and either tips the stone back. */
+const JUMP_REACH = 2.4;
+
 /** A crossing over a pit once its stone is down, as one player's little state machine: walk up to
  *  the edge, hop onto the hanging crate, step over to the pillar, down onto the stone, jump up the
- *  far wall. Returns the buttons for this tick, or 0 when across. */
-export function createCrossing(world: SimWorld, e: number, pit: Pit, hanging: number, stone: number, gemFirst: boolean) {
+ *  far wall. Returns the buttons for this tick, or 0 when across.
+ *  With `aimAtStone` the jump off the pillar is timed by where the stone lies (so the player comes
+ *  down on the stone's middle, not on its near corner, which tips it and sends it sliding back), and
+ *  on the stone the player first walks to its far side, so the climb starts as near the far wall as
+ *  the stone allows. Without it (level 15's bots, level 16's solo bot) it jumps 2.6 m past the
+ *  edge and climbs from where it lands, as their replays were recorded. */
+export function createCrossing(world: SimWorld, e: number, pit: Pit, hanging: number, stone: number, gemFirst: boolean, aimAtStone = false) {
   const { body, player } = world;
   let step = 0;
   let ticks = 0;
+  let onFarSide = !aimAtStone;
   const feet = () => body.y[e] + body.halfH[e];
   const press = (): number => {
     const x = body.x[e];
@@ -48,12 +60,19 @@ export function createCrossing(world: SimWorld, e: number, pit: Pit, hanging: nu
     if (step === 2) { // walk over to the pillar, then jump from its end down onto the stone
       if (grounded && feet() > pit.floor + 0.5) { step = 3; ticks = 0; }
       const to = body.x[stone];
-      const hop = grounded && Math.abs(feet() - pit.floor) < 0.05 && x > pit.edge + 2.6 ? Button.Jump : 0;
+      // Off the pillar (it ends 3 m past the edge; a player still stands on it 0.35 m further).
+      const jumpX = aimAtStone ? Math.min(Math.max(to - JUMP_REACH, pit.edge + 2.6), pit.edge + 3.25) : pit.edge + 2.6;
+      const hop = grounded && Math.abs(feet() - pit.floor) < 0.05 && x > jumpX ? Button.Jump : 0;
       if (!grounded && x > pit.edge + 3) return x < to - 0.15 ? Button.Right : x > to + 0.15 ? Button.Left : 0;
       return hop | (x < to - 0.1 ? Button.Right : x > to + 0.1 ? Button.Left : 0);
     }
     if (step === 3) { // up the far wall (straight up first for the gem)
       if (grounded && feet() < pit.floor) { step = 4; return 0; }
+      if (!onFarSide) { // walk to the stone's far side first (its centre + 0.2 m: a player is 0.7 m wide)
+        if (grounded && x < body.x[stone] + 0.2) return Button.Right;
+        onFarSide = true;
+        ticks = 0;
+      }
       if (gemFirst && ticks < 16) return Button.Jump;
       return Button.Jump | Button.Right;
     }

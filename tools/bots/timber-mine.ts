@@ -5,6 +5,9 @@
 // descent of level 14 moved into this level (turns down the ledges past two spiked crates, a pumped
 // swing onto the tunnel planks with the second gem, a haul), and last a spiked pendulum in the
 // chamber past the tunnel: the pair waits at the edge of its sweep and runs as it passes the bottom.
+// At the pit each jumps off the pillar where it comes down on the stone's middle (read from where the
+// stone lies) and walks to the stone's far side before climbing: landing on its near corner tipped
+// the stone back towards the pillar, and the climb from there fell short of the far wall's top.
 import { Button, step, type SimWorld, boxEntity } from '../../src/sim';
 import { PITS, createCrossing } from './knock-on';
 import { createShaftDescent, type ShaftPlace } from './mine-shaft';
@@ -25,8 +28,8 @@ export function playTimberMine(world: SimWorld, onTick?: (phase: TimberMinePhase
   const [hanging, stone, blade] = [boxEntity(world, 0), boxEntity(world, 1), boxEntity(world, 4)];
   const pit = PITS[0];
   const descent = createShaftDescent(world, SHAFT);
-  const crossA = createCrossing(world, a, pit, hanging, stone, true);
-  const crossB = createCrossing(world, b, pit, hanging, stone, false);
+  const crossA = createCrossing(world, a, pit, hanging, stone, true, true);
+  const crossB = createCrossing(world, b, pit, hanging, stone, false, true);
   const pressed: Array<[number, number]> = [];
   const walkTo = (e: number, to: number) => (body.x[e] < to - 0.05 ? Button.Right : body.x[e] > to + 0.05 ? Button.Left : 0);
   const landed = () => body.y[stone] > pit.floor + 1 && Math.abs(body.vx[stone]) < 0.05 && Math.abs(body.vy[stone]) < 0.05;
