@@ -39,47 +39,59 @@ export function moveBody(world: SimWorld, eid: number, move: BodyMove, ignoreOne
   // Only a player walking on something steps up (in the air a lip is a wall, as before).
   const canStep = world.player.isGrounded[eid] === 1;
   for (let c = 0; c < chunks; c++) {
-    if (sx !== 0 && (hits & (Hit.Left | Hit.Right)) === 0) hits |= sweepX(grid, body, eid, sx, canStep);
-    if (sy !== 0 && (hits & (Hit.Ceiling | Hit.Floor)) === 0) hits |= sweepY(grid, body, eid, sy, ignoreOneWay);
+    step.d = sx;
+    if (sx !== 0 && (hits & (Hit.Left | Hit.Right)) === 0) hits |= sweepX(grid, body, eid, canStep);
+    step.d = sy;
+    if (sy !== 0 && (hits & (Hit.Ceiling | Hit.Floor)) === 0) hits |= sweepY(grid, body, eid, ignoreOneWay);
   }
   return hits;
 }
 
-function sweepX(grid: TileGrid, body: BodyComponent, eid: number, dx: number, canStep: boolean): number {
-  const x = body.x[eid];
-  const hw = body.halfW[eid];
-  const y = body.y[eid];
-  const hh = body.halfH[eid];
-  const rowFirst = Math.floor(y - hh + EPS);
-  const rowLast = Math.ceil(y + hh - EPS) - 1;
-  if (dx > 0) {
-    const from = x + hw;
-    const to = from + dx;
-    // Columns the right edge newly enters: c >= from and c < to.
-    for (let c = Math.ceil(from - EPS); c <= Math.ceil(to - EPS) - 1; c++) {
-      if (columnBlocked(grid, c, rowFirst, rowLast)) {
-        if (canStep && stepUp(grid, body, eid, c, rowFirst, rowLast)) return sweepX(grid, body, eid, dx, false);
-        body.x[eid] = c - hw;
-        return Hit.Right;
+/** The chunk a sweep moves the body by, m (passed here: a number argument is boxed when the
+ *  sweep is not inlined, a heap allocation per move). */
+const step = { d: 0 };
+
+function sweepX(grid: TileGrid, body: BodyComponent, eid: number, canStep: boolean): number {
+  const dx = step.d;
+  // A step up moves the body and sweeps again, once (a loop: a sweepX calling itself was not inlined).
+  let mayStep = canStep;
+  sweep: for (;;) {
+    const x = body.x[eid];
+    const hw = body.halfW[eid];
+    const y = body.y[eid];
+    const hh = body.halfH[eid];
+    const rowFirst = Math.floor(y - hh + EPS);
+    const rowLast = Math.ceil(y + hh - EPS) - 1;
+    if (dx > 0) {
+      const from = x + hw;
+      const to = from + dx;
+      // Columns the right edge newly enters: c >= from and c < to.
+      for (let c = Math.ceil(from - EPS); c <= Math.ceil(to - EPS) - 1; c++) {
+        if (columnBlocked(grid, c, rowFirst, rowLast)) {
+          if (mayStep && stepUp(grid, body, eid, c, rowFirst, rowLast)) { mayStep = false; continue sweep; }
+          body.x[eid] = c - hw;
+          return Hit.Right;
+        }
+      }
+    } else {
+      const from = x - hw;
+      const to = from + dx;
+      // Columns the left edge newly enters: c + 1 <= from and c + 1 > to.
+      for (let c = Math.floor(from + EPS) - 1; c >= Math.floor(to + EPS); c--) {
+        if (columnBlocked(grid, c, rowFirst, rowLast)) {
+          if (mayStep && stepUp(grid, body, eid, c, rowFirst, rowLast)) { mayStep = false; continue sweep; }
+          body.x[eid] = c + 1 + hw;
+          return Hit.Left;
+        }
       }
     }
-  } else {
-    const from = x - hw;
-    const to = from + dx;
-    // Columns the left edge newly enters: c + 1 <= from and c + 1 > to.
-    for (let c = Math.floor(from + EPS) - 1; c >= Math.floor(to + EPS); c--) {
-      if (columnBlocked(grid, c, rowFirst, rowLast)) {
-        if (canStep && stepUp(grid, body, eid, c, rowFirst, rowLast)) return sweepX(grid, body, eid, dx, false);
-        body.x[eid] = c + 1 + hw;
-        return Hit.Left;
-      }
-    }
+    body.x[eid] = x + dx;
+    return 0;
   }
-  body.x[eid] = x + dx;
-  return 0;
 }
 
-function sweepY(grid: TileGrid, body: BodyComponent, eid: number, dy: number, ignoreOneWay: boolean): number {
+function sweepY(grid: TileGrid, body: BodyComponent, eid: number, ignoreOneWay: boolean): number {
+  const dy = step.d;
   const x = body.x[eid];
   const hw = body.halfW[eid];
   const y = body.y[eid];
