@@ -130,12 +130,22 @@ export function collideBoxesWithTiles(world: SimWorld): void {
  */
 const PRE_OVERLAP = 0.02;
 
+/** The share of a push that gives no speed (a number argument would be boxed when not inlined). */
+const noSpeed = { share: 0 };
+
 /**
- * Moves box e's pose at the substep's start by `share` of what a push just did to it (from
- * x0, y0, c0, s0), so that share of the push gives it no speed.
+ * Pushes box e by the push in `point` (pushBody), and moves its pose at the substep's start by
+ * noSpeed.share of what the push did, so that share of the push gives it no speed.
  */
-function shiftStartPose(world: SimWorld, e: number, share: number, x0: number, y0: number, c0: number, s0: number): void {
+function pushBodyPartlyWithoutSpeed(world: SimWorld, e: number): void {
   const { body } = world;
+  const share = noSpeed.share;
+  const x0 = body.x[e];
+  const y0 = body.y[e];
+  const c0 = body.rotC[e];
+  const s0 = body.rotS[e];
+  pushBody(world, e, point);
+  if (share === 0) return;
   body.prevX[e] += (body.x[e] - x0) * share;
   body.prevY[e] += (body.y[e] - y0) * share;
   // The turn the push made (small): sin of the angle from (c0, s0) to the new pose, times share.
@@ -209,13 +219,8 @@ function collideTileCorners(world: SimWorld, e: number): void {
       const qInX = hw - Math.abs(body.prevRotC[e] * qdx + body.prevRotS[e] * qdy);
       const qInY = hh - Math.abs(-body.prevRotS[e] * qdx + body.prevRotC[e] * qdy);
       const q = qInX <= 0 || qInY <= 0 ? 0 : inX < inY ? qInX : qInY;
-      const share = q > PRE_OVERLAP ? (q >= depth ? 1 : q / depth) : 0;
-      const x0 = body.x[e];
-      const y0 = body.y[e];
-      const c0 = body.rotC[e];
-      const s0 = body.rotS[e];
-      pushBody(world, e, point);
-      if (share > 0) shiftStartPose(world, e, share, x0, y0, c0, s0);
+      noSpeed.share = q > PRE_OVERLAP ? (q >= depth ? 1 : q / depth) : 0;
+      pushBodyPartlyWithoutSpeed(world, e);
     }
   }
 }
@@ -278,13 +283,8 @@ function collidePoint(world: SimWorld, e: number, n: number): void {
   // start pose moves with it). A box made half inside a wall flew out at 144 m/s. Resting
   // contacts start at the surface (their overlap is this substep's sag) and are pushed as before.
   const before = depth + (px - qx) * nx + (py - qy) * ny;
-  const share = before > PRE_OVERLAP ? (before >= depth ? 1 : before / depth) : 0;
-  const x0 = body.x[e];
-  const y0 = body.y[e];
-  const c0 = body.rotC[e];
-  const s0 = body.rotS[e];
-  pushBody(world, e, point);
-  if (share > 0) shiftStartPose(world, e, share, x0, y0, c0, s0);
+  noSpeed.share = before > PRE_OVERLAP ? (before >= depth ? 1 : before / depth) : 0;
+  pushBodyPartlyWithoutSpeed(world, e);
   contacts.push[n] = push;
   contacts.nx[n] = nx;
   contacts.ny[n] = ny;

@@ -369,32 +369,35 @@ function openFace(world: SimWorld, first: number, last: number, i: number, col: 
   return face.depth < Infinity;
 }
 
-/** Particle i moved to (toX, toY) past a corner: kept in `face` as tryFace does. */
-function tryCorner(world: SimWorld, first: number, last: number, i: number, toX: number, toY: number, depth: number): void {
+/**
+ * Particle i moved to (x, y), `depth` away: true (and the cost and depth kept in `face`) if that
+ * stretches its segments less than the best move so far, or as much and is nearer.
+ */
+function isBetterMove(world: SimWorld, first: number, last: number, i: number, x: number, y: number, depth: number): boolean {
   const { particle } = world;
   let cost = 0;
-  if (i > first) cost += overLength(particle.x[i - 1] - toX, particle.y[i - 1] - toY, particle.rest[i - 1]);
-  if (i < last) cost += overLength(particle.x[i + 1] - toX, particle.y[i + 1] - toY, particle.rest[i]);
-  if (cost > face.cost || (cost === face.cost && depth >= face.depth)) return;
+  if (i > first) cost += overLength(particle.x[i - 1] - x, particle.y[i - 1] - y, particle.rest[i - 1]);
+  if (i < last) cost += overLength(particle.x[i + 1] - x, particle.y[i + 1] - y, particle.rest[i]);
+  if (cost > face.cost || (cost === face.cost && depth >= face.depth)) return false;
   face.cost = cost;
   face.depth = depth;
+  return true;
+}
+
+/** Particle i moved to (toX, toY) past a corner: kept in `face` if isBetterMove. */
+function tryCorner(world: SimWorld, first: number, last: number, i: number, toX: number, toY: number, depth: number): void {
+  if (!isBetterMove(world, first, last, i, toX, toY, depth)) return;
   face.isX = false;
   face.isCorner = true;
   face.to = toY;
   face.toX = toX;
 }
 
-/** Particle i moved to `to` along x (or y): kept in `face` if it stretches its segments less, or as much and is nearer. */
+/** Particle i moved to `to` along x (or y): kept in `face` if isBetterMove. */
 function tryFace(world: SimWorld, first: number, last: number, i: number, isX: boolean, to: number, depth: number): void {
-  const { particle } = world;
-  const x = isX ? to : particle.x[i];
-  const y = isX ? particle.y[i] : to;
-  let cost = 0;
-  if (i > first) cost += overLength(particle.x[i - 1] - x, particle.y[i - 1] - y, particle.rest[i - 1]);
-  if (i < last) cost += overLength(particle.x[i + 1] - x, particle.y[i + 1] - y, particle.rest[i]);
-  if (cost > face.cost || (cost === face.cost && depth >= face.depth)) return;
-  face.cost = cost;
-  face.depth = depth;
+  const x = isX ? to : world.particle.x[i];
+  const y = isX ? world.particle.y[i] : to;
+  if (!isBetterMove(world, first, last, i, x, y, depth)) return;
   face.isX = isX;
   face.isCorner = false;
   face.to = to;
