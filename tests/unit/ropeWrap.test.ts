@@ -17,6 +17,15 @@ const G = 9.81;
 // tension, ropeMass.ts, which the default 70 g ones would make 4-7 % of these loads).
 const TRUTH = { gravity: G, ropeDamping: 0, airDrag: 0, ropeWrap: true, ropeParticleMass: 0.001 } as const;
 
+/** Puts body e at (x, y) with velocity (vx, vy), as it was at the tick a fuzz failure came from. */
+function place(world: SimWorld, e: number, x: number, y: number, vx: number, vy: number): void {
+  const { body } = world;
+  body.x[e] = body.prevX[e] = body.lastX[e] = x;
+  body.y[e] = body.prevY[e] = body.lastY[e] = y;
+  body.vx[e] = vx;
+  body.vy[e] = vy;
+}
+
 function lab(opts: LabOptions): SimWorld {
   return createSimWorld(labDef({ width: 40, height: 30, ...opts, physics: { ...TRUTH, ...opts.physics } }));
 }
@@ -375,14 +384,8 @@ describe('a slack rope catching a second corner', () => {
     const { body, particle, wrap } = world;
     const [a, b] = world.queries.players.dense;
     const r = world.tetherRope;
-    const place = (e: number, x: number, y: number, vx: number, vy: number) => {
-      body.x[e] = body.prevX[e] = body.lastX[e] = x;
-      body.y[e] = body.prevY[e] = body.lastY[e] = y;
-      body.vx[e] = vx;
-      body.vy[e] = vy;
-    };
-    place(a, 9.7826, 14.5833, -1.3333, 3.1912);
-    place(b, 13.3184, 12.8205, -0.9014, 11.0659);
+    place(world, a, 9.7826, 14.5833, -1.3333, 3.1912);
+    place(world, b, 13.3184, 12.8205, -0.9014, 11.0659);
     // Particles: position and last substep's move.
     const heap = [
       [9.7826, 14.5833, 0, 0], [9.9974, 14.3738, -0.0079, 0.0012], [10.2963, 14.3487, -0.0085, -0.0068],
@@ -435,16 +438,10 @@ describe('a slack tether over a hanging crate catching the corner under it', () 
     const { body, particle, wrap, rope } = world;
     const [a, b] = world.queries.players.dense;
     const r = world.tetherRope;
-    const place = (e: number, x: number, y: number, vx: number, vy: number) => {
-      body.x[e] = body.prevX[e] = body.lastX[e] = x;
-      body.y[e] = body.prevY[e] = body.lastY[e] = y;
-      body.vx[e] = vx;
-      body.vy[e] = vy;
-    };
-    place(a, 15.65, 16.3, 0, 0);
-    place(b, 10.2583, 15.3, -7, 0);
+    place(world, a, 15.65, 16.3, 0, 0);
+    place(world, b, 10.2583, 15.3, -7, 0);
     const crate = boxEntity(world, 0); // swing-crate-1, on its rope from hook-1 at (14.7, 6)
-    place(crate, 14.520054, 14.995246, 1.210711, 0.156084);
+    place(world, crate, 14.520054, 14.995246, 1.210711, 0.156084);
     body.rotC[crate] = body.lastRotC[crate] = 0.993289;
     body.rotS[crate] = body.lastRotS[crate] = 0.115659;
     body.omega[crate] = -2.226849;
