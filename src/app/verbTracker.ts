@@ -49,6 +49,7 @@ export function createVerbTracker(): VerbTracker {
     if (type === SimEvent.Footstep) done.add('walk');
     else if (type === SimEvent.Jumped) done.add('jump');
     else if (type === SimEvent.Anchored) done.add('anchor');
+    else if (type === SimEvent.LedgeClimbed) done.add('climb');
     else if (type === SimEvent.Died) beingHauled.fill(0); // a respawn stands both at one level
     else if (type === SimEvent.Bumped && slot >= 0 && slot < bumpedBox.length) bumpedBox[slot] = entity;
   };

@@ -64,7 +64,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'gems[].y': 'Centre y, m (y points down); not inside a solid tile.',
   hints: 'Teaching prompts: while either player\'s centre is inside a hint\'s area and that verb has not been done yet this visit, a short prompt shows the players\' own keys for it. Presentation only: hints never change play or replays.',
   'hints[].id': 'Unique id.',
-  'hints[].verb': 'What it teaches: "walk", "jump", "anchor", "swing", "pump", "rappel", "haul", "bump" or "ride".',
+  'hints[].verb': 'What it teaches: "walk", "jump", "anchor", "swing", "pump", "rappel", "haul", "climb", "bump" or "ride".',
   'hints[].x': 'Left edge of the area, m.',
   'hints[].y': 'Top edge of the area, m (y points down).',
   'hints[].w': 'Width of the area, m.',

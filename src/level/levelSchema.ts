@@ -225,7 +225,7 @@ const gemSchema = v.strictObject({
 });
 
 /** The verbs a teaching hint can teach, in the order players meet them. */
-export const HINT_VERBS = ['walk', 'jump', 'anchor', 'swing', 'pump', 'rappel', 'haul', 'bump', 'ride'] as const;
+export const HINT_VERBS = ['walk', 'jump', 'anchor', 'swing', 'pump', 'rappel', 'haul', 'climb', 'bump', 'ride'] as const;
 export type HintVerb = (typeof HINT_VERBS)[number];
 
 /** A teaching prompt: shown while a player is in the area until that verb has been done. Never

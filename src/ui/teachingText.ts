@@ -23,6 +23,9 @@ export const VERB_PROMPTS: Readonly<Record<HintVerb, { control: Control; words: 
   pump: { control: 'move', words: 'push with the swing' },
   rappel: { control: 'anchor', words: 'anchor, partner walks off' },
   haul: { control: 'move', words: 'walk away to haul' },
+  // The last step of a haul: the rope lifts the hauled one's centre only to the edge (a blind
+  // tester was left hanging there with no prompt saying how to get up).
+  climb: { control: 'move', words: 'push in to climb' },
   bump: { control: 'move', words: 'run into the crate' },
   ride: { control: 'move', words: 'step on and ride' },
 };

@@ -25,7 +25,7 @@ test('place an anchor hint with the mouse, move it, undo, delete another, and se
     // The verb list holds every verb the game teaches; choosing one arms the Hint tool.
     const verbs = page.locator('.ed-hint-verb');
     await verbs.scrollIntoViewIfNeeded();
-    expect(await verbs.locator('option').allTextContents()).toEqual(['walk', 'jump', 'anchor', 'swing', 'pump', 'rappel', 'haul', 'bump', 'ride']);
+    expect(await verbs.locator('option').allTextContents()).toEqual(['walk', 'jump', 'anchor', 'swing', 'pump', 'rappel', 'haul', 'climb', 'bump', 'ride']);
     await verbs.selectOption('anchor');
     expect((await editorState(page)).tool).toEqual({ kind: 'hint', verb: 'anchor' });
 

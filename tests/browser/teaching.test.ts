@@ -1,7 +1,8 @@
 // In-level teaching in the real page: P1's anchor key is remapped to G with real keys on the
 // settings screen; level 1 opens with its walk prompt; in a level whose anchor hint covers the spawns, the prompt shows G for P1 (and
 // P2's / ), floats over the players inside the window, ignores the old key F, disappears on the
-// first anchor with G and stays gone, a restart included.
+// first anchor with G and stays gone, a restart included. The climb prompt shows the move keys by a
+// step too high to jump, and goes once a player has pulled up onto it by pushing into its face.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -102,6 +103,69 @@ test('the anchor prompt shows the remapped key, and is gone after the first anch
     expect((await getState(page)).tick).toBeLessThan(60);
     expect(await shown.isVisible()).toBe(false);
     await screenshotStats(page, 'teaching-anchor-done');
+    expect(errors).toEqual([]);
+  } finally {
+    await game.close();
+  }
+});
+
+/** A room with a 3 m step beside the spawns (above a jump's reach: a ledge climb ends the jump) and one climb hint over the spawns. */
+function climbLevel(): string {
+  const json = JSON.parse(readFileSync('levels/01-tied-together.json', 'utf8')) as Record<string, unknown>;
+  json.id = 'teach-climb';
+  json.name = 'Teach Climb';
+  json.tiles = [
+    '##############',
+    '#............#',
+    '#............#',
+    '#............#',
+    '#............#',
+    '#............#',
+    '#............#',
+    '#.....########',
+    '#.....########',
+    '#.....########',
+    '##############',
+  ];
+  json.spawns = [{ id: 'p1-start', player: 1, x: 4.5, y: 10 }, { id: 'p2-start', player: 2, x: 2.5, y: 10 }];
+  json.goal = { id: 'goal', x: 10, y: 4, w: 3, h: 3 };
+  json.checkpoints = [];
+  json.gems = [];
+  json.hints = [{ id: 'teach-climb', verb: 'climb', x: 0, y: 5, w: 6, h: 6 }];
+  return JSON.stringify(json, null, 2);
+}
+
+test('the climb prompt shows the move keys by the step, and goes once P1 jumps and pushes into it up onto the step', async () => {
+  const game = await openPage(browser, '?level=1');
+  const { page, errors } = game;
+  try {
+    await waitReady(page);
+    await dropFile(page, 'teach-climb.json', climbLevel());
+    await page.waitForFunction(() => document.title.startsWith('Teach Climb'), undefined, { timeout: 10_000 });
+    await waitTicks(page, 10);
+    const climb = page.locator('.teach-prompt .line[data-verb="climb"]');
+    await climb.waitFor({ state: 'visible', timeout: 5000 });
+    expect(await climb.textContent()).toBe('AD/←→ push in to climb');
+    await screenshotStats(page, 'teaching-climb');
+
+    // P1 holds right (into the step's face) and jump: the jump tops out below the step, the push
+    // into the face pulls P1 up onto it.
+    await page.keyboard.down('KeyD');
+    await page.keyboard.down('KeyW');
+    await page.waitForFunction(() => {
+      const p = (window.__ropebound as unknown as { getState(): { players: { y: number; grounded: boolean }[] } | null }).getState()?.players[0];
+      return p !== undefined && p.grounded && p.y < 7.01;
+    }, undefined, { timeout: 10_000 });
+    await page.keyboard.up('KeyW');
+    await page.keyboard.up('KeyD');
+    const state = await getState(page);
+    expect(state.players[0].y).toBeLessThan(7.01); // standing on the step's top (y 7)
+    await expect.poll(() => climb.isVisible(), { timeout: 5000 }).toBe(false);
+    // P2 is still inside the hint, but the verb is done for this visit.
+    expect(state.players[1].x).toBeLessThan(6);
+    await waitTicks(page, 20);
+    expect(await climb.isVisible()).toBe(false);
+    await screenshotStats(page, 'teaching-climb-done');
     expect(errors).toEqual([]);
   } finally {
     await game.close();

@@ -53,7 +53,7 @@ describe('level files: hints', () => {
 
   it('are refused with messages that name the path, the hint and the rule', () => {
     expect(errorsOf(withHints([hint({ verb: 'fly' as HintVerb })]))).toEqual([
-      `$.hints[0].verb: 'h1': must be one of "walk", "jump", "anchor", "swing", "pump", "rappel", "haul", "bump", "ride"`,
+      `$.hints[0].verb: 'h1': must be one of "walk", "jump", "anchor", "swing", "pump", "rappel", "haul", "climb", "bump", "ride"`,
     ]);
     expect(errorsOf(withHints([{ ...hint(), text: 'Press F' }]))).toEqual(["$.hints[0].text: 'h1': unknown field (check its spelling)"]);
     expect(errorsOf(withHints([hint({ w: 0.1 })]))).toEqual(["$.hints[0].w: 'h1': must be at least 0.5"]);
@@ -84,9 +84,9 @@ describe('level files: hints', () => {
     expect(hintsOfLevelText(withHints([{ id: 'x', verb: 'jump' }]))).toEqual([]);
   });
 
-  it('every campaign hint lies on its level and names a verb; level 1 teaches walk, jump, anchor and haul', () => {
+  it('every campaign hint lies on its level and names a verb; level 1 teaches walk, jump, anchor, haul and climb', () => {
     const verbsOf = (file: string) => hintsOfLevelText(readFileSync(`levels/${file}.json`, 'utf8')).map((h) => h.verb);
-    expect(verbsOf('01-tied-together')).toEqual(['walk', 'jump', 'anchor', 'haul']);
+    expect(verbsOf('01-tied-together')).toEqual(['walk', 'jump', 'anchor', 'haul', 'climb', 'climb']); // climb: out of the pit, up the wall
     expect(verbsOf('02-rappel')).toEqual(expect.arrayContaining(['rappel', 'swing']));
     expect(verbsOf('09-crate-gates')).toEqual(['bump']);
     expect(verbsOf('18-sky-ferry')).toEqual(['ride']);
@@ -192,6 +192,9 @@ describe('verbs done, read from the sim', () => {
     });
     expect(player.isGrounded[a]).toBe(1);
     expect(body.y[b]).toBeGreaterThan(body.y[a] + 3); // hanging in the gap, already tugged up a little
+    // The 3 m step is above a jump's reach: P1's jump ended in a ledge climb (the climb prompt sits
+    // in the gap, where the jumper and later the hauled one press into the step's face).
+    expect(tracker.done.has('climb')).toBe(true);
     // P1 stops: the tether runs over the gap's edge like a rope over a pulley, and P2's weight
     // starts to drag P1 back toward the gap (with the rope through the stone P1 stood still and
     // P2 slid back). The haul is not done.
