@@ -460,7 +460,7 @@ function showTeaching(levelText: string | null, isPlayed: boolean): void {
     return;
   }
   const at = worldToScreen(renderer.camera, renderer.screenSize.width, renderer.screenSize.height, prompt.x, prompt.y);
-  teachingPrompt.show({ verbs: prompt.verbs, x: at.x, y: at.y });
+  teachingPrompt.show({ verbs: prompt.verbs, notes: prompt.notes, x: at.x, y: at.y });
 }
 
 // ---- Settings ----------------------------------------------------------------------------------

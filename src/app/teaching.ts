@@ -1,11 +1,14 @@
 // In-level teaching: the level's hints (read from its file, never from the sim), which verbs the
 // players have done this visit (verbTracker.ts), and from those the prompt to show this frame and
-// where in the level it sits. A visit is one open level: quitting to the menus, opening another
-// level or a live reload of its file starts a new one; a respawn or a restart does not.
+// where in the level it sits; and notes on what the game refused a player (the anchor key held on
+// a crate), shown in the same caption over that player for about a second. A visit is one open
+// level: quitting to the menus, opening another level or a live reload of its file starts a new
+// one; a respawn or a restart does not.
 
 import * as v from 'valibot';
 import { HINT_VERBS, hintListSchema, type HintVerb, type LevelHint } from '../level/levelSchema';
-import { playerEntity, type SimWorld } from '../sim';
+import { Button, playerEntity, type SimWorld } from '../sim';
+import type { PromptNote } from '../ui/teachingText';
 import { createVerbTracker, type VerbTracker } from './verbTracker';
 
 /** Gap between the prompt and the head of the highest of the players it is for, m: clear of their
@@ -13,6 +16,8 @@ import { createVerbTracker, type VerbTracker } from './verbTracker';
 const ABOVE_HEAD_M = 1.4;
 /** Most lines one prompt shows: teaching must never become a wall of text. */
 export const MAX_PROMPT_LINES = 2;
+/** Ticks a note stays up after what caused it stopped (long enough to read, ~1 s). */
+const NOTE_TICKS = 60;
 
 /**
  * The hints of a level file's text; none when it has none, or when the text does not hold a valid
@@ -34,6 +39,8 @@ export function hintsOfLevelText(text: string): readonly LevelHint[] {
 /** The prompt for this moment, in level coordinates: the verbs to teach and the point above the players. */
 export interface WorldPrompt {
   verbs: HintVerb[];
+  /** What the game refused a player just now (shown first; at most MAX_PROMPT_LINES lines in all). */
+  notes: PromptNote[];
   /** Bottom centre of the prompt, m. */
   x: number;
   y: number;
@@ -73,7 +80,36 @@ export function promptFor(world: SimWorld, hints: readonly LevelHint[], done: Re
   for (let i = 0; i < HINT_VERBS.length && verbs.length < MAX_PROMPT_LINES; i++) {
     if (verbBits & (1 << i)) verbs.push(HINT_VERBS[i]);
   }
-  return { verbs, x: (x0 + x1) / 2, y: top - ABOVE_HEAD_M };
+  return { verbs, notes: [], x: (x0 + x1) / 2, y: top - ABOVE_HEAD_M };
+}
+
+/** The anchor key held by a player standing on a crate: the sim does not anchor there (inputSystem.ts). */
+export function isAnchorRefused(world: SimWorld, slot: number): boolean {
+  const { player, box } = world;
+  const e = playerEntity(world, slot);
+  const under = player.groundBox[e];
+  return (player.buttons[e] & Button.Anchor) !== 0 && player.isGrounded[e] === 1 && player.isAnchored[e] === 0 &&
+    under !== 0 && box.isPlatform[under] === 0;
+}
+
+/**
+ * `prompt` with the anchor-on-a-crate note for the players refused until `refusedUntil[slot]`
+ * (a tick of `world`), placed over them; `prompt` itself when no note is up.
+ */
+export function withNotes(world: SimWorld, prompt: WorldPrompt | null, refusedUntil: readonly number[]): WorldPrompt | null {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let top = Infinity;
+  for (let slot = 0; slot < 2; slot++) {
+    if (world.tick > refusedUntil[slot]) continue;
+    const e = playerEntity(world, slot);
+    x0 = Math.min(x0, world.body.x[e]);
+    x1 = Math.max(x1, world.body.x[e]);
+    top = Math.min(top, world.body.y[e] - world.body.halfH[e]);
+  }
+  if (x0 === Infinity) return prompt;
+  const verbs = prompt === null ? [] : prompt.verbs.slice(0, MAX_PROMPT_LINES - 1);
+  return { verbs, notes: ['anchorOnCrate'], x: (x0 + x1) / 2, y: top - ABOVE_HEAD_M };
 }
 
 export interface Teaching {
@@ -91,16 +127,30 @@ export interface Teaching {
 export function createTeaching(tracker: VerbTracker = createVerbTracker()): Teaching {
   let visitText: string | null = null;
   let hints: readonly LevelHint[] = [];
+  // Per player slot: the last tick of the world `noteWorld` on which its note shows (-1: none).
+  const refusedUntil = [-1, -1];
+  let noteWorld: SimWorld | null = null;
   return {
-    afterTick: (world) => tracker.afterTick(world),
+    afterTick(world) {
+      tracker.afterTick(world);
+      if (world !== noteWorld) { // a restart: its ticks count from 0 again
+        noteWorld = world;
+        refusedUntil.fill(-1);
+      }
+      for (let slot = 0; slot < 2; slot++) {
+        if (isAnchorRefused(world, slot)) refusedUntil[slot] = world.tick + NOTE_TICKS;
+      }
+    },
     prompt(levelText, world, isPlayed) {
       if (levelText !== visitText) {
         visitText = levelText;
         hints = levelText === null ? [] : hintsOfLevelText(levelText);
         tracker.reset();
+        refusedUntil.fill(-1);
       }
-      if (!isPlayed || world === null || hints.length === 0) return null;
-      return promptFor(world, hints, tracker.done);
+      if (!isPlayed || world === null) return null;
+      const taught = hints.length === 0 ? null : promptFor(world, hints, tracker.done);
+      return world === noteWorld ? withNotes(world, taught, refusedUntil) : taught;
     },
     get done() {
       return tracker.done;

@@ -6,11 +6,13 @@
 import './teaching.css';
 import type { HintVerb } from '../level/levelSchema';
 import { el } from './dom';
-import { promptLineHtml, type PlayerControls } from './teachingText';
+import { noteLineHtml, promptLineHtml, type PlayerControls, type PromptNote } from './teachingText';
 
 /** What to show: the verbs' lines, and the screen point (CSS px) the caption's bottom centre sits at. */
 export interface ShownPrompt {
   verbs: readonly HintVerb[];
+  /** Shown above the verbs' lines. */
+  notes: readonly PromptNote[];
   x: number;
   y: number;
 }
@@ -39,12 +41,13 @@ export function createTeachingPrompt(parent: HTMLElement): TeachingPrompt {
 
   return {
     show(prompt) {
-      if (prompt === null || prompt.verbs.length === 0 || controls === null) {
+      if (prompt === null || prompt.verbs.length + prompt.notes.length === 0 || controls === null) {
         root.hidden = true;
         return;
       }
       const players = controls;
-      const html = prompt.verbs.map((verb) => `<div class="line" data-verb="${verb}">${promptLineHtml(verb, players)}</div>`).join('');
+      const html = prompt.notes.map((note) => `<div class="line" data-note="${note}">${noteLineHtml(note, players)}</div>`).join('') +
+        prompt.verbs.map((verb) => `<div class="line" data-verb="${verb}">${promptLineHtml(verb, players)}</div>`).join('');
       const wasHidden = root.hidden;
       root.hidden = false;
       const w = parent.clientWidth;

@@ -30,6 +30,17 @@ export const VERB_PROMPTS: Readonly<Record<HintVerb, { control: Control; words: 
   ride: { control: 'move', words: 'step on and ride' },
 };
 
+/**
+ * What the game tells players it did not do for them, shown like a verb's line. anchorOnCrate: the
+ * anchor key held on a crate (anchors hold on stone and platforms only; the sim ignores the key
+ * there, and a blind tester pressed it on a crate and saw nothing happen).
+ */
+export type PromptNote = 'anchorOnCrate';
+
+export const NOTE_PROMPTS: Readonly<Record<PromptNote, { control: Control; words: string }>> = {
+  anchorOnCrate: { control: 'anchor', words: 'anchors hold on stone, not crates' },
+};
+
 /** Standard-mapping pad buttons (src/input/gamepadMapping.ts): stick or d-pad, A / Cross, X / Square. */
 const PAD_CAPS: Readonly<Record<Control, string>> = {
   move: '<kbd class="pad">◀</kbd><kbd class="pad">▶</kbd>',
@@ -46,7 +57,15 @@ function capsHtml(player: PlayerControls, control: Control): string {
 
 /** "[F] / [/] hold to anchor", P1's caps and P2's in the players' colours. */
 export function promptLineHtml(verb: HintVerb, players: readonly [PlayerControls, PlayerControls]): string {
-  const { control, words } = VERB_PROMPTS[verb];
+  return lineHtml(VERB_PROMPTS[verb], players);
+}
+
+/** A note's line, in the same form as a verb's. */
+export function noteLineHtml(note: PromptNote, players: readonly [PlayerControls, PlayerControls]): string {
+  return lineHtml(NOTE_PROMPTS[note], players);
+}
+
+function lineHtml({ control, words }: { control: Control; words: string }, players: readonly [PlayerControls, PlayerControls]): string {
   return `<span class="p1">${capsHtml(players[0], control)}</span><span class="or">/</span>` +
     `<span class="p2">${capsHtml(players[1], control)}</span> <span class="words">${escapeHtml(words)}</span>`;
 }

@@ -171,3 +171,32 @@ test('the climb prompt shows the move keys by the step, and goes once P1 jumps a
     await game.close();
   }
 });
+
+test('holding anchor on a crate (anchors hold on stone only) says so over that player, and the note goes after a moment', async () => {
+  const json = JSON.parse(readFileSync('levels/01-tied-together.json', 'utf8')) as Record<string, unknown>;
+  json.id = 'anchor-crate';
+  json.name = 'Anchor Crate';
+  json.spawns = [{ id: 'p1-start', player: 1, x: 4.5, y: 12.9 }, { id: 'p2-start', player: 2, x: 2.5, y: 14 }];
+  json.boxes = [{ id: 'crate', x: 4.5, y: 13.5, w: 1.2, h: 1, mass: 40 }];
+  json.hints = [];
+  const game = await openPage(browser, '?level=1');
+  const { page, errors } = game;
+  try {
+    await waitReady(page);
+    await dropFile(page, 'anchor-crate.json', JSON.stringify(json, null, 2));
+    await page.waitForFunction(() => document.title.startsWith('Anchor Crate'), undefined, { timeout: 10_000 });
+    await waitTicks(page, 20);
+    const note = page.locator('.teach-prompt .line[data-note="anchorOnCrate"]');
+    expect(await note.isVisible()).toBe(false);
+    await page.keyboard.down('KeyF');
+    await note.waitFor({ state: 'visible', timeout: 5000 });
+    expect((await getState(page)).players[0].anchored).toBe(false);
+    expect(await note.textContent()).toBe('F// anchors hold on stone, not crates');
+    await screenshotStats(page, 'teaching-anchor-crate');
+    await page.keyboard.up('KeyF');
+    await expect.poll(() => note.isVisible(), { timeout: 10_000 }).toBe(false);
+    expect(errors).toEqual([]);
+  } finally {
+    await game.close();
+  }
+});

@@ -10,7 +10,7 @@ import type { HintVerb, LevelHint } from '../../src/level/levelSchema';
 import { parseLevel } from '../../src/level/parseLevel';
 import { levelContentHash } from '../../src/level/replay';
 import { Button, createSimWorld, playerEntity, step, type SimWorld } from '../../src/sim';
-import { promptLineHtml } from '../../src/ui/teachingText';
+import { noteLineHtml, promptLineHtml } from '../../src/ui/teachingText';
 import { PIT } from '../../tools/bots/tied-together';
 import { labDef } from '../../tools/scenarios/worlds';
 import { SimEvent, readEvents, boxEntity } from '../../src/sim';
@@ -338,5 +338,54 @@ describe('the prompt', () => {
     // Key labels come from stored settings: escaped, never HTML.
     const odd = { ...DEFAULT_KEYS[0], jump: ['<b>'] };
     expect(promptLineHtml('jump', [{ keys: odd, isPad: false }, { keys: DEFAULT_KEYS[1], isPad: false }])).toContain('<kbd>&lt;b&gt;</kbd>');
+  });
+});
+
+describe('notes: what the game refused', () => {
+  /** Level 1 without hints, P1 standing on a free crate by the start. */
+  function crateLevel(): string {
+    const json = JSON.parse(withHints(undefined)) as Record<string, unknown>;
+    json.spawns = [{ id: 'p1-start', player: 1, x: 4.5, y: 12.9 }, { id: 'p2-start', player: 2, x: 2.5, y: 14 }];
+    json.boxes = [{ id: 'crate', x: 4.5, y: 13.5, w: 1.2, h: 1, mass: 40 }];
+    return JSON.stringify(json, null, 2);
+  }
+
+  it('the anchor key held on a crate (which does not anchor) shows a note over that player, up ~1 s after it is let go; on stone it anchors, no note', () => {
+    const text = crateLevel();
+    const world = worldOf(text);
+    const teaching = createTeaching();
+    const a = playerEntity(world, 0);
+    const b = playerEntity(world, 1);
+    const play = (ticks: number, masks: [number, number]) => {
+      for (let t = 0; t < ticks; t++) { step(world, masks); teaching.afterTick(world); }
+    };
+    play(20, [0, 0]); // settle on the crate
+    expect(world.player.isGrounded[a]).toBe(1);
+    expect(world.player.groundBox[a]).toBe(boxEntity(world, 0));
+    expect(teaching.prompt(text, world, true)).toBeNull(); // no hints, nothing refused
+
+    play(5, [Button.Anchor, 0]);
+    expect(world.player.isAnchored[a]).toBe(0);
+    const shown = teaching.prompt(text, world, true)!;
+    expect(shown.notes).toEqual(['anchorOnCrate']);
+    expect(shown.verbs).toEqual([]);
+    expect(shown.x).toBeCloseTo(world.body.x[a], 6); // over P1 only
+    expect(shown.y).toBeLessThan(world.body.y[a] - world.body.halfH[a]);
+    expect(teaching.prompt(text, world, false)).toBeNull(); // paused: nothing
+
+    play(50, [0, 0]); // let go: still up for a moment
+    expect(teaching.prompt(text, world, true)?.notes).toEqual(['anchorOnCrate']);
+    play(20, [0, 0]);
+    expect(teaching.prompt(text, world, true)).toBeNull();
+
+    // P2 on stone anchors: no note.
+    play(5, [0, Button.Anchor]);
+    expect(world.player.isAnchored[b]).toBe(1);
+    expect(teaching.prompt(text, world, true)).toBeNull();
+  });
+
+  it('a note is drawn like a verb line, with the anchor keys', () => {
+    const html = noteLineHtml('anchorOnCrate', [{ keys: DEFAULT_KEYS[0], isPad: false }, { keys: DEFAULT_KEYS[1], isPad: false }]);
+    expect(html).toBe('<span class="p1"><kbd>F</kbd></span><span class="or">/</span><span class="p2"><kbd>/</kbd></span> <span class="words">anchors hold on stone, not crates</span>');
   });
 });
