@@ -32,7 +32,9 @@ describe('golden state hashes', () => {
     // leaves it (collideRope.ts's last pass, issue 14's rope-in-stone invariant), the yard's
     // free-ended rope and the snapped halves move differently (ebeea354 with the first alone, 73cb58f5 with the second alone; with the long fuzz's fixes as well, 14fed3e3).
     // Since the yard bends its ropes round corners (physics.ropeWrap, as every campaign level), was 14fed3e3.
-    expect(hashHex(world)).toBe('bfdc04ce');
+    // Since a heavy rope whose chain solve does not converge gets repeated Newton steps (solveRope.ts;
+    // the yard's box-to-box rope, a chain, is jerked that hard at times), was bfdc04ce.
+    expect(hashHex(world)).toBe('7be4b594');
   });
 
   it('"first gap crossing": levels/03-first-gap.json played by tools/bots/first-gap.ts to the goal', () => {
