@@ -105,7 +105,13 @@ export function pushRopeOutOfTiles(world: SimWorld, r: number, isTaut: boolean):
     const col = Math.floor(x[i]);
     const row = Math.floor(y[i]);
     if (tileAt(grid, col, row) !== Tile.Solid) continue;
-    if (openFace(world, first, last, i, col, row)) leaveByFace(world, i);
+    if (!openFace(world, first, last, i, col, row)) continue;
+    leaveByFace(world, i);
+    // Its two segments against the corners now: the corner pass before skipped them (it leaves a
+    // segment with an end in the stone to this pass), and out by the top of a block a particle's
+    // segment to its neighbour down the block's side cut the corner between them (10.8 cm, the
+    // long fuzz, Over the Pits).
+    collideRopeCorners(world, i > first ? i - 1 : i, i < last ? i + 1 : i, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH, isTaut ? r : -1);
   }
 }
 
