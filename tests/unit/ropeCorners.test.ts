@@ -1,6 +1,8 @@
 // Rope segments against tile corners (collideRopeCorners.ts). Guards against a slack rope draped
 // over a ledge whose particles are each clear of the stone while the segment joining the last one
-// on the top to the first one down the face cuts through the ledge's corner.
+// on the top to the first one down the face cuts through the ledge's corner; and, from the long
+// fuzz, against a taut tether's sag cutting a corner and a particle pushed out of the stone left
+// joined through a corner to its neighbour.
 import { describe, expect, it } from 'vitest';
 import { Button, MAX_WRAPS, createSimWorld, levelRopes, step, traceRopePolyline, type SimWorld } from '../../src/sim';
 import { segmentDepth } from '../../tools/scenarios/ropeDepth';

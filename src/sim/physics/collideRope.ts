@@ -63,9 +63,10 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
  * this pass alone, without the one before the sweep: segments then ended substeps stretched up to 94 %.
  * With physics.ropeWrap a taut rope takes this pass too (its own pivots aside): its path is clear
  * of the stone, but "taut" is within TAUT_SLACK (ropeStages.ts) of its length, and 4 cm of slack
- * on an 8 m tether lets its particles sag 30 cm off the line between its ends: a taut tether whose
- * line passed 7-10 cm from a corner sagged across it, 8.5 and 8.6 cm deep (the long fuzz, Rappel and
- * Mine Shaft). This pass alone suffices there: the sag reaches a corner a centimetre a substep.
+ * on an 8 m tether lets its particles lie up to 40 cm off the line between its ends: a taut
+ * tether whose line passed 7-10 cm from a corner sagged across it, 8.5 and 8.6 cm deep (the long
+ * fuzz, Rappel and Mine Shaft). This pass alone suffices there: the sag reaches a corner a
+ * centimetre a substep.
  */
 export function collideRopeCornersAgain(world: SimWorld, r: number, isTaut: boolean): void {
   if (isTaut && !world.settings.ropeWrap) return;
