@@ -486,3 +486,70 @@ describe('a slack tether over a hanging crate catching the corner under it', () 
     expect(worst).toBeLessThan(0.05);
   });
 });
+
+describe('a slack tether heaped over a one-tile block catching both its top corners in one tick', () => {
+  // The tether ran from P1 over the block's top, down into a heap beside it and back up to P2,
+  // who fell past the block's left top corner just after its line had swept the right one: the
+  // second corner went in at the arc of the particle nearest it, 7 m of rope on from the first,
+  // which moved the first along the rope with it, and the particles then on the straight run
+  // across the block's top were thrown up to 1.5 m to it, through the stone: 16.8 cm deep at the
+  // end of the tick, segments 40 % long (the long fuzz, Over the Pits; this is its state a tick
+  // before, to 0.1 mm).
+  it('keeps the first corner where it was along the rope: the run across the block takes the particles already on it', () => {
+    const rows = [
+      '#.............',
+      '#.............',
+      '#.............',
+      '#.............',
+      '#.............',
+      '#.....#.......',
+      '############..',
+      '#.............',
+      '##############',
+    ];
+    const grid = worldFromMap(rows, { x: 10, y: 5.3 }, { x: 5.4, y: 4.8 }).grid;
+    const world = createSimWorld({ grid, spawns: [{ x: 10, y: 5.3 }, { x: 5.4, y: 4.8 }], goal: { x: 0, y: 0, w: 1, h: 1 }, tether: { length: 12, segments: 24 }, physics: { ropeWrap: true } });
+    const { body, particle, wrap } = world;
+    const [a, b] = world.queries.players.dense;
+    const r = world.tetherRope;
+    place(world, a, 9.995, 5.3, 0, 0);
+    place(world, b, 5.3811, 4.7886, -4.8333, 12.5245);
+    // Particles: position and last substep's move.
+    const heap = [
+      [9.995, 5.3, 0, 0], [9.8714, 5.7845, 0.0061, 0.0016], [9.3976, 5.9429, 0.002, 0.0029], [9.1516, 5.5079, 0.007, -0.0029],
+      [8.6775, 5.3557, -0.0008, 0.016], [8.194, 5.2284, -0.0009, 0.0167], [7.9094, 4.8173, 0.0103, 0.0087], [7.4275, 4.9507, 0.0103, 0.0084],
+      [6.9381, 4.848, 0.012, -0.0004], [6.6019, 4.478, 0.0038, 0.0069], [6.1872, 4.7574, 0.0013, 0.0033], [5.8064, 5.0814, -0.0059, -0.0051],
+      [5.6594, 5.5593, 0.0108, 0.0004], [5.2494, 5.2732, 0.0157, -0.0066], [4.8044, 5.501, 0.0135, -0.0108], [5.0632, 5.9288, -0.001, -0.0016],
+      [5.5631, 5.9402, -0.0005, 0.0002], [5.9273, 5.5977, -0.0011, -0.0001], [5.4639, 5.786, 0.0037, 0.0122], [5.1749, 5.3779, -0.0017, 0.016],
+      [5.5467, 5.7123, 0.0083, 0.0051], [5.7547, 5.2576, -0.0003, 0.0011], [6.0886, 4.8855, -0.0013, 0.0002], [5.7824, 4.4902, -0.0192, 0.0135],
+      [5.3811, 4.7886, 0, 0],
+    ];
+    const first = world.rope.first[r];
+    heap.forEach(([x, y, dx, dy], k) => {
+      particle.x[first + k] = x;
+      particle.y[first + k] = y;
+      particle.prevX[first + k] = x - dx;
+      particle.prevY[first + k] = y - dy;
+    });
+    wrap.count[r] = 0;
+    wrap.fromAX[r] = body.x[a];
+    wrap.fromAY[r] = body.y[a];
+    wrap.fromBX[r] = body.x[b];
+    wrap.fromBY[r] = body.y[b];
+
+    step(world, [Button.Left | Button.Right | Button.Jump | Button.Down, Button.Down | Button.Jump | Button.Anchor]);
+    let worst = 0;
+    let deepest = 0;
+    for (let k = 0; k < 24; k++) {
+      const i = first + k;
+      worst = Math.max(worst, Math.hypot(particle.x[i + 1] - particle.x[i], particle.y[i + 1] - particle.y[i]) / particle.rest[i] - 1);
+      deepest = Math.max(deepest, depthInStone(world, particle.x[i], particle.y[i], particle.x[i + 1], particle.y[i + 1]));
+    }
+    console.log(`slack tether catching both corners of a block: worst segment ${(worst * 100).toFixed(1)} % over its length, deepest segment ${(deepest * 100).toFixed(1)} cm in the stone`);
+    expect(worst).toBeLessThan(0.1);
+    expect(deepest).toBeLessThan(0.01);
+    expect(pivots(world, r)).toEqual([[7, 5], [6, 5]]);
+    // The first corner at the arc of the particle on it (particle 8, 4 m from P1), the second 1 m on.
+    expect(world.wrap.spanA[r]).toBeCloseTo(4, 1);
+  });
+});

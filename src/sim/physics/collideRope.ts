@@ -61,15 +61,21 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
  * moves particles after collision, and a slack rope whipping over a corner was left cutting it (in
  * 53 of 10^5 fuzzed ticks, up to 9 cm deep; with this pass 2, up to 3.2 cm: tools/fuzz.ts). Rejected:
  * this pass alone, without the one before the sweep: segments then ended substeps stretched up to 94 %.
+ * With physics.ropeWrap a taut rope takes this pass too (its own pivots aside): its path is clear
+ * of the stone, but "taut" is within TAUT_SLACK (ropeStages.ts) of its length, and 4 cm of slack
+ * on an 8 m tether lets its particles lie up to 40 cm off the line between its ends: a taut
+ * tether whose line passed 7-10 cm from a corner sagged across it, 8.5 and 8.6 cm deep (the long
+ * fuzz, Rappel and Mine Shaft). This pass alone suffices there: the sag reaches a corner a
+ * centimetre a substep.
  */
 export function collideRopeCornersAgain(world: SimWorld, r: number, isTaut: boolean): void {
-  if (isTaut) return;
+  if (isTaut && !world.settings.ropeWrap) return;
   const { rope } = world;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
   measureBounds(world, first, last);
   if (!isNearTiles(world)) return;
-  collideRopeCorners(world, first, last, CORNER_CLEARANCE, rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0, 1 + SNAG_STRETCH);
+  collideRopeCorners(world, first, last, CORNER_CLEARANCE, rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0, 1 + SNAG_STRETCH, isTaut ? r : -1);
 }
 
 /**
@@ -100,7 +106,13 @@ export function pushRopeOutOfTiles(world: SimWorld, r: number, isTaut: boolean):
     const col = Math.floor(x[i]);
     const row = Math.floor(y[i]);
     if (tileAt(grid, col, row) !== Tile.Solid) continue;
-    if (openFace(world, first, last, i, col, row)) leaveByFace(world, i);
+    if (!openFace(world, first, last, i, col, row)) continue;
+    leaveByFace(world, i);
+    // Its two segments against the corners now: the corner pass before skipped them (it leaves a
+    // segment with an end in the stone to this pass), and out by the top of a block a particle's
+    // segment to its neighbour down the block's side cut the corner between them (10.8 cm, the
+    // long fuzz, Over the Pits).
+    collideRopeCorners(world, i > first ? i - 1 : i, i < last ? i + 1 : i, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH, isTaut ? r : -1);
   }
 }
 

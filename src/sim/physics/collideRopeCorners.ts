@@ -3,9 +3,11 @@
 // be joined by a segment that cuts through it (a slack rope draped over a ledge, a whipped free end).
 // Each segment is a thin capsule (the caller's clearance): an outer corner inside it pushes the segment
 // out along the segment's normal, towards the open side of the corner, the push shared by the two
-// particles by where along the segment the corner is (a capsule against a point). Only taken by
-// ropes that collide at all: a taut rope lies on its path through its pivots and skips this.
+// particles by where along the segment the corner is (a capsule against a point). A taut rope
+// lies on its path through its pivots and skips particle collision, but not this after its sweep
+// (collideRopeCornersAgain), except at its own pivots.
 
+import { MAX_WRAPS } from '../ropeComponents';
 import { Tile, tileAt } from '../tileGrid';
 import type { ParticleComponent } from '../ropeComponents';
 import type { SimWorld } from '../worldState';
@@ -21,10 +23,14 @@ const MAX_MOVE = 0.12;
  * Pushes the segments of particles first..last out of the outer tile corners they cut or come
  * within `radius` of. Segments with a particle inside a tile are left to the particles' own
  * collision; `skipOverStretched` (a rope tied at both ends) leaves a segment stretched beyond
- * `maxStretch` to the chain, so the rope's length wins and it does not snag.
+ * `maxStretch` to the chain, so the rope's length wins and it does not snag. The pivots of rope
+ * `tautRope` (-1: none) are left alone: a taut rope's segment across its own pivot cuts it by
+ * design (the rope runs through the pivot, its particles on the path either side), and pushed out
+ * it would be pulled back onto the path next substep.
  */
 export function collideRopeCorners(
   world: SimWorld, first: number, last: number, radius: number, skipOverStretched: boolean, maxStretch: number,
+  tautRope = -1,
 ): void {
   const { particle, grid } = world;
   const x = particle.x;
@@ -77,6 +83,7 @@ export function collideRopeCorners(
         if (facing < 0) { nx = -nx; ny = -ny; }
         const push = radius - ((ax + t * dx - gx) * nx + (ay + t * dy - gy) * ny);
         if (push <= 0 || push > MAX_PUSH) continue;
+        if (tautRope >= 0 && isPivotOf(world, tautRope, gx, gy)) continue;
         // Move the segment's point at t by `push`, shared as for a point on a lever.
         const s = 1 - t;
         let lambda = push / (s * s * wa + t * t * wb);
@@ -95,6 +102,14 @@ export function collideRopeCorners(
       }
     }
   }
+}
+
+/** True if grid point (gx, gy) is one of rope r's pivots. */
+function isPivotOf(world: SimWorld, r: number, gx: number, gy: number): boolean {
+  const { wrap } = world;
+  const base = r * MAX_WRAPS;
+  for (let k = base; k < base + wrap.count[r]; k++) if (wrap.x[k] === gx && wrap.y[k] === gy) return true;
+  return false;
 }
 
 /**

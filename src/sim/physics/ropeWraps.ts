@@ -83,7 +83,7 @@ function wrapRope(world: SimWorld, r: number): void {
     unwrapEnd(world, r, 1);
     if (wrap.count[r] > 0 && !isPathWithinRope(world, r)) wrap.count[r] = 0;
     if (wrap.count[r] === 0 && drapeRope(world, r) > 0) {
-      if (isPathWithinRope(world, r)) placeSpan(world, r, r * MAX_WRAPS);
+      if (isPathWithinRope(world, r)) placeSpan(world, r, r * MAX_WRAPS, -1);
       else wrap.count[r] = 0;
     }
     if (wrap.count[r] === 0) wrap.spanA[r] = 0;
@@ -204,7 +204,7 @@ function addPivot(world: SimWorld, r: number, side: number, x: number, y: number
   wrap.y[k] = y;
   wrap.turn[k] = turn;
   wrap.count[r] = count + 1;
-  placeSpan(world, r, side === 0 ? base : base + count);
+  placeSpan(world, r, side === 0 ? base : base + count, side);
 }
 
 /** True if rope r's path from end A through its pivots to end B is no longer than the rope. */
@@ -214,15 +214,23 @@ function isPathWithinRope(world: SimWorld, r: number): boolean {
 }
 
 /**
- * Where rope r sits on its corners once pivot k (index into WrapState) is new: its arc length from
- * end A is that of the particle nearest the corner (so no particle jumps to another span), within
- * what the spans allow. What is kept is spanA, the rope from end A to the first pivot; a corner
- * caught at end B is reached after spanA and the straight runs between the pivots (`before`), so
- * spanA is set to put the corner at that arc too. Left as it was there, a slack rope's run between
- * its last two corners was at once no longer than their distance: its particles were pulled
- * straight across the stone and those beyond onto the new corner (78 % stretch in the long fuzz).
+ * Where rope r sits on its corners once pivot k (index into WrapState) is new, caught at end `side`
+ * (-1: the pivots were all set at once): its arc length from end A is that of the particle nearest
+ * the corner (so no particle jumps to another span), within what the spans allow. What is kept is
+ * spanA, the rope from end A to the first pivot; a corner caught at end B is reached after spanA
+ * and the straight runs between the pivots (`before`), so spanA is set to put the corner at that
+ * arc too. Left as it was there, a slack rope's run between its last two corners was at once no
+ * longer than their distance: its particles were pulled straight across the stone and those
+ * beyond onto the new corner (78 % stretch in the long fuzz).
+ * But the nearest particle moves the pivots already there along the rope with the new one, and
+ * the rope between two pivots is a straight run: a slack tether heaped over a one-tile block
+ * caught both its top corners in one tick, the second nearest a particle 7 m of rope further on
+ * than the first (the rope ran over the block, down into a heap beside it and back up), and the
+ * particles then on the run across the block's top were thrown up to 1.5 m, through the stone
+ * (16.8 cm deep, the long fuzz, Over the Pits). So the arcs the older pivots had are kept instead
+ * when the particles on the straight runs lie nearer their places on them that way.
  */
-function placeSpan(world: SimWorld, r: number, k: number): void {
+function placeSpan(world: SimWorld, r: number, k: number, side: number): void {
   const { wrap, rope } = world;
   const base = r * MAX_WRAPS;
   let before = 0;
@@ -238,8 +246,70 @@ function placeSpan(world: SimWorld, r: number, k: number): void {
   // The most: all the rope not needed between the first pivot and end B.
   measureRopePath(world, r);
   const most = rope.length[r] - (ropePath.length - least);
+  const top = most > least ? most : least;
   const arc = arcNearest(world, r, wrap.x[k], wrap.y[k]) - before;
-  wrap.spanA[r] = arc < least ? least : arc > most ? (most > least ? most : least) : arc;
+  const nearest = arc < least ? least : arc > top ? top : arc;
+  if (side < 0 || wrap.count[r] < 2) {
+    wrap.spanA[r] = nearest;
+    return;
+  }
+  // The older pivots where they were: at end B spanA as it was; at end A the old first pivot,
+  // now the second, at the old spanA.
+  let kept = wrap.spanA[r];
+  if (side === 0) {
+    const gx = wrap.x[base + 1] - wrap.x[base];
+    const gy = wrap.y[base + 1] - wrap.y[base];
+    kept -= Math.sqrt(gx * gx + gy * gy);
+  }
+  if (kept < least) kept = least;
+  else if (kept > top) kept = top;
+  run.spanA = nearest;
+  measureRunCost(world, r);
+  const nearestCost = run.cost;
+  run.spanA = kept;
+  measureRunCost(world, r);
+  wrap.spanA[r] = run.cost < nearestCost ? kept : nearest;
+}
+
+/** The spanA measureRunCost tries, and its answer, m (module scratch: numbers passed would be boxed). */
+const run = { spanA: 0, cost: 0 };
+
+/**
+ * How far rope r's particles on the straight runs between its pivots lie from their places on
+ * them (each at its arc from end A, the first pivot at run.spanA), summed: into run.cost, m.
+ */
+function measureRunCost(world: SimWorld, r: number): void {
+  const { particle, rope, wrap } = world;
+  const base = r * MAX_WRAPS;
+  const runs = wrap.count[r] - 1;
+  const first = rope.first[r];
+  const last = first + rope.count[r] - 1;
+  let cost = 0;
+  let j = 0; // the run from pivot j to pivot j + 1
+  let fromArc = run.spanA;
+  let gx = wrap.x[base + 1] - wrap.x[base];
+  let gy = wrap.y[base + 1] - wrap.y[base];
+  let gap = Math.sqrt(gx * gx + gy * gy);
+  let s = 0;
+  for (let i = first; i <= last; i++) {
+    while (s > fromArc + gap) {
+      j++;
+      if (j >= runs) break;
+      fromArc += gap;
+      gx = wrap.x[base + j + 1] - wrap.x[base + j];
+      gy = wrap.y[base + j + 1] - wrap.y[base + j];
+      gap = Math.sqrt(gx * gx + gy * gy);
+    }
+    if (j >= runs) break;
+    if (s >= fromArc) {
+      const f = (s - fromArc) / gap;
+      const dx = particle.x[i] - (wrap.x[base + j] + gx * f);
+      const dy = particle.y[i] - (wrap.y[base + j] + gy * f);
+      cost += Math.sqrt(dx * dx + dy * dy);
+    }
+    s += particle.rest[i];
+  }
+  run.cost = cost;
 }
 
 /** Arc length from end A of rope r's particle nearest (x, y), m. */
