@@ -59,7 +59,6 @@ export function playSpikeRun(world: SimWorld, onTick?: (phase: SpikeRunPhase) =>
     return vx > Math.max(-4, 4 * dx) ? Button.Left : Button.Right;
   };
   const onGondola = (e: number) => player.groundBox[e] === gondola;
-  const hasBoarded = [false, false];
   let phase = 'bridgeP1' as SpikeRunPhase; // not narrowed: enter() changes it
   let since = 0;
   const enter = (next: SpikeRunPhase, t: number) => { phase = next; since = t; };
@@ -123,13 +122,9 @@ export function playSpikeRun(world: SimWorld, onTick?: (phase: SpikeRunPhase) =>
     if (phase === 'board') {
       // Each walks up to the gondola and jumps onto it (its top is half a metre above the floor).
       const left = body.x[gondola] - body.halfW[gondola];
-      // Once on the gondola a player no longer holds Jump in the air: landing on its edge tips it,
-      // and as it rights itself it can toss the player up; holding Jump then carried the toss
-      // into a full jump, and the two hopped on the gondola until the rig had left.
       const board = (e: number, to: number) => {
-        if (onGondola(e)) { hasBoarded[e === a ? 0 : 1] = true; return toward(e, to); }
+        if (onGondola(e)) return toward(e, to);
         if (player.isGrounded[e]) return toward(e, to) | (body.x[e] > left - 1.2 ? Button.Jump : 0);
-        if (hasBoarded[e === a ? 0 : 1]) return steer(e, to);
         return steer(e, to) | (body.vy[e] < 0 ? Button.Jump : 0); // let go of Jump before landing
       };
       p1 = board(a, body.x[gondola] + 0.6);

@@ -23,12 +23,9 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
   const [hanging, stone, blade] = [boxEntity(world, 0), boxEntity(world, 1), boxEntity(world, 4)];
   const pit = PITS[0];
   const landed = () => body.y[stone] > pit.floor + 1 && Math.abs(body.vx[stone]) < 0.05 && Math.abs(body.vy[stone]) < 0.05;
-  // Aimed at the stone (as the pair's bot): since box outline points are pushed out of the stone
-  // at their arm at the substep's start, the knocked stone lies 1 m short of the far wall, and P2
-  // climbing from where it landed fell on the spikes.
   const cross = (e: number, gemFirst: boolean): Move => {
     let crossing: ReturnType<typeof createCrossing> | null = null;
-    return m.until(() => (crossing ??= createCrossing(world, e, pit, hanging, stone, gemFirst, true)).press(), () => crossing?.isAcross() === true);
+    return m.until(() => (crossing ??= createCrossing(world, e, pit, hanging, stone, gemFirst)).press(), () => crossing?.isAcross() === true);
   };
   /** Run right to x as the pendulum has just passed the bottom (moving away from it). */
   const dash = (x: number): Move => {
