@@ -12,24 +12,35 @@
 //   24.7 mm inside it; bounded over all passes, the worst, over these 40 scenes and over 200, is
 //   15.4 mm (the same crate on the same stack).
 //
-// Measured here but NOT asserted, because the sim breaks it (issue 14, docs/rope-physics.md "Known
-// limits"): energy (boxes' linear + rotational kinetic + potential, players, free rope particles)
-// above its lowest value until 10 ticks before by more than 1.5 g^2 h^2 per kg of box (one
-// substep's gravity sag of a resting contact). Over 200 scenes 20 break it (21 before), the worst
-// by 35x (111x before, the tether below); over these 40, 35x. The causes found, none of them the push-out of box-box overlap:
-// - a crate hanging from a top corner that tumbles on its rope: the box's own energy rises up to
-//   5 J a tick as the rope whips it round (25 kg plank on 1.5 m; the same with rope particles 100x
-//   lighter, so the rope-box constraint, not the rope's mass), and its particles' kinetic energy,
-//   21 J, comes from nothing (a light rope is massless to the end-to-end constraint);
-// - a 7.5 kg crate on a corner-tied rope pushed down at 6 m/s: +1.3 J in its second tick with a
-//   near-massless rope (the rope jerking taut off-centre);
-// - a narrow crate under a heavy one (1.9 kg 0.48 x 1.5 m under 18 kg) rocks on one corner of its
-//   shelf and regains ~0.055 J a tick until the tower falls: the friction passes (box friction
-//   alternating with the stone's pass) do it; with one pass or none it stops, but crates creep
-//   sideways (4 cm in 3 s), and converging the rounds to 0.02 mm does not stop it;
-// - a crate that landed among the players on the tether lying on the floor was lifted by the rope
-//   (+53 J in a tick: the rope pushed out of the crate pushes the crate up; what the header of
-//   this file called overlap pushed out as speed before).
+// Energy (boxes' linear + rotational kinetic + potential, players, free rope particles; `energy`
+// below) never above its lowest value until 10 ticks before by more than 1.5 g^2 h^2 per kg of box:
+// a resting crate sinks g h^2 into its contact each substep and is pushed back out, and where in
+// that band a tick ends, with what speed, is contact noise (0.26 J for a 25 kg crate at 8
+// substeps); the 10 ticks let an impact's push-out store a little energy for a tick or two.
+// ASSERTED over scenes of loose crates (on the floor, on a shelf, thrown; no ropes, none stacked
+// at the start; worst 0.59x the tolerance over these 40; over 200, 2 break it, 3.4x: below). MEASURED but not
+// asserted over the scenes above, because the sim still breaks it there (docs/rope-physics.md
+// "Known limits"): over 200 scenes 15 break it, the worst by 28x; over these 40, 5, 28x (before
+// this work, with the energy measured from the sim's stored velocities: 20 of 200, 35x; the
+// measure read m g v_y h / 2 low, see `energy`). What was found and fixed:
+// - the energy measure itself: 10 J of the tumbling plank's 12.5 J rise in a tick was a crate
+//   whipped from falling at 5 m/s to rising at 5 m/s, read with the velocity half a substep back;
+// - a crate tipping over on a corner of its bottom gained energy from the corner's push (at the
+//   arm at the end of the substep: +2.9 J for 48 kg, 1 m, from 40 degrees; now at the arm at its
+//   start, 0.15 J; tests/unit/boxTipEnergy.test.ts): over 200 loose scenes 26 broke the bound
+//   (worst 27x), now 2 (3.4x).
+// What is left:
+// - a light rope's particles (solved massless: ropeMass.ts) carry kinetic energy from nothing as
+//   the rope whips round with its crate: up to 21 J on a 25 kg plank hung from a top corner (the
+//   28x), and 0.8 J a tick for a crate swinging on 4 m;
+// - towers: a narrow crate under a heavy one (1 kg 0.5 x 1.5 m under 9.4 kg on a shelf) rocks on
+//   its bottom corners, ever wider, ~0.04 J a tick (20x; the box-box friction passes, alternating
+//   with the stone's, per this file's earlier header: with one pass or none it stops, but crates
+//   creep sideways 4 cm in 3 s);
+// - a thrown crate spinning at 19 rad/s into the floor (1 kg, 12 m/s) left 1-2 cm in it after
+//   the impact and was pushed out with speed the next tick (+5.1 J; the 3.4x of the loose scenes:
+//   overlap under boxes.ts's PRE_OVERLAP, 2 cm, is pushed out with speed by design); another
+//   landing of thrown crates, 1.7x, is not analysed.
 // runScene's `checks` turn the energy check on; FC_SHRINK=1 shrinks a failure (slow: minutes).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -65,13 +76,14 @@ interface CrateSpec {
 
 const size = fc.double({ min: 0.4, max: 1.5, noNaN: true });
 const mass = fc.double({ min: 1, max: 50, noNaN: true });
-const crateWithStack = (maxStack: number): fc.Arbitrary<CrateSpec> => fc.record({
+const PLACEMENTS: readonly Placement[] = ['hanging', 'floor', 'shelf', 'thrown'];
+const crateWithStack = (maxStack: number, placements = PLACEMENTS): fc.Arbitrary<CrateSpec> => fc.record({
   w: size, h: size, mass,
   angle: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
   vx: fc.double({ min: -6, max: 6, noNaN: true }),
   vy: fc.double({ min: -6, max: 6, noNaN: true }),
   omega: fc.double({ min: -6, max: 6, noNaN: true }),
-  placement: fc.constantFrom<Placement>('hanging', 'floor', 'shelf', 'thrown'),
+  placement: fc.constantFrom<Placement>(...placements),
   stack: fc.array(fc.record({ w: size, h: size, mass, dx: fc.double({ min: -0.3, max: 0.3, noNaN: true }) }), { maxLength: maxStack }),
   ropeLength: fc.double({ min: 1.5, max: 5, noNaN: true }),
   ropeAngle: fc.double({ min: -1.2, max: 1.2, noNaN: true }),
@@ -79,6 +91,8 @@ const crateWithStack = (maxStack: number): fc.Arbitrary<CrateSpec> => fc.record(
   shelfRows: fc.integer({ min: 3, max: 6 }),
 });
 const scene = fc.array(crateWithStack(2), { minLength: 2, maxLength: 6 });
+/** Loose crates: no ropes, none stacked at the start (thrown ones may land on the others). */
+const looseScene = fc.array(crateWithStack(0, ['floor', 'shelf', 'thrown']), { minLength: 2, maxLength: 6 });
 
 /** The level of a scene: each crate in its own 3 m slot, so nothing overlaps at the start. */
 function sceneDef(specs: readonly CrateSpec[]): WorldDef {
@@ -176,24 +190,32 @@ export function penetration(w: SimWorld, a: number, b: number): number {
   return least;
 }
 
-/** Kinetic (linear + rotational) + potential energy of the boxes, the players and the free rope particles, J (y down). */
+/**
+ * Kinetic (linear + rotational) + potential energy of the boxes, the players and the free rope
+ * particles, J (y down). The sim's velocities are what moved over the last substep over h (Verlet:
+ * the velocity half a substep back), and the energy Verlet keeps is the one at the substep's end,
+ * where gravity has added g h / 2 more: measured with the stored velocity, a body's energy reads
+ * m g v_y h / 2 low, so a crate whipped from falling at 5 m/s to rising at 5 m/s read 10 J gained
+ * (25 kg; 8 substeps) and a free fall read a steady loss of m g^2 h^2 / 2 a substep.
+ */
 export function energy(w: SimWorld): number {
   const { body, particle, rope } = w;
   const g = w.settings.gravity;
+  const h = DT / w.settings.substeps;
+  const half = (g * h) / 2; // gravity's speed over half a substep
   let total = 0;
   const boxes = w.queries.boxes.dense;
   for (let k = 0; k < boxes.length; k++) {
     const e = boxes[k];
     const m = 1 / body.invMass[e];
     const inertia = 1 / body.invInertia[e];
-    total += 0.5 * m * (body.vx[e] ** 2 + body.vy[e] ** 2) + 0.5 * inertia * body.omega[e] ** 2 - m * g * body.y[e];
+    total += 0.5 * m * (body.vx[e] ** 2 + (body.vy[e] + half) ** 2) + 0.5 * inertia * body.omega[e] ** 2 - m * g * body.y[e];
   }
   for (let slot = 0; slot < 2; slot++) {
     const e = playerEntity(w, slot);
     const m = 1 / body.invMass[e];
-    total += 0.5 * m * (body.vx[e] ** 2 + body.vy[e] ** 2) - m * g * body.y[e];
+    total += 0.5 * m * (body.vx[e] ** 2 + (body.vy[e] + half) ** 2) - m * g * body.y[e];
   }
-  const h = DT / w.settings.substeps;
   for (let k = 0; k < w.queries.ropes.dense.length; k++) {
     const r = w.queries.ropes.dense[k];
     if (rope.isActive[r] === 0) continue;
@@ -201,7 +223,7 @@ export function energy(w: SimWorld): number {
       if (particle.invMass[i] === 0) continue; // carried by the body it is tied to
       const m = 1 / particle.invMass[i];
       const vx = (particle.x[i] - particle.prevX[i]) / h;
-      const vy = (particle.y[i] - particle.prevY[i]) / h;
+      const vy = (particle.y[i] - particle.prevY[i]) / h + half;
       total += 0.5 * m * (vx * vx + vy * vy) - m * g * particle.y[i];
     }
   }
@@ -289,7 +311,8 @@ const report = (worst: Worst): void => {
 };
 
 describe('box invariants over random scenes', () => {
-  // The energy bound is broken today (see the top of this file): runScene's `checks` turn it on.
+  // The energy bound still breaks with ropes and towers (see the top of this file): measured and
+  // printed here, asserted over loose crates below.
   it('nothing faster than a free fall from the top of the room plus the largest push, no two boxes 20 mm inside each other', () => {
     const worst: Worst = { penetration: 0, energyRise: 0, tickRise: 0, speedRatio: 0 };
     fc.assert(fc.property(scene, (specs) => {
@@ -302,4 +325,48 @@ describe('box invariants over random scenes', () => {
     expect(worst.penetration).toBeLessThanOrEqual(BOUNDS.penetration);
     expect(worst.speedRatio).toBeGreaterThan(0.2); // and moved
   }, 180_000);
+
+  it('loose crates (no ropes, none stacked at the start): the energy never rises beyond the contact noise', () => {
+    const worst: Worst = { penetration: 0, energyRise: 0, tickRise: 0, speedRatio: 0 };
+    fc.assert(fc.property(looseScene, (specs) => {
+      const problem = runScene(specs, worst, { penetration: true, energy: true });
+      fc.pre(problem !== 'invalid');
+      if (problem) fail(problem, specs);
+    }), { numRuns: 40, seed: SEED, endOnFailure: process.env.FC_SHRINK !== '1' });
+    report(worst);
+    expect(worst.speedRatio).toBeGreaterThan(0.2); // things moved
+    expect(worst.energyRise).toBeLessThanOrEqual(1);
+  }, 180_000);
+});
+
+describe('the energy measure', () => {
+  it('holds still for a crate thrown up and spinning in free flight, the crates on the floor at rest', () => {
+    // A 10 kg crate thrown up at 10 m/s, spinning at 3 rad/s, once a 20 kg crate on the floor, the
+    // players and the tether have come to rest; until it comes down nothing touches it. Read with
+    // the sim's stored velocity (half a substep behind), the same flight lost m g^2 h^2 / 2 a
+    // substep: 16.7 J in 60 ticks.
+    const w = createSimWorld(labDef({
+      width: WIDTH, height: HEIGHT, floorRow: FLOOR_Y,
+      boxes: [{ x: 12, y: FLOOR_Y - 0.3, w: 1, h: 0.6, mass: 10 }, { x: 20, y: FLOOR_Y - 0.5, w: 1, h: 1, mass: 20 }],
+    }));
+    for (let t = 0; t < 120; t++) step(w, [0, 0]);
+    const b = boxEntity(w, 0);
+    w.body.y[b] = 6;
+    w.body.vx[b] = 2;
+    w.body.vy[b] = -10;
+    w.body.omega[b] = 3;
+    const e0 = energy(w);
+    let drift = 0;
+    for (let t = 0; t < 50; t++) {
+      step(w, [0, 0]);
+      drift = Math.max(drift, Math.abs(energy(w) - e0));
+    }
+    // The flight itself keeps it to round-off; what is left is the resting crate's, the players'
+    // and the tether's contact noise, under one substep's gravity sag of the crates.
+    const h = DT / w.settings.substeps;
+    const sag = 0.5 * 30 * (w.settings.gravity * h) ** 2;
+    console.log(`energy measure: a crate in free flight, 50 ticks: drift ${drift.toExponential(2)} J (one substep's sag of the crates ${sag.toFixed(3)} J)`);
+    expect(w.body.y[b]).toBeLessThan(FLOOR_Y - 2); // still in the air
+    expect(drift).toBeLessThan(sag);
+  });
 });
