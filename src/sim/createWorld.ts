@@ -38,7 +38,7 @@ function createBoxTileScratch(boxDefs: readonly BoxDef[], bodies: number): BoxTi
   for (const b of boxDefs) most = Math.max(most, outlinePointCount(b.w / 2, b.h / 2));
   const f = () => new Float64Array(most);
   const g = () => new Float64Array(most * bodies);
-  return { push: f(), nx: f(), ny: f(), lx: f(), ly: f(), stride: most, load: g(), loadNx: g(), loadNy: g(), held: g() };
+  return { push: f(), nx: f(), ny: f(), lx: f(), ly: f(), stride: most, load: g(), loadNx: g(), loadNy: g(), held: g(), standing: new Uint8Array(bodies) };
 }
 
 function createChainScratch(particles: number): ChainScratch {

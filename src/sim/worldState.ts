@@ -73,6 +73,11 @@ export interface BoxTileScratch {
   loadNx: Float64Array;
   loadNy: Float64Array;
   held: Float64Array;
+  /**
+   * Per box (its index in the boxes query), this substep: 1 once it stands on stone (an outline
+   * point pushed up out of a tile) or on a box that does (a box-box contact pushed it up).
+   */
+  standing: Uint8Array;
 }
 
 /** Scratch for the direct chain solve of one rope: per segment direction and Thomas coefficients. */

@@ -28,6 +28,7 @@ export function integrateBoxes(world: SimWorld): void {
   const { load, held } = world.boxTileContacts;
   load.fill(0, 0, Math.min(load.length, boxes.length * world.boxTileContacts.stride));
   held.fill(0, 0, Math.min(held.length, boxes.length * world.boxTileContacts.stride));
+  world.boxTileContacts.standing.fill(0);
   for (let k = 0; k < boxes.length; k++) {
     const e = boxes[k];
     body.prevX[e] = body.x[e];
@@ -129,6 +130,7 @@ export function collideBoxesWithTiles(world: SimWorld): void {
         contacts.load[base + n] += push;
         contacts.loadNx[base + n] = contacts.nx[n];
         contacts.loadNy[base + n] = contacts.ny[n];
+        if (contacts.ny[n] < 0) contacts.standing[k] = 1; // pushed up: it stands on stone
       }
     }
     for (let n = 0; n < count; n++) if (contacts.load[base + n] > 0) applyFriction(world, e, n, base + n);
