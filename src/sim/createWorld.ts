@@ -32,11 +32,13 @@ function createContacts(capacity: number): ContactScratch {
   };
 }
 
-function createBoxTileScratch(boxDefs: readonly BoxDef[]): BoxTileScratch {
+/** `bodies`: how many entities the boxes query holds (boxes and platforms). */
+function createBoxTileScratch(boxDefs: readonly BoxDef[], bodies: number): BoxTileScratch {
   let most = 0;
   for (const b of boxDefs) most = Math.max(most, outlinePointCount(b.w / 2, b.h / 2));
   const f = () => new Float64Array(most);
-  return { push: f(), nx: f(), ny: f(), lx: f(), ly: f() };
+  const g = () => new Float64Array(most * bodies);
+  return { push: f(), nx: f(), ny: f(), lx: f(), ly: f(), stride: most, load: g(), loadNx: g(), loadNy: g(), held: g(), standing: new Uint8Array(bodies) };
 }
 
 function createChainScratch(particles: number): ChainScratch {
@@ -104,7 +106,7 @@ export function createSimWorld(def: WorldDef): SimWorld {
     maxStretch: 0,
     contacts: createContacts(CONTACT_CAPACITY),
     chain: createChainScratch(Math.max(ropeCapacity(tetherDef), ...ropeDefs.map(ropeCapacity))),
-    boxTileContacts: createBoxTileScratch(boxDefs),
+    boxTileContacts: createBoxTileScratch(boxDefs, boxDefs.length + platformDefs.length),
     substep: { h: DT / settings.substeps, tetherDistance: 0, maxOvershoot: 0 },
     profiler: null,
     initial: undefined as unknown as StateSnapshot, // captured at the end

@@ -62,6 +62,22 @@ export interface BoxTileScratch {
   /** Outline point n in the box's frame, m. */
   lx: Float64Array;
   ly: Float64Array;
+  /** Points per box in the accumulators below (the largest box's outline). */
+  stride: number;
+  /**
+   * Per box (its index in the boxes query, times stride) and outline point, over the whole
+   * substep (all of collideBoxes' rounds and friction passes): the push that point had, kg m, its
+   * direction, and the friction impulse it has given so far, kg m (Coulomb clamps the sum).
+   */
+  load: Float64Array;
+  loadNx: Float64Array;
+  loadNy: Float64Array;
+  held: Float64Array;
+  /**
+   * Per box (its index in the boxes query), this substep: 1 once it stands on stone (an outline
+   * point pushed up out of a tile) or on a box that does (a box-box contact pushed it up).
+   */
+  standing: Uint8Array;
 }
 
 /** Scratch for the direct chain solve of one rope: per segment direction and Thomas coefficients. */

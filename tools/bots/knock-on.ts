@@ -34,9 +34,12 @@ const JUMP_REACH = 2.4;
  *  With `aimAtStone` the jump off the pillar is timed by where the stone lies (so the player comes
  *  down on the stone's middle, not on its near corner, which tips it and sends it sliding back), and
  *  on the stone the player first walks to its far side, so the climb starts as near the far wall as
- *  the stone allows. Without it (level 15's bots) it jumps 2.6 m past the edge and climbs from
- *  where it lands, as their replays were recorded. With `landAfterGem` (level
- *  15's P1) the hop for the gem comes down on the stone before the climb. */
+ *  the stone allows. Without it (level 15's other crossings, level 16's solo bot) it jumps 2.6 m
+ *  past the edge and climbs from where it lands, as their replays were recorded. Level 15's P1 at
+ *  the first pit aims since the tile friction of a crate touching another became Coulomb over the
+ *  whole substep (boxes.ts): the knocked stone lies 4 mm further on, and after the plain jump P1
+ *  died in the pit and the bot started over for ever. With `landAfterGem` (level 15's P1) the hop
+ *  for the gem comes down on the stone before the climb. */
 export function createCrossing(world: SimWorld, e: number, pit: Pit, hanging: number, stone: number, gemFirst: boolean, aimAtStone = false, landAfterGem = false) {
   const { body, player } = world;
   let step = 0;
@@ -121,7 +124,7 @@ export function playKnockOn(world: SimWorld, onTick?: (phase: KnockOnPhase) => v
       p1 = Button.Right;
       if (t - since > 30 && landed(stones[0], PITS[0])) {
         enter('cross1', t);
-        crossA = createCrossing(world, a, PITS[0], hanging[0], stones[0], true, false, true);
+        crossA = createCrossing(world, a, PITS[0], hanging[0], stones[0], true, true, true); // aims: see createCrossing
         crossB = createCrossing(world, b, PITS[0], hanging[0], stones[0], false);
       }
     } else if (phase === 'cross1') {

@@ -24,6 +24,11 @@ export function integrateBoxes(world: SimWorld): void {
   const boxes = world.queries.boxes.dense;
   const keep = Math.max(0, 1 - settings.airDrag * h);
   const maxStep = settings.maxBodyStep;
+  // A new substep: no tile contact has pushed or held anything yet.
+  const { load, held } = world.boxTileContacts;
+  load.fill(0, 0, Math.min(load.length, boxes.length * world.boxTileContacts.stride));
+  held.fill(0, 0, Math.min(held.length, boxes.length * world.boxTileContacts.stride));
+  world.boxTileContacts.standing.fill(0);
   for (let k = 0; k < boxes.length; k++) {
     const e = boxes[k];
     body.prevX[e] = body.x[e];
@@ -88,7 +93,8 @@ export function outlinePointCount(hw: number, hh: number): number {
 
 /**
  * Pushes every box's outline out of solid tiles (and one-way tiles entered from above), then gives
- * each point that was pushed Coulomb friction against its push. Two passes, not friction right after
+ * each point pushed so far this substep (this call or an earlier one: collideBoxes calls this in
+ * every round and friction pass) Coulomb friction against all its pushes. Two passes, not friction right after
  * each point's push: that push turns the box, which slides the other points sideways, and their
  * friction fighting the turn stopped a sliding box ~40 % late and left it creeping (2 mm/s) forever.
  */
@@ -115,8 +121,19 @@ export function collideBoxesWithTiles(world: SimWorld): void {
       lx[count] = -hw; ly[count++] = y;
       lx[count] = hw; ly[count++] = y;
     }
-    for (let n = 0; n < count; n++) collidePoint(world, e, n);
-    for (let n = 0; n < count; n++) if (world.boxTileContacts.push[n] > 0) applyFriction(world, e, n);
+    const contacts = world.boxTileContacts;
+    const base = k * contacts.stride;
+    for (let n = 0; n < count; n++) {
+      collidePoint(world, e, n);
+      const push = contacts.push[n];
+      if (push > 0) {
+        contacts.load[base + n] += push;
+        contacts.loadNx[base + n] = contacts.nx[n];
+        contacts.loadNy[base + n] = contacts.ny[n];
+        if (contacts.ny[n] < 0) contacts.standing[k] = 1; // pushed up: it stands on stone
+      }
+    }
+    for (let n = 0; n < count; n++) if (contacts.load[base + n] > 0) applyFriction(world, e, n, base + n);
     collideTileCorners(world, e);
   }
 }
@@ -298,19 +315,22 @@ function collidePoint(world: SimWorld, e: number, n: number): void {
 }
 
 /**
- * Coulomb friction at outline point n that was pushed out along (nx, ny) by `push` (kg m), all in
- * world.boxTileContacts: undo its slide along the surface over this substep, with a tangential push
- * of at most mu x push. The limit compares pushes, not distances: a corner and a mid-edge point
- * move differently for the same push (their generalized inverse masses differ).
+ * Coulomb friction at outline point n of box e, its accumulator slot `a` in world.boxTileContacts:
+ * undo its slide along the surface over this substep, the friction impulses of every call this
+ * substep together at most mu x the pushes of every call together (Box2D clamps its accumulated
+ * impulse the same way). The limit compares pushes, not distances: a corner and a mid-edge point
+ * move differently for the same push (their generalized inverse masses differ). Bounded by this
+ * call's push alone, a crate under a stack had almost no friction in collideBoxes' friction passes
+ * (the stack's weight had pressed it into the floor in the rounds before, not again), the crate
+ * on it dragged it along, and a 200 kg crate on a 5 kg one slid off at 11 m/s.
  */
-function applyFriction(world: SimWorld, e: number, n: number): void {
+function applyFriction(world: SimWorld, e: number, n: number, a: number): void {
   const { body } = world;
   const contacts = world.boxTileContacts;
   const lx = contacts.lx[n];
   const ly = contacts.ly[n];
-  const nx = contacts.nx[n];
-  const ny = contacts.ny[n];
-  const push = contacts.push[n];
+  const nx = contacts.loadNx[a];
+  const ny = contacts.loadNy[a];
   const c = body.rotC[e];
   const s = body.rotS[e];
   const rx = c * lx - s * ly;
@@ -331,9 +351,14 @@ function applyFriction(world: SimWorld, e: number, n: number): void {
   invMassAt(world, e, point);
   const wt = point.w;
   if (wt === 0) return;
-  const limit = world.settings.boxFriction * push * wt;
-  const undo = slide > limit ? limit : slide < -limit ? -limit : slide;
+  // In slide units: +-mu x load, less what this point has already given (0 in a substep's first call).
+  const limit = world.settings.boxFriction * contacts.load[a] * wt;
+  const given = contacts.held[a] * wt;
+  const hi = limit - given;
+  const lo = -limit - given;
+  const undo = slide > hi ? hi : slide < lo ? lo : slide;
   if (undo === 0) return;
+  contacts.held[a] += undo / wt;
   point.nx = (-tx * undo) / wt;
   point.ny = (-ty * undo) / wt;
   pushBody(world, e, point);
