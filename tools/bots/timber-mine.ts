@@ -46,8 +46,11 @@ export function playTimberMine(world: SimWorld, onTick?: (phase: TimberMinePhase
       masks = [Button.Right, Button.Anchor];
       if (t - since > 30 && landed()) enter('cross', t);
     } else if (phase === 'cross') {
-      // P1 crosses (and jumps for the gem over the stone), then P2.
-      masks = [crossA.press(), crossA.isAcross() ? crossB.press() : 0];
+      // P1 crosses (and jumps for the gem over the stone), then P2. P2 waits at the pit's edge, not
+      // back at the leash: the knocked stone lies 1 m from the far wall, and from there P1's climb
+      // onto the wall is 8.6 m from the leash, past the 8 m tether (which then holds P1 back and
+      // drops it onto the spikes).
+      masks = [crossA.press(), crossA.isAcross() ? crossB.press() : walkTo(b, pit.edge - 1.2)];
       if (crossA.isAcross() && crossB.isAcross()) enter('shaft', t);
     } else if (phase === 'shaft') {
       masks = descent.press();
