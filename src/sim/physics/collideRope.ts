@@ -14,7 +14,7 @@
 // skips them too. A rope collides with the box it is tied to as well (a snapped half drapes over
 // its crate), except near the tie (see tiedExemptArc).
 
-import { Tile, hasRopeTilesIn, tileAt } from '../tileGrid';
+import { Tile, hasConvexCornersIn, hasRopeTilesIn, tileAt } from '../tileGrid';
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { collideRopeCorners } from './collideRopeCorners';
 import type { SimWorld } from '../worldState';
@@ -47,54 +47,51 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
   const isTiedBoth = rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0;
+  const hasBoxes = world.queries.boxes.dense.length > 0;
   measureBounds(world, first, last);
   if (isNearTiles(world)) {
     collideWithTiles(world, first, last, isTiedBoth);
-    collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH);
     measureBounds(world, first, last); // the tiles may have moved particles (out of a wall: up to a tile)
+    if (isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH) && hasBoxes) {
+      measureBounds(world, first, last);
+    }
   }
-  if (world.queries.boxes.dense.length > 0) collideRopeWithBoxes(world, r);
+  if (hasBoxes) collideRopeWithBoxes(world, r);
 }
 
 /**
- * Segments against tile corners once more, after the chain's backward sweep (relaxRope): the sweep
- * moves particles after collision, and a slack rope whipping over a corner was left cutting it (in
- * 53 of 10^5 fuzzed ticks, up to 9 cm deep; with this pass 2, up to 3.2 cm: tools/fuzz.ts). Rejected:
- * this pass alone, without the one before the sweep: segments then ended substeps stretched up to 94 %.
+ * After the chain's backward sweep (relaxRope), which moves particles after collision: segments
+ * against tile corners once more, then any particle still in the stone out of it. One bounding
+ * box serves both passes unless the corners moved a particle.
+ * The corners again: a slack rope whipping over a corner was left cutting it (in 53 of 10^5
+ * fuzzed ticks, up to 9 cm deep; with this pass 2, up to 3.2 cm: tools/fuzz.ts). Rejected: this
+ * pass alone, without the one before the sweep: segments then ended substeps stretched up to 94 %.
+ * Out of the stone, last in a substep: a particle of a rope that collides still found inside a
+ * solid tile leaves it by openFace (its previous position moved alike, so the push is no speed).
+ * A slack tether folded next to its pivot, or a snapped rope folded on the floor, ended ticks with
+ * a particle in the stone: up to 0.51 m (tools/ropeDepth.ts). With physics.ropeWrap a rope tied at
+ * both ends has its length on its bent path, clear of the stone, so its particles leave too, even
+ * next to an over-stretched segment (a tether folded at a post kept one 0.11 m inside, Over the
+ * Pits), and so does a taut rope's sag (taut ropes skip collision so as not to snag: a taut tether
+ * over a step's corner sagged 0.21 m into the step, Tied Together). Without it such a rope's
+ * straight line may pass through a corner, and its length wins, as in collideWithTiles.
  */
-export function collideRopeCornersAgain(world: SimWorld, r: number, isTaut: boolean): void {
-  if (isTaut) return;
-  const { rope } = world;
-  const first = rope.first[r];
-  const last = first + rope.count[r] - 1;
-  measureBounds(world, first, last);
-  if (!isNearTiles(world)) return;
-  collideRopeCorners(world, first, last, CORNER_CLEARANCE, rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0, 1 + SNAG_STRETCH);
-}
-
-/**
- * Last in a substep, after the chain's backward sweep and the corners: a particle of a rope that
- * collides still found inside a solid tile leaves it by openFace (its previous position moved
- * alike, so the push is no speed). The sweep moves
- * particles after collision, and a slack tether folded next to its pivot, or a snapped rope folded
- * on the floor, ended ticks with a particle in the stone: up to 0.51 m (tools/ropeDepth.ts).
- * With physics.ropeWrap a rope tied at both ends has its length on its bent path, clear of the
- * stone, so its particles leave too, even next to an over-stretched segment (a tether folded at a
- * post kept one 0.11 m inside, Over the Pits), and so does a taut rope's sag (taut ropes skip
- * collision so as not to snag: a taut tether over a step's corner sagged 0.21 m into the step, Tied
- * Together). Without it such a rope's straight line may pass through a corner, and its length
- * wins, as in collideWithTiles.
- */
-export function pushRopeOutOfTiles(world: SimWorld, r: number, isTaut: boolean): void {
+export function collideRopeAfterSweep(world: SimWorld, r: number, isTaut: boolean): void {
   const { rope, particle, grid } = world;
   const isTiedBoth = rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0;
-  if (!world.settings.ropeWrap && (isTaut || isTiedBoth)) return;
+  const canLeaveStone = world.settings.ropeWrap || (!isTaut && !isTiedBoth);
+  if (isTaut && !canLeaveStone) return;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
+  measureBounds(world, first, last);
+  let isNear = isNearTiles(world);
+  if (!isTaut && isNear && isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH)) {
+    measureBounds(world, first, last);
+    isNear = isNearTiles(world);
+  }
+  if (!canLeaveStone || !isNear) return;
   const x = particle.x;
   const y = particle.y;
-  measureBounds(world, first, last);
-  if (!isNearTiles(world)) return;
   for (let i = first; i <= last; i++) {
     if (particle.invMass[i] === 0) continue;
     const col = Math.floor(x[i]);
@@ -143,6 +140,16 @@ function isNearTiles(world: SimWorld): boolean {
   const R = PARTICLE_RADIUS;
   return hasRopeTilesIn(world.grid, world.ropeTileSums,
     Math.floor(bounds.minX - R), Math.floor(bounds.minY - R), Math.floor(bounds.maxX + R), Math.floor(bounds.maxY + R));
+}
+
+/**
+ * True when the grid points a segment's capsule can reach (`bounds` grown by CORNER_CLEARANCE)
+ * hold a convex corner: else collideRopeCorners would find none (a rope on a flat floor).
+ */
+function isNearCorners(world: SimWorld): boolean {
+  const c = CORNER_CLEARANCE;
+  return hasConvexCornersIn(world.grid, world.convexCornerSums,
+    Math.ceil(bounds.minX - c), Math.ceil(bounds.minY - c), Math.floor(bounds.maxX + c), Math.floor(bounds.maxY + c));
 }
 
 function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBoth: boolean): void {

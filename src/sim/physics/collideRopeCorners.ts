@@ -6,7 +6,7 @@
 // particles by where along the segment the corner is (a capsule against a point). Only taken by
 // ropes that collide at all: a taut rope lies on its path through its pivots and skips this.
 
-import { Tile, tileAt } from '../tileGrid';
+import { Tile, hasConvexCornersIn, tileAt } from '../tileGrid';
 import type { ParticleComponent } from '../ropeComponents';
 import type { SimWorld } from '../worldState';
 
@@ -21,16 +21,19 @@ const MAX_MOVE = 0.12;
  * Pushes the segments of particles first..last out of the outer tile corners they cut or come
  * within `radius` of. Segments with a particle inside a tile are left to the particles' own
  * collision; `skipOverStretched` (a rope tied at both ends) leaves a segment stretched beyond
- * `maxStretch` to the chain, so the rope's length wins and it does not snag.
+ * `maxStretch` to the chain, so the rope's length wins and it does not snag. True if it moved any
+ * particle (the caller's bounding box of the rope then no longer holds).
  */
 export function collideRopeCorners(
   world: SimWorld, first: number, last: number, radius: number, skipOverStretched: boolean, maxStretch: number,
-): void {
+): boolean {
   const { particle, grid } = world;
   const x = particle.x;
   const y = particle.y;
   const invMass = particle.invMass;
   const keepSlide = 1 - world.settings.ropeFriction;
+  const corners = world.convexCornerSums;
+  let hasMoved = false;
   for (let i = first; i < last; i++) {
     const wa = invMass[i];
     const wb = invMass[i + 1];
@@ -46,6 +49,7 @@ export function collideRopeCorners(
     const r0 = Math.ceil((ay < by ? ay : by) - radius);
     const r1 = Math.floor((ay > by ? ay : by) + radius);
     if (r0 > r1) continue;
+    if (!hasConvexCornersIn(grid, corners, c0, r0, c1, r1)) continue; // an outer corner is a convex one
     if (tileAt(grid, Math.floor(ax), Math.floor(ay)) === Tile.Solid || tileAt(grid, Math.floor(bx), Math.floor(by)) === Tile.Solid) continue;
     const dx = bx - ax;
     const dy = by - ay;
@@ -82,6 +86,7 @@ export function collideRopeCorners(
         let lambda = push / (s * s * wa + t * t * wb);
         const most = (s * wa > t * wb ? s * wa : t * wb) * lambda;
         if (most > MAX_MOVE) lambda *= MAX_MOVE / most;
+        hasMoved = true;
         x[i] += nx * lambda * s * wa;
         y[i] += ny * lambda * s * wa;
         x[i + 1] += nx * lambda * t * wb;
@@ -95,6 +100,7 @@ export function collideRopeCorners(
       }
     }
   }
+  return hasMoved;
 }
 
 /**
