@@ -50,8 +50,7 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
   const hasBoxes = world.queries.boxes.dense.length > 0;
   measureBounds(world, first, last);
   if (isNearTiles(world)) {
-    collideWithTiles(world, first, last, isTiedBoth);
-    measureBounds(world, first, last); // the tiles may have moved particles (out of a wall: up to a tile)
+    collideWithTiles(world, first, last, isTiedBoth); // measures the bounds anew as it goes
     if (isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH) && hasBoxes) {
       measureBounds(world, first, last);
     }
@@ -61,8 +60,7 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
 
 /**
  * After the chain's backward sweep (relaxRope), which moves particles after collision: segments
- * against tile corners once more, then any particle still in the stone out of it. One bounding
- * box serves both passes unless the corners moved a particle.
+ * against tile corners once more, then any particle still in the stone out of it.
  * The corners again: a slack rope whipping over a corner was left cutting it (in 53 of 10^5
  * fuzzed ticks, up to 9 cm deep; with this pass 2, up to 3.2 cm: tools/fuzz.ts). Rejected: this
  * pass alone, without the one before the sweep: segments then ended substeps stretched up to 94 %.
@@ -79,17 +77,22 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
 export function collideRopeAfterSweep(world: SimWorld, r: number, isTaut: boolean): void {
   const { rope, particle, grid } = world;
   const isTiedBoth = rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0;
-  const canLeaveStone = world.settings.ropeWrap || (!isTaut && !isTiedBoth);
-  if (isTaut && !canLeaveStone) return;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
-  measureBounds(world, first, last);
-  let isNear = isNearTiles(world);
-  if (!isTaut && isNear && isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH)) {
-    measureBounds(world, first, last);
-    isNear = isNearTiles(world);
+  const canLeaveStone = world.settings.ropeWrap || (!isTaut && !isTiedBoth);
+  // Not gated by isNearTiles: a particle in a solid cell puts that cell inside the rope's bounds,
+  // so that gate never skips one. A slack rope's bounds are measured for the corners, and the same
+  // pass finds whether any particle is in the stone at all (most substeps none is).
+  let mayBeInStone = true;
+  if (!isTaut) {
+    mayBeInStone = measureBoundsFindStone(world, first, last, canLeaveStone);
+    // (A convex corner within the corners' reach has all four of its cells within the tiles'
+    // reach of isNearTiles, so isNearCorners alone decides as both together would.)
+    if (isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH)) {
+      mayBeInStone = canLeaveStone;
+    }
   }
-  if (!canLeaveStone || !isNear) return;
+  if (!canLeaveStone || !mayBeInStone) return;
   const x = particle.x;
   const y = particle.y;
   for (let i = first; i <= last; i++) {
@@ -135,6 +138,32 @@ function measureBounds(world: SimWorld, first: number, last: number): void {
   bounds.maxY = maxY;
 }
 
+/**
+ * measureBounds, and true if a particle that can move (1/m > 0) lies in a solid cell; with
+ * `findStone` false it looks for none and returns false.
+ */
+function measureBoundsFindStone(world: SimWorld, first: number, last: number, findStone: boolean): boolean {
+  const { x, y, invMass } = world.particle;
+  const grid = world.grid;
+  let minX = x[first];
+  let maxX = minX;
+  let minY = y[first];
+  let maxY = minY;
+  let isInStone = findStone && invMass[first] !== 0 && tileAt(grid, Math.floor(minX), Math.floor(minY)) === Tile.Solid;
+  for (let i = first + 1; i <= last; i++) {
+    const px = x[i];
+    const py = y[i];
+    if (px < minX) minX = px; else if (px > maxX) maxX = px;
+    if (py < minY) minY = py; else if (py > maxY) maxY = py;
+    if (findStone && !isInStone && invMass[i] !== 0 && tileAt(grid, Math.floor(px), Math.floor(py)) === Tile.Solid) isInStone = true;
+  }
+  bounds.minX = minX;
+  bounds.minY = minY;
+  bounds.maxX = maxX;
+  bounds.maxY = maxY;
+  return isInStone;
+}
+
 /** True when the tiles around the rope (`bounds` grown by R) hold any a particle collides with. */
 function isNearTiles(world: SimWorld): boolean {
   const R = PARTICLE_RADIUS;
@@ -152,13 +181,33 @@ function isNearCorners(world: SimWorld): boolean {
     Math.ceil(bounds.minX - c), Math.ceil(bounds.minY - c), Math.floor(bounds.maxX + c), Math.floor(bounds.maxY + c));
 }
 
+/**
+ * Particles first..last against the tiles; measures `bounds` anew on the way (as measureBounds
+ * would after it: the tiles move particles, out of a wall up to a tile), each particle once the
+ * pass is done with it (at the next one's turn: a particle's turn moves only that particle).
+ */
 function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBoth: boolean): void {
   const { particle, grid, settings } = world;
   const x = particle.x;
   const y = particle.y;
   const keepSlide = 1 - settings.ropeFriction;
   const R = PARTICLE_RADIUS;
-  for (let i = first; i <= last; i++) {
+  let minX = 0;
+  let maxX = 0;
+  let minY = 0;
+  let maxY = 0;
+  for (let i = first; i <= last + 1; i++) {
+    // Particle i - 1 is done: into the bounds, first-one-sets-both as measureBounds does.
+    if (i > first) {
+      const px = x[i - 1];
+      const py = y[i - 1];
+      if (i === first + 1) { minX = px; maxX = px; minY = py; maxY = py; }
+      else {
+        if (px < minX) minX = px; else if (px > maxX) maxX = px;
+        if (py < minY) minY = py; else if (py > maxY) maxY = py;
+      }
+      if (i > last) break;
+    }
     if (particle.invMass[i] === 0) continue;
     if (isTiedBoth && isOverStretched(world, first, last, i)) continue;
     const col = Math.floor(x[i]);
@@ -213,6 +262,10 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
       particle.prevX[i] = x[i];
     }
   }
+  bounds.minX = minX;
+  bounds.minY = minY;
+  bounds.maxX = maxX;
+  bounds.maxY = maxY;
 }
 
 /**

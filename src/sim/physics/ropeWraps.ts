@@ -365,6 +365,7 @@ function findCorner(grid: TileGrid, sums: Int32Array): boolean {
     if (lo > hi) continue;
     const g0 = Math.max(c0, Math.ceil(lo - 1e-9));
     const g1 = Math.min(c1, Math.floor(hi + 1e-9));
+    if (!hasConvexCornersIn(grid, sums, g0, gy, g1, gy)) continue;
     for (let gx = g0; gx <= g1; gx++) {
       const wx = gx - qx;
       const wy = gy - qy;
