@@ -18,7 +18,7 @@ import { outlinePointCount } from './physics/boxes';
 import { createParticleComponent, createRopeComponent, createWrapState } from './ropeComponents';
 import { defaultPhysicsSettings } from './settings';
 import { captureState } from './snapshot';
-import { buildRopeTileSums } from './tileGrid';
+import { buildConvexCornerSums, buildRopeTileSums } from './tileGrid';
 import type { BoxDef, GemDef, RopeDef, RopeEndDef, WorldDef } from './worldDef';
 import type { BoxTileScratch, ChainScratch, ContactScratch, SimState, SimWorld, StateSnapshot } from './worldState';
 
@@ -80,6 +80,7 @@ export function createSimWorld(def: WorldDef): SimWorld {
     settings,
     grid: def.grid,
     ropeTileSums: buildRopeTileSums(def.grid),
+    convexCornerSums: buildConvexCornerSums(def.grid),
     goal: { ...def.goal },
     body: createBodyComponent(entityCapacity),
     player: createPlayerComponent(entityCapacity),

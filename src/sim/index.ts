@@ -3,7 +3,7 @@
 export { DT, GEM_RADIUS, MAX_GEMS, TICK_HZ, PLAYER_COUNT } from './constants';
 export { Button, BUTTON_MASK_ALL, type ButtonMask } from './input';
 export { DeathCause, SimEvent, readEvents, type EventRing, type SimEventType } from './events';
-export { SPIKE_HEIGHT, SPIKE_TOUCH, Tile, createTileGrid, rectTouchesSpikes, tileAt, type TileGrid } from './tileGrid';
+export { SPIKE_HEIGHT, SPIKE_TOUCH, Tile, createTileGrid, isConvexCorner, rectTouchesSpikes, tileAt, type TileGrid } from './tileGrid';
 export { DEATH_TICKS } from './systems/respawnSystem';
 export { gemsCollected } from './systems/gemSystem';
 export { STRIDE } from './systems/footstepSystem';
@@ -36,5 +36,5 @@ export { PARTICLE_RADIUS } from './physics/collideRope';
 export { bodyOverlapsSolid, rectOverlapsSolid } from './physics/moveBody';
 export { sinCos } from './math';
 export { MAX_WRAPS } from './ropeComponents';
-export { isConvexCorner, ropePathLength } from './physics/ropeWraps';
+export { ropePathLength } from './physics/ropeWraps';
 export { traceRopePolyline, type RopePolyline } from './physics/ropePolyline';

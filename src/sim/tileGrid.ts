@@ -73,6 +73,51 @@ export function hasRopeTilesIn(grid: TileGrid, sums: Int32Array, c0: number, r0:
   return count > 0;
 }
 
+/** True if the grid point (gx, gy) is a convex corner of the solid tiles: a rope can bend around it. */
+export function isConvexCorner(grid: TileGrid, gx: number, gy: number): boolean {
+  const tl = tileAt(grid, gx - 1, gy - 1) === Tile.Solid;
+  const tr = tileAt(grid, gx, gy - 1) === Tile.Solid;
+  const bl = tileAt(grid, gx - 1, gy) === Tile.Solid;
+  const br = tileAt(grid, gx, gy) === Tile.Solid;
+  const n = (tl ? 1 : 0) + (tr ? 1 : 0) + (bl ? 1 : 0) + (br ? 1 : 0);
+  return n === 1 || (n === 2 && tl === br);
+}
+
+/**
+ * Counts of the convex corners (isConvexCorner) among the grid points, summed over every rectangle
+ * of points from (0, 0): (width + 2) x (height + 2), row-major. Every convex corner has
+ * 0 <= gx <= width and 0 <= gy <= height: beyond, the four cells round a point are all wall
+ * columns, or all open rows, or a wall's face. Lets `hasConvexCornersIn` answer for any box of grid
+ * points in four reads: a rope or box next to a flat floor or wall, near tiles but near no corner,
+ * skips its corner tests. Built once with the world, like buildRopeTileSums.
+ */
+export function buildConvexCornerSums(grid: TileGrid): Int32Array {
+  const points = grid.width + 1;
+  const stride = points + 1;
+  const sums = new Int32Array(stride * (grid.height + 2));
+  for (let gy = 0; gy <= grid.height; gy++) {
+    let rowCount = 0;
+    for (let gx = 0; gx < points; gx++) {
+      if (isConvexCorner(grid, gx, gy)) rowCount++;
+      sums[(gy + 1) * stride + gx + 1] = sums[gy * stride + gx + 1] + rowCount;
+    }
+  }
+  return sums;
+}
+
+/** True when any grid point in columns gx0..gx1 and rows gy0..gy1 (inclusive) is a convex corner. */
+export function hasConvexCornersIn(grid: TileGrid, sums: Int32Array, gx0: number, gy0: number, gx1: number, gy1: number): boolean {
+  const left = gx0 < 0 ? 0 : gx0;
+  const right = gx1 > grid.width ? grid.width : gx1;
+  const top = gy0 < 0 ? 0 : gy0;
+  const bottom = gy1 > grid.height ? grid.height : gy1;
+  if (left > right || top > bottom) return false;
+  const stride = grid.width + 2;
+  const count = sums[(bottom + 1) * stride + right + 1] - sums[top * stride + right + 1]
+    - sums[(bottom + 1) * stride + left] + sums[top * stride + left];
+  return count > 0;
+}
+
 /**
  * True if a player's box (left, top)-(right, bottom), m, reaches SPIKE_TOUCH into the spikes of any
  * Spikes cell it overlaps: the death rule (respawnSystem) and the level checks share it.

@@ -133,6 +133,8 @@ export interface SimState {
   grid: TileGrid;
   /** buildRopeTileSums of the grid (fixed once the world is built; not state, never hashed). */
   ropeTileSums: Int32Array;
+  /** buildConvexCornerSums of the grid (fixed once the world is built; not state, never hashed). */
+  convexCornerSums: Int32Array;
   goal: Rect;
   // Components (registered with bitECS: the stores are the component references).
   body: BodyComponent;

@@ -6,9 +6,8 @@
 // from, and once the whole outline is out, gets Coulomb friction at the same point.
 
 import { MAX_TURN, smallAngleBetween, smallCos, smallSin } from '../math';
-import { Tile, tileAt } from '../tileGrid';
+import { Tile, hasConvexCornersIn, hasRopeTilesIn, isConvexCorner, tileAt } from '../tileGrid';
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
-import { isConvexCorner } from './ropeWraps';
 import type { SimWorld } from '../worldState';
 
 /** The contact point and direction handed to invMassAt and pushBody. */
@@ -106,6 +105,9 @@ export function collideBoxesWithTiles(world: SimWorld): void {
     if (world.box.isPlatform[e]) continue; // platforms go where their path says, through tiles too
     const hw = body.halfW[e];
     const hh = body.halfH[e];
+    // Far from the tiles there is nothing to push, but a point the stone pushed in an earlier call
+    // this substep still owes its friction (Coulomb over all the substep's pushes).
+    if (!isNearTiles(world, e) && !hasTileLoad(world, k)) continue;
     const nw = Math.max(1, Math.ceil((2 * hw) / POINT_SPACING));
     const nh = Math.max(1, Math.ceil((2 * hh) / POINT_SPACING));
     // The outline points: bottom and top edges (corners included), then the sides between them.
@@ -137,6 +139,36 @@ export function collideBoxesWithTiles(world: SimWorld): void {
     collideTileCorners(world, e);
   }
 }
+
+/**
+ * True when the cells box e's outline points and tile corners can reach (its bounding box, one
+ * cell more to the left and above for the corners, grown by a hair against round-off) hold a
+ * solid or one-way tile: the kinds a rope particle collides with are the ones a box does. Boxes in
+ * the air or resting on other boxes then skip the outline (most of the friction passes' cost:
+ * collideBoxes runs this pass up to 24 times a substep while boxes touch). Rows outside the grid
+ * are open and columns outside solid, as tileAt has them, so a skipped box would have met nothing.
+ */
+function isNearTiles(world: SimWorld, e: number): boolean {
+  const { body } = world;
+  const c = body.rotC[e];
+  const s = body.rotS[e];
+  const hw = body.halfW[e];
+  const hh = body.halfH[e];
+  const ex = (c < 0 ? -c : c) * hw + (s < 0 ? -s : s) * hh + ROUND_OFF;
+  const ey = (s < 0 ? -s : s) * hw + (c < 0 ? -c : c) * hh + ROUND_OFF;
+  return hasRopeTilesIn(world.grid, world.ropeTileSums,
+    Math.floor(body.x[e] - ex) - 1, Math.floor(body.y[e] - ey) - 1, Math.floor(body.x[e] + ex), Math.floor(body.y[e] + ey));
+}
+
+/** True if any outline point of the k-th box was pushed by the stone earlier this substep. */
+function hasTileLoad(world: SimWorld, k: number): boolean {
+  const { load, stride } = world.boxTileContacts;
+  for (let n = k * stride; n < (k + 1) * stride; n++) if (load[n] > 0) return true;
+  return false;
+}
+
+/** Slack on a box's bounding box for the round-off of its outline points' positions, m. */
+const ROUND_OFF = 1e-6;
 
 /**
  * Overlap a box point may already have at a substep's start and still be pushed out as a fresh
@@ -193,10 +225,13 @@ function collideTileCorners(world: SimWorld, e: number): void {
   const hh = body.halfH[e];
   const ex = (c < 0 ? -c : c) * hw + (s < 0 ? -s : s) * hh;
   const ey = (s < 0 ? -s : s) * hw + (c < 0 ? -c : c) * hh;
+  const gx0 = Math.ceil(body.x[e] - ex);
+  const gy0 = Math.ceil(body.y[e] - ey);
   const gx1 = Math.floor(body.x[e] + ex);
   const gy1 = Math.floor(body.y[e] + ey);
-  for (let gy = Math.ceil(body.y[e] - ey); gy <= gy1; gy++) {
-    for (let gx = Math.ceil(body.x[e] - ex); gx <= gx1; gx++) {
+  if (!hasConvexCornersIn(grid, world.convexCornerSums, gx0, gy0, gx1, gy1)) return; // a box on a flat floor
+  for (let gy = gy0; gy <= gy1; gy++) {
+    for (let gx = gx0; gx <= gx1; gx++) {
       if (!isConvexCorner(grid, gx, gy)) continue;
       const dx = gx - body.x[e];
       const dy = gy - body.y[e];

@@ -14,7 +14,7 @@
 // skips them too. A rope collides with the box it is tied to as well (a snapped half drapes over
 // its crate), except near the tie (see tiedExemptArc).
 
-import { Tile, hasRopeTilesIn, tileAt } from '../tileGrid';
+import { Tile, hasConvexCornersIn, hasRopeTilesIn, tileAt } from '../tileGrid';
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { collideRopeCorners } from './collideRopeCorners';
 import type { SimWorld } from '../worldState';
@@ -47,60 +47,60 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
   const isTiedBoth = rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0;
+  const hasBoxes = world.queries.boxes.dense.length > 0;
   measureBounds(world, first, last);
   if (isNearTiles(world)) {
-    collideWithTiles(world, first, last, isTiedBoth);
-    collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH);
-    measureBounds(world, first, last); // the tiles may have moved particles (out of a wall: up to a tile)
+    collideWithTiles(world, first, last, isTiedBoth); // measures the bounds anew as it goes
+    if (isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH) && hasBoxes) {
+      measureBounds(world, first, last);
+    }
   }
-  if (world.queries.boxes.dense.length > 0) collideRopeWithBoxes(world, r);
+  if (hasBoxes) collideRopeWithBoxes(world, r);
 }
 
 /**
- * Segments against tile corners once more, after the chain's backward sweep (relaxRope): the sweep
- * moves particles after collision, and a slack rope whipping over a corner was left cutting it (in
- * 53 of 10^5 fuzzed ticks, up to 9 cm deep; with this pass 2, up to 3.2 cm: tools/fuzz.ts). Rejected:
- * this pass alone, without the one before the sweep: segments then ended substeps stretched up to 94 %.
+ * After the chain's backward sweep (relaxRope), which moves particles after collision: segments
+ * against tile corners once more, then any particle still in the stone out of it.
+ * The corners again: a slack rope whipping over a corner was left cutting it (in 53 of 10^5
+ * fuzzed ticks, up to 9 cm deep; with this pass 2, up to 3.2 cm: tools/fuzz.ts). Rejected: this
+ * pass alone, without the one before the sweep: segments then ended substeps stretched up to 94 %.
  * With physics.ropeWrap a taut rope takes this pass too (its own pivots aside): its path is clear
  * of the stone, but "taut" is within TAUT_SLACK (ropeStages.ts) of its length, and 4 cm of slack
  * on an 8 m tether lets its particles lie up to 40 cm off the line between its ends: a taut
  * tether whose line passed 7-10 cm from a corner sagged across it, 8.5 and 8.6 cm deep (the long
  * fuzz, Rappel and Mine Shaft). This pass alone suffices there: the sag reaches a corner a
  * centimetre a substep.
+ * Out of the stone, last in a substep: a particle of a rope that collides still found inside a
+ * solid tile leaves it by openFace (its previous position moved alike, so the push is no speed).
+ * A slack tether folded next to its pivot, or a snapped rope folded on the floor, ended ticks with
+ * a particle in the stone: up to 0.51 m (tools/ropeDepth.ts). With physics.ropeWrap a rope tied at
+ * both ends has its length on its bent path, clear of the stone, so its particles leave too, even
+ * next to an over-stretched segment (a tether folded at a post kept one 0.11 m inside, Over the
+ * Pits), and so does a taut rope's sag (taut ropes skip collision so as not to snag: a taut tether
+ * over a step's corner sagged 0.21 m into the step, Tied Together). Without it such a rope's
+ * straight line may pass through a corner, and its length wins, as in collideWithTiles.
  */
-export function collideRopeCornersAgain(world: SimWorld, r: number, isTaut: boolean): void {
-  if (isTaut && !world.settings.ropeWrap) return;
-  const { rope } = world;
-  const first = rope.first[r];
-  const last = first + rope.count[r] - 1;
-  measureBounds(world, first, last);
-  if (!isNearTiles(world)) return;
-  collideRopeCorners(world, first, last, CORNER_CLEARANCE, rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0, 1 + SNAG_STRETCH, isTaut ? r : -1);
-}
-
-/**
- * Last in a substep, after the chain's backward sweep and the corners: a particle of a rope that
- * collides still found inside a solid tile leaves it by openFace (its previous position moved
- * alike, so the push is no speed). The sweep moves
- * particles after collision, and a slack tether folded next to its pivot, or a snapped rope folded
- * on the floor, ended ticks with a particle in the stone: up to 0.51 m (tools/ropeDepth.ts).
- * With physics.ropeWrap a rope tied at both ends has its length on its bent path, clear of the
- * stone, so its particles leave too, even next to an over-stretched segment (a tether folded at a
- * post kept one 0.11 m inside, Over the Pits), and so does a taut rope's sag (taut ropes skip
- * collision so as not to snag: a taut tether over a step's corner sagged 0.21 m into the step, Tied
- * Together). Without it such a rope's straight line may pass through a corner, and its length
- * wins, as in collideWithTiles.
- */
-export function pushRopeOutOfTiles(world: SimWorld, r: number, isTaut: boolean): void {
+export function collideRopeAfterSweep(world: SimWorld, r: number, isTaut: boolean): void {
   const { rope, particle, grid } = world;
   const isTiedBoth = rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0;
-  if (!world.settings.ropeWrap && (isTaut || isTiedBoth)) return;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
+  const canLeaveStone = world.settings.ropeWrap || (!isTaut && !isTiedBoth);
+  const hasCorners = !isTaut || world.settings.ropeWrap;
+  if (!canLeaveStone && !hasCorners) return;
+  const tautRope = isTaut ? r : -1;
+  // Not gated by isNearTiles: a particle in a solid cell puts that cell inside the rope's bounds,
+  // so that gate never skips one. The rope's bounds are measured for the corners, and the same
+  // pass finds whether any particle is in the stone at all (most substeps none is).
+  let mayBeInStone = measureBoundsFindStone(world, first, last, canLeaveStone);
+  // (A convex corner within the corners' reach has all four of its cells within the tiles'
+  // reach of isNearTiles, so isNearCorners alone decides as both together would.)
+  if (hasCorners && isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH, tautRope)) {
+    mayBeInStone = canLeaveStone;
+  }
+  if (!canLeaveStone || !mayBeInStone) return;
   const x = particle.x;
   const y = particle.y;
-  measureBounds(world, first, last);
-  if (!isNearTiles(world)) return;
   for (let i = first; i <= last; i++) {
     if (particle.invMass[i] === 0) continue;
     const col = Math.floor(x[i]);
@@ -112,7 +112,7 @@ export function pushRopeOutOfTiles(world: SimWorld, r: number, isTaut: boolean):
     // segment with an end in the stone to this pass), and out by the top of a block a particle's
     // segment to its neighbour down the block's side cut the corner between them (10.8 cm, the
     // long fuzz, Over the Pits).
-    collideRopeCorners(world, i > first ? i - 1 : i, i < last ? i + 1 : i, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH, isTaut ? r : -1);
+    collideRopeCorners(world, i > first ? i - 1 : i, i < last ? i + 1 : i, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH, tautRope);
   }
 }
 
@@ -150,6 +150,32 @@ function measureBounds(world: SimWorld, first: number, last: number): void {
   bounds.maxY = maxY;
 }
 
+/**
+ * measureBounds, and true if a particle that can move (1/m > 0) lies in a solid cell; with
+ * `findStone` false it looks for none and returns false.
+ */
+function measureBoundsFindStone(world: SimWorld, first: number, last: number, findStone: boolean): boolean {
+  const { x, y, invMass } = world.particle;
+  const grid = world.grid;
+  let minX = x[first];
+  let maxX = minX;
+  let minY = y[first];
+  let maxY = minY;
+  let isInStone = findStone && invMass[first] !== 0 && tileAt(grid, Math.floor(minX), Math.floor(minY)) === Tile.Solid;
+  for (let i = first + 1; i <= last; i++) {
+    const px = x[i];
+    const py = y[i];
+    if (px < minX) minX = px; else if (px > maxX) maxX = px;
+    if (py < minY) minY = py; else if (py > maxY) maxY = py;
+    if (findStone && !isInStone && invMass[i] !== 0 && tileAt(grid, Math.floor(px), Math.floor(py)) === Tile.Solid) isInStone = true;
+  }
+  bounds.minX = minX;
+  bounds.minY = minY;
+  bounds.maxX = maxX;
+  bounds.maxY = maxY;
+  return isInStone;
+}
+
 /** True when the tiles around the rope (`bounds` grown by R) hold any a particle collides with. */
 function isNearTiles(world: SimWorld): boolean {
   const R = PARTICLE_RADIUS;
@@ -157,13 +183,43 @@ function isNearTiles(world: SimWorld): boolean {
     Math.floor(bounds.minX - R), Math.floor(bounds.minY - R), Math.floor(bounds.maxX + R), Math.floor(bounds.maxY + R));
 }
 
+/**
+ * True when the grid points a segment's capsule can reach (`bounds` grown by CORNER_CLEARANCE)
+ * hold a convex corner: else collideRopeCorners would find none (a rope on a flat floor).
+ */
+function isNearCorners(world: SimWorld): boolean {
+  const c = CORNER_CLEARANCE;
+  return hasConvexCornersIn(world.grid, world.convexCornerSums,
+    Math.ceil(bounds.minX - c), Math.ceil(bounds.minY - c), Math.floor(bounds.maxX + c), Math.floor(bounds.maxY + c));
+}
+
+/**
+ * Particles first..last against the tiles; measures `bounds` anew on the way (as measureBounds
+ * would after it: the tiles move particles, out of a wall up to a tile), each particle once the
+ * pass is done with it (at the next one's turn: a particle's turn moves only that particle).
+ */
 function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBoth: boolean): void {
   const { particle, grid, settings } = world;
   const x = particle.x;
   const y = particle.y;
   const keepSlide = 1 - settings.ropeFriction;
   const R = PARTICLE_RADIUS;
-  for (let i = first; i <= last; i++) {
+  let minX = 0;
+  let maxX = 0;
+  let minY = 0;
+  let maxY = 0;
+  for (let i = first; i <= last + 1; i++) {
+    // Particle i - 1 is done: into the bounds, first-one-sets-both as measureBounds does.
+    if (i > first) {
+      const px = x[i - 1];
+      const py = y[i - 1];
+      if (i === first + 1) { minX = px; maxX = px; minY = py; maxY = py; }
+      else {
+        if (px < minX) minX = px; else if (px > maxX) maxX = px;
+        if (py < minY) minY = py; else if (py > maxY) maxY = py;
+      }
+      if (i > last) break;
+    }
     if (particle.invMass[i] === 0) continue;
     if (isTiedBoth && isOverStretched(world, first, last, i)) continue;
     const col = Math.floor(x[i]);
@@ -218,6 +274,10 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
       particle.prevX[i] = x[i];
     }
   }
+  bounds.minX = minX;
+  bounds.minY = minY;
+  bounds.maxX = maxX;
+  bounds.maxY = maxY;
 }
 
 /**

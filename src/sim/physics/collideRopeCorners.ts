@@ -5,10 +5,10 @@
 // out along the segment's normal, towards the open side of the corner, the push shared by the two
 // particles by where along the segment the corner is (a capsule against a point). A taut rope
 // lies on its path through its pivots and skips particle collision, but not this after its sweep
-// (collideRopeCornersAgain), except at its own pivots.
+// (collideRopeAfterSweep), except at its own pivots.
 
 import { MAX_WRAPS } from '../ropeComponents';
-import { Tile, tileAt } from '../tileGrid';
+import { Tile, hasConvexCornersIn, tileAt } from '../tileGrid';
 import type { ParticleComponent } from '../ropeComponents';
 import type { SimWorld } from '../worldState';
 
@@ -26,17 +26,20 @@ const MAX_MOVE = 0.12;
  * `maxStretch` to the chain, so the rope's length wins and it does not snag. The pivots of rope
  * `tautRope` (-1: none) are left alone: a taut rope's segment across its own pivot cuts it by
  * design (the rope runs through the pivot, its particles on the path either side), and pushed out
- * it would be pulled back onto the path next substep.
+ * it would be pulled back onto the path next substep. True if it moved any particle (the caller's
+ * bounding box of the rope then no longer holds).
  */
 export function collideRopeCorners(
   world: SimWorld, first: number, last: number, radius: number, skipOverStretched: boolean, maxStretch: number,
   tautRope = -1,
-): void {
+): boolean {
   const { particle, grid } = world;
   const x = particle.x;
   const y = particle.y;
   const invMass = particle.invMass;
   const keepSlide = 1 - world.settings.ropeFriction;
+  const corners = world.convexCornerSums;
+  let hasMoved = false;
   for (let i = first; i < last; i++) {
     const wa = invMass[i];
     const wb = invMass[i + 1];
@@ -52,6 +55,7 @@ export function collideRopeCorners(
     const r0 = Math.ceil((ay < by ? ay : by) - radius);
     const r1 = Math.floor((ay > by ? ay : by) + radius);
     if (r0 > r1) continue;
+    if (!hasConvexCornersIn(grid, corners, c0, r0, c1, r1)) continue; // an outer corner is a convex one
     if (tileAt(grid, Math.floor(ax), Math.floor(ay)) === Tile.Solid || tileAt(grid, Math.floor(bx), Math.floor(by)) === Tile.Solid) continue;
     const dx = bx - ax;
     const dy = by - ay;
@@ -89,6 +93,7 @@ export function collideRopeCorners(
         let lambda = push / (s * s * wa + t * t * wb);
         const most = (s * wa > t * wb ? s * wa : t * wb) * lambda;
         if (most > MAX_MOVE) lambda *= MAX_MOVE / most;
+        hasMoved = true;
         x[i] += nx * lambda * s * wa;
         y[i] += ny * lambda * s * wa;
         x[i + 1] += nx * lambda * t * wb;
@@ -102,6 +107,7 @@ export function collideRopeCorners(
       }
     }
   }
+  return hasMoved;
 }
 
 /** True if grid point (gx, gy) is one of rope r's pivots. */

@@ -2,7 +2,7 @@
 // level's ropes, then snapped-off halves): the per-rope steps live in solveRope.ts, ropeLength.ts,
 // collideRope.ts and reelRope.ts.
 
-import { collideRope, collideRopeCornersAgain, pushRopeOutOfTiles } from './collideRope';
+import { collideRope, collideRopeAfterSweep } from './collideRope';
 import { reelStep } from './reelRope';
 import { solveRopeLength } from './ropeLength';
 import { integrateRope, relaxRope, resolveBentChain, solveRope } from './solveRope';
@@ -64,7 +64,6 @@ export function shapeRopes(world: SimWorld): void {
     collideRope(world, r, isTaut);
     relaxRope(world, r);
     resolveBentChain(world, r);
-    collideRopeCornersAgain(world, r, isTaut);
-    pushRopeOutOfTiles(world, r, isTaut);
+    collideRopeAfterSweep(world, r, isTaut);
   }
 }

@@ -16,7 +16,7 @@
 // The rope's particles follow the bent path (solveRope.ts), so no rope cuts through stone.
 
 import { MAX_WRAPS } from '../ropeComponents';
-import { Tile, hasRopeTilesIn, tileAt, type TileGrid } from '../tileGrid';
+import { Tile, hasConvexCornersIn, isConvexCorner, tileAt, type TileGrid } from '../tileGrid';
 import { endPosition, type EndPosition } from './ropeEnds';
 import type { SimWorld } from '../worldState';
 
@@ -162,7 +162,7 @@ function sweepEnd(world: SimWorld, r: number, side: number): void {
       qy = wrap.y[k];
     }
     tri.qx = qx; tri.qy = qy; tri.px = fromX; tri.py = fromY; tri.nx = nx; tri.ny = ny;
-    if (!findCorner(world.grid, world.ropeTileSums)) return;
+    if (!findCorner(world.grid, world.convexCornerSums)) return;
     if (count >= MAX_WRAPS) return; // out of room: the rope goes on straight (never seen in a level)
     const cx = hit.x;
     const cy = hit.y;
@@ -362,16 +362,6 @@ export function markRopeEnds(world: SimWorld, r: number): void {
   wrap.fromBY[r] = endNow.y;
 }
 
-/** True if the grid point (gx, gy) is a convex corner of the solid tiles: a rope can bend around it. */
-export function isConvexCorner(grid: TileGrid, gx: number, gy: number): boolean {
-  const tl = tileAt(grid, gx - 1, gy - 1) === Tile.Solid;
-  const tr = tileAt(grid, gx, gy - 1) === Tile.Solid;
-  const bl = tileAt(grid, gx - 1, gy) === Tile.Solid;
-  const br = tileAt(grid, gx, gy) === Tile.Solid;
-  const n = (tl ? 1 : 0) + (tr ? 1 : 0) + (bl ? 1 : 0) + (br ? 1 : 0);
-  return n === 1 || (n === 2 && tl === br);
-}
-
 /**
  * True if the rope bending at corner (gx, gy) between tri's Q and N has stone on the inside
  * of its bend (a solid cell towards the bisector of the two spans): it rests on the corner. A rope
@@ -425,12 +415,14 @@ function findCorner(grid: TileGrid, sums: Int32Array): boolean {
   const r0 = Math.ceil(minY);
   const r1 = Math.floor(maxY);
   if (c0 > c1 || r0 > r1) return false;
-  // No solid tile touches the triangle's grid points: nothing to meet (most substeps of most ropes).
-  if (!hasRopeTilesIn(grid, sums, c0 - 1, r0 - 1, c1, r1)) return false;
+  // No convex corner among the triangle's grid points: nothing to meet (most substeps of most ropes,
+  // even a tether between two players on a floor, whose triangles touch the floor's tiles).
+  if (!hasConvexCornersIn(grid, sums, c0, r0, c1, r1)) return false;
   let isFound = false;
   let bestX = 0;
   let bestY = 0;
   for (let gy = r0; gy <= r1; gy++) {
+    if (!hasConvexCornersIn(grid, sums, c0, gy, c1, gy)) continue;
     // The triangle's extent along this row: where the row crosses its three edges.
     let lo = Infinity;
     let hi = -Infinity;
@@ -443,6 +435,7 @@ function findCorner(grid: TileGrid, sums: Int32Array): boolean {
     if (lo > hi) continue;
     const g0 = Math.max(c0, Math.ceil(lo - 1e-9));
     const g1 = Math.min(c1, Math.floor(hi + 1e-9));
+    if (!hasConvexCornersIn(grid, sums, g0, gy, g1, gy)) continue;
     for (let gx = g0; gx <= g1; gx++) {
       const wx = gx - qx;
       const wy = gy - qy;

@@ -337,7 +337,30 @@ function solveChainDirect(world: SimWorld, r: number): number {
  */
 export function resolveBentChain(world: SimWorld, r: number): void {
   if (world.wrap.count[r] === 0) return;
-  for (let pass = 0; pass < RESOLVE_PASSES && ropeMaxStretch(world, r) > RESOLVE_STRETCH; pass++) solveChainDirect(world, r);
+  for (let pass = 0; pass < RESOLVE_PASSES && isStretchedBeyond(world, r, RESOLVE_STRETCH); pass++) solveChainDirect(world, r);
+}
+
+/**
+ * ropeMaxStretch(world, r) > limit, without a square root and a division per segment: a segment
+ * whose squared length is under 0.99 (1 + limit)^2 rest^2 is far from the limit (by ~0.5 % of
+ * its length, way beyond round-off), and only the others are measured as ropeMaxStretch does.
+ */
+function isStretchedBeyond(world: SimWorld, r: number, limit: number): boolean {
+  const { rope, particle } = world;
+  const { x, y, rest } = particle;
+  const first = rope.first[r];
+  const last = first + rope.count[r] - 1;
+  const clear = 0.99 * (1 + limit) * (1 + limit);
+  for (let i = first; i < last; i++) {
+    const len = rest[i];
+    if (len <= 0) continue;
+    const dx = x[i + 1] - x[i];
+    const dy = y[i + 1] - y[i];
+    const d2 = dx * dx + dy * dy;
+    if (d2 < clear * len * len) continue;
+    if (Math.sqrt(d2) / len - 1 > limit) return true;
+  }
+  return false;
 }
 
 /** Most chain solves resolveBentChain makes (each moves a particle at most a quarter segment). */
