@@ -9,8 +9,9 @@
 // - no two boxes more than 20 mm inside each other (10x the 2 mm contact slop of boxBoxes.ts, twice
 //   its 1 cm impact depth). While box-box friction was bounded per pass (up to 8 x mu in a
 //   substep), a 12 kg crate landing at 25 m/s on the edge of a 2 kg crate on a 1 kg one ended
-//   24.7 mm inside it; bounded over all passes, the worst, over these 40 scenes and over 200, is
-//   15.4 mm (the same crate on the same stack).
+//   24.7 mm inside it; bounded over all passes, 15.4 mm (the same crate on the same stack); since
+//   stacks rest (boxBoxes.ts: a contact's two points pushed together, the stone's friction Coulomb
+//   over the whole substep) the worst over these 40 is 4.2 mm.
 //
 // Energy (boxes' linear + rotational kinetic + potential, players, free rope particles; `energy`
 // below) never above its lowest value until 10 ticks before by more than 1.5 g^2 h^2 per kg of box:
@@ -33,10 +34,9 @@
 // - a light rope's particles (solved massless: ropeMass.ts) carry kinetic energy from nothing as
 //   the rope whips round with its crate: up to 21 J on a 25 kg plank hung from a top corner (the
 //   28x), and 0.8 J a tick for a crate swinging on 4 m;
-// - towers: a narrow crate under a heavy one (1 kg 0.5 x 1.5 m under 9.4 kg on a shelf) rocks on
-//   its bottom corners, ever wider, ~0.04 J a tick (20x; the box-box friction passes, alternating
-//   with the stone's, per this file's earlier header: with one pass or none it stops, but crates
-//   creep sideways 4 cm in 3 s);
+// - (fixed since: towers, a narrow crate under a heavy one rocking ever wider, ~0.04 J a tick: the
+//   bottom crate had almost no floor friction in the friction passes; tests/unit/boxContacts.test.ts
+//   "a stack rests");
 // - a thrown crate spinning at 19 rad/s into the floor (1 kg, 12 m/s) left 1-2 cm in it after
 //   the impact and was pushed out with speed the next tick (+5.1 J; the 3.4x of the loose scenes:
 //   overlap under boxes.ts's PRE_OVERLAP, 2 cm, is pushed out with speed by design); another
