@@ -4,9 +4,10 @@
 // kept (the ropes are vertical at the bottom of the swing, so they add none sideways) and, as the
 // contact is position-based (no bounce), they leave together at about half the speed.
 import { describe, expect, it } from 'vitest';
-import { DT, boxEntity, createSimWorld, step, type SimWorld } from '../../src/sim';
+import { Button, DT, boxEntity, createSimWorld, playerEntity, step, type SimWorld } from '../../src/sim';
 import type { BoxDef, RopeDef, AnchorDef } from '../../src/sim';
-import { labDef } from '../../tools/scenarios/worlds';
+import { labDef, labWorld } from '../../tools/scenarios/worlds';
+import { boxOverlapDepth } from '../../tools/scenarios/invariants';
 
 function world(boxes: BoxDef[], anchors: AnchorDef[] = [], ropes: RopeDef[] = [], physics = {}): SimWorld {
   // 40 x 24 room, floor at row 22 (surface y = 22).
@@ -159,5 +160,47 @@ describe('boxes against boxes', () => {
     let closest = Infinity;
     run(w, 300, () => { closest = Math.min(closest, Math.abs(w.body.x[b] - w.body.x[a])); });
     expect(closest).toBeGreaterThan(0.9);
+  });
+});
+
+describe('a player pushing a crate into another', () => {
+  // The players' contacts run after the box contacts: a crate a player pushes must not end the
+  // tick inside the crate it was pushed into (the rope yard's property test found 26-27 mm).
+  // labWorld: floor surface at y 39, P1's feet at spawnX[0].
+  function scene(heavyVx: number, p1x: number, gap = 0.5): { w: SimWorld; light: number; heavy: number } {
+    const w = labWorld({
+      spawnX: [p1x, p1x - 1.5],
+      boxes: [
+        { x: p1x + 0.8, y: 38.6, w: 0.8, h: 0.8, mass: 8 },
+        { x: p1x + 1.8 + gap, y: 38.4, w: 1.2, h: 1.2, mass: 60, vx: heavyVx },
+      ],
+    });
+    return { w, light: boxEntity(w, 0), heavy: boxEntity(w, 1) };
+  }
+
+  it('running a light crate into a heavy one: at a tick\'s end under 8 mm inside it (13.4 mm before)', () => {
+    const { w, light, heavy } = scene(0, 10);
+    let worst = 0;
+    for (let t = 0; t < 120; t++) {
+      step(w, [Button.Right, 0]);
+      worst = Math.max(worst, boxOverlapDepth(w, light, heavy));
+    }
+    console.log(`a player runs an 8 kg crate into a 60 kg one: at most ${(worst * 1000).toFixed(2)} mm inside it`);
+    expect(w.body.x[heavy]).toBeGreaterThan(10 + 2.3 + 0.5); // pushed along
+    expect(worst).toBeLessThan(0.008);
+  });
+
+  it('an anchored player is a wall: a heavy crate sliding into the light one before it stops at it, not inside it', () => {
+    const { w, light, heavy } = scene(-7, 10, 0.1);
+    const p1 = playerEntity(w, 0);
+    let worst = 0;
+    for (let t = 0; t < 90; t++) {
+      step(w, [Button.Anchor, 0]);
+      worst = Math.max(worst, boxOverlapDepth(w, light, heavy));
+    }
+    console.log(`a 60 kg crate slides at 7 m/s into an 8 kg one held by an anchored player: at most ${(worst * 1000).toFixed(2)} mm inside it`);
+    expect(w.player.isAnchored[p1]).toBe(1);
+    expect(w.body.x[light]).toBeGreaterThan(10 + 0.35 + 0.4 - 0.01); // still beside the player, not through it
+    expect(worst).toBeLessThan(0.005);
   });
 });

@@ -159,7 +159,7 @@ export function checkInvariants(world: SimWorld, stats?: InvariantStats): string
  * How deep boxes e and f are inside each other, m: the smallest overlap of their projections on
  * the four edge normals (separating axes), 0 when one of them separates them.
  */
-function boxOverlapDepth(world: SimWorld, e: number, f: number): number {
+export function boxOverlapDepth(world: SimWorld, e: number, f: number): number {
   const { body } = world;
   const dx = body.x[f] - body.x[e];
   const dy = body.y[f] - body.y[e];

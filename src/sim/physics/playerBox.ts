@@ -7,6 +7,7 @@
 
 import { SimEvent, pushEvent } from '../events';
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
+import { pushBoxesOffPinned } from './boxBoxes';
 import { moveBody, type BodyMove } from './moveBody';
 import { measureRopePath, ropePath } from './ropeWraps';
 import type { SimWorld } from '../worldState';
@@ -160,6 +161,9 @@ export function collidePlayersWithBoxes(world: SimWorld): void {
       point.nx = nx * q;
       point.ny = ny * q;
       pushBody(world, b, point);
+      // Pushed after the box contacts ran: out of any box it was pushed into (an anchored player
+      // is a wall, so then it holds still and the other box gives way).
+      if (wB > 0 && boxes.length > 1 && !world.box.isPlatform[b]) pushBoxesOffPinned(world, b, wP === 0);
       if (ny > STAND_NORMAL) player.groundBox[p] = b;
 
       if (contacts.count < contacts.capacity) {
