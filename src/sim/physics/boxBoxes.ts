@@ -100,23 +100,28 @@ function recordContact(p: number, q: number, lx: number, ly: number, nx: number,
 export function collideBoxesWithBoxes(world: SimWorld): boolean {
   touched = false;
   deepestMet = 0;
-  const { body, box } = world;
+  const { box } = world;
   const boxes = world.queries.boxes.dense;
   for (let i = 0; i < boxes.length; i++) {
     const a = boxes[i];
     for (let j = i + 1; j < boxes.length; j++) {
       const b = boxes[j];
       if (box.isPlatform[a] && box.isPlatform[b]) continue;
-      // Far apart: their bounding circles do not meet.
-      const ra = body.halfW[a] + body.halfH[a];
-      const rb = body.halfW[b] + body.halfH[b];
-      const dx = body.x[b] - body.x[a];
-      const dy = body.y[b] - body.y[a];
-      if (dx * dx + dy * dy >= (ra + rb) * (ra + rb)) continue;
+      if (areFarApart(world, a, b)) continue;
       solvePair(world, a, b, i, j);
     }
   }
   return touched;
+}
+
+/** True when the bounding circles of boxes a and b do not meet (half-width + half-height each). */
+function areFarApart(world: SimWorld, a: number, b: number): boolean {
+  const { body } = world;
+  const ra = body.halfW[a] + body.halfH[a];
+  const rb = body.halfW[b] + body.halfH[b];
+  const dx = body.x[b] - body.x[a];
+  const dy = body.y[b] - body.y[a];
+  return dx * dx + dy * dy >= (ra + rb) * (ra + rb);
 }
 
 /** The box pushBoxesOffPinned holds still (0: none): its share of every push is 0. */
@@ -133,7 +138,7 @@ let pinned = 0;
  * pushed.
  */
 export function pushBoxesOffPinned(world: SimWorld, e: number, isPinned: boolean): boolean {
-  const { body, box } = world;
+  const { box } = world;
   const boxes = world.queries.boxes.dense;
   touched = false;
   pinned = isPinned ? e : 0;
@@ -141,12 +146,7 @@ export function pushBoxesOffPinned(world: SimWorld, e: number, isPinned: boolean
   while (boxes[ke] !== e) ke++;
   for (let k = 0; k < boxes.length; k++) {
     const o = boxes[k];
-    if (o === e || box.isPlatform[o]) continue;
-    const re = body.halfW[e] + body.halfH[e];
-    const ro = body.halfW[o] + body.halfH[o];
-    const dx = body.x[o] - body.x[e];
-    const dy = body.y[o] - body.y[e];
-    if (dx * dx + dy * dy >= (re + ro) * (re + ro)) continue;
+    if (o === e || box.isPlatform[o] || areFarApart(world, e, o)) continue;
     solvePair(world, e, o, ke, k);
   }
   pinned = 0;
