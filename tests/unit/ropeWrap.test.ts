@@ -34,6 +34,26 @@ function idle(world: SimWorld, ticks: number): void {
   for (let t = 0; t < ticks; t++) step(world, [0, 0]);
 }
 
+/**
+ * Rope r as a fuzz failure's tick left it: its particles on `heap` ([x, y, dx, dy]: position and
+ * last substep's move), its wrap sweep starting from where bodies a and b are now. Its pivots are
+ * the caller's.
+ */
+function layFuzzState(world: SimWorld, r: number, heap: ReadonlyArray<readonly number[]>, a: number, b: number): void {
+  const { particle, wrap, body } = world;
+  const first = world.rope.first[r];
+  heap.forEach(([x, y, dx, dy], k) => {
+    particle.x[first + k] = x;
+    particle.y[first + k] = y;
+    particle.prevX[first + k] = x - dx;
+    particle.prevY[first + k] = y - dy;
+  });
+  wrap.fromAX[r] = body.x[a];
+  wrap.fromAY[r] = body.y[a];
+  wrap.fromBX[r] = body.x[b];
+  wrap.fromBY[r] = body.y[b];
+}
+
 /** The pivots of rope r as [x, y] pairs. */
 function pivots(world: SimWorld, r: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
@@ -381,7 +401,7 @@ describe('a slack rope catching a second corner', () => {
     }
     const grid = worldFromMap(rows, { x: 9.8, y: 15.3 }, { x: 13.3, y: 13.5 }).grid;
     const world = createSimWorld({ grid, spawns: [{ x: 9.8, y: 15.3 }, { x: 13.3, y: 13.5 }], goal: { x: 0, y: 0, w: 1, h: 1 }, tether: { length: 6, segments: 20 }, physics: { ropeWrap: true } });
-    const { body, particle, wrap } = world;
+    const { particle, wrap } = world;
     const [a, b] = world.queries.players.dense;
     const r = world.tetherRope;
     place(world, a, 9.7826, 14.5833, -1.3333, 3.1912);
@@ -397,12 +417,7 @@ describe('a slack rope catching a second corner', () => {
       [12.7346, 12.701, -0.001, 0.0222], [13.0335, 12.7265, -0.0008, 0.0198], [13.3184, 12.8205, 0, 0],
     ];
     const first = world.rope.first[r];
-    heap.forEach(([x, y, dx, dy], k) => {
-      particle.x[first + k] = x;
-      particle.y[first + k] = y;
-      particle.prevX[first + k] = x - dx;
-      particle.prevY[first + k] = y - dy;
-    });
+    layFuzzState(world, r, heap, a, b);
     // Bent round the block's near corner, 2.53 m of rope up to it.
     const base = r * MAX_WRAPS;
     wrap.count[r] = 1;
@@ -410,10 +425,6 @@ describe('a slack rope catching a second corner', () => {
     wrap.y[base] = 13;
     wrap.turn[base] = (11 - 9.7826) * (12.8205 - 13) - (13 - 14.5833) * (13.3184 - 11) > 0 ? 1 : -1;
     wrap.spanA[r] = 2.5286;
-    wrap.fromAX[r] = body.x[a];
-    wrap.fromAY[r] = body.y[a];
-    wrap.fromBX[r] = body.x[b];
-    wrap.fromBY[r] = body.y[b];
 
     step(world, [0, 0]);
     expect(pivots(world, r)).toEqual([[11, 13], [12, 13]]);
@@ -463,17 +474,8 @@ describe('a slack tether over a hanging crate catching the corner under it', () 
       [10.9292, 15.7355, -0.0021, -0.0183], [10.5886, 15.5257, -0.021, 0.0096], [10.2583, 15.3, 0, 0],
     ];
     const first = rope.first[r];
-    heap.forEach(([x, y, dx, dy], k) => {
-      particle.x[first + k] = x;
-      particle.y[first + k] = y;
-      particle.prevX[first + k] = x - dx;
-      particle.prevY[first + k] = y - dy;
-    });
+    layFuzzState(world, r, heap, a, b);
     wrap.count[r] = 0;
-    wrap.fromAX[r] = body.x[a];
-    wrap.fromAY[r] = body.y[a];
-    wrap.fromBX[r] = body.x[b];
-    wrap.fromBY[r] = body.y[b];
 
     step(world, [Button.Right, Button.Left | Button.Down]);
     expect(pivots(world, r)).toEqual([[14, 16]]); // the pit's corner under the crate
@@ -509,7 +511,7 @@ describe('a slack tether heaped over a one-tile block catching both its top corn
     ];
     const grid = worldFromMap(rows, { x: 10, y: 5.3 }, { x: 5.4, y: 4.8 }).grid;
     const world = createSimWorld({ grid, spawns: [{ x: 10, y: 5.3 }, { x: 5.4, y: 4.8 }], goal: { x: 0, y: 0, w: 1, h: 1 }, tether: { length: 12, segments: 24 }, physics: { ropeWrap: true } });
-    const { body, particle, wrap } = world;
+    const { particle, wrap } = world;
     const [a, b] = world.queries.players.dense;
     const r = world.tetherRope;
     place(world, a, 9.995, 5.3, 0, 0);
@@ -525,17 +527,8 @@ describe('a slack tether heaped over a one-tile block catching both its top corn
       [5.3811, 4.7886, 0, 0],
     ];
     const first = world.rope.first[r];
-    heap.forEach(([x, y, dx, dy], k) => {
-      particle.x[first + k] = x;
-      particle.y[first + k] = y;
-      particle.prevX[first + k] = x - dx;
-      particle.prevY[first + k] = y - dy;
-    });
+    layFuzzState(world, r, heap, a, b);
     wrap.count[r] = 0;
-    wrap.fromAX[r] = body.x[a];
-    wrap.fromAY[r] = body.y[a];
-    wrap.fromBX[r] = body.x[b];
-    wrap.fromBY[r] = body.y[b];
 
     step(world, [Button.Left | Button.Right | Button.Jump | Button.Down, Button.Down | Button.Jump | Button.Anchor]);
     let worst = 0;
