@@ -71,6 +71,9 @@ export default defineConfig({
           // One page at a time: the machine has 2 cores and software GL is heavy.
           fileParallelism: false,
           maxWorkers: 1,
+          // One module graph for all files, as in the unit project: each file imported the sim,
+          // the level parser and playwright afresh (~31 s of the project's time in imports).
+          isolate: false,
         },
       },
       ...(process.env.RB_LONG === '1'

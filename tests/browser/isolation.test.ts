@@ -2,7 +2,7 @@
 // what one test's page stored must be gone for the next, or tests would pass or fail by order.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { gameUrl, newGamePage, sharedBrowser } from './browser';
+import { gameUrl, newGamePage, sharedBrowser, testPagesOf } from './browser';
 
 let browser: Browser;
 beforeAll(async () => { browser = await sharedBrowser(); });
@@ -39,7 +39,7 @@ test('the next test in the file (same shared context) finds none of it', async (
   const { page, context, close } = await newGamePage(browser);
   try {
     await page.goto(gameUrl('?level=1'), { waitUntil: 'domcontentloaded' });
-    expect(context.pages()).toEqual([page]);
+    expect(testPagesOf(context)).toEqual([page]);
     expect(await page.evaluate(stored)).toEqual({ local: null, session: null, databases: [] });
   } finally {
     await close();
