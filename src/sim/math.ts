@@ -19,6 +19,24 @@ export function smallCos(d: number): number {
 }
 
 /**
+ * A small turn, rad, with its sine and cosine. The solver's hot loops hand angles to these helpers
+ * through one of these (a module scratch of the caller) instead of as arguments and return values:
+ * V8 boxes a double passed to or returned from a call it does not inline, an allocation per call.
+ */
+export interface SmallTurn { angle: number; sin: number; cos: number }
+
+export function createSmallTurn(): SmallTurn {
+  return { angle: 0, sin: 0, cos: 0 };
+}
+
+/** t.sin and t.cos of t.angle (|angle| <= MAX_TURN): smallSin and smallCos. */
+export function setSmallSinCos(t: SmallTurn): void {
+  const d = t.angle;
+  t.sin = smallSin(d);
+  t.cos = smallCos(d);
+}
+
+/**
  * The angle from orientation (c0, s0) to (c1, s1), for small turns: atan of the tangent of the
  * difference (series to t^11 for |t| <= ~0.1, used only within one substep).
  */

@@ -5,13 +5,15 @@
 // tile can slip between them; each point inside a solid tile is pushed out the side it came in
 // from, and once the whole outline is out, gets Coulomb friction at the same point.
 
-import { MAX_TURN, smallAngleBetween, smallCos, smallSin } from '../math';
+import { MAX_TURN, createSmallTurn, setSmallSinCos, smallAngleBetween, type SmallTurn } from '../math';
 import { Tile, hasConvexCornersIn, hasRopeTilesIn, isConvexCorner, tileAt } from '../tileGrid';
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import type { SimWorld } from '../worldState';
 
 /** The contact point and direction handed to invMassAt and pushBody. */
 const point = createBodyPoint();
+/** A box's turn in a substep, handed to the math helpers (no double crosses a call). */
+const substepTurn = createSmallTurn();
 
 /** Largest gap between a box's outline points, m (below half a tile). */
 const POINT_SPACING = 0.45;
@@ -57,11 +59,18 @@ export function integrateBoxes(world: SimWorld): void {
     if (turn < -MAX_TURN) turn = -MAX_TURN;
     const c = body.rotC[e];
     const s = body.rotS[e];
-    const tc = smallCos(turn);
-    const ts = smallSin(turn);
+    substepTurn.angle = turn;
+    setSmallSinCos(substepTurn);
+    const tc = substepTurn.cos;
+    const ts = substepTurn.sin;
     body.rotC[e] = c * tc - s * ts;
     body.rotS[e] = s * tc + c * ts;
   }
+}
+
+/** Box `e`'s turn over the substep so far, rad, into t.angle. */
+function measureTurn(body: SimWorld['body'], e: number, t: SmallTurn): void {
+  t.angle = smallAngleBetween(body.prevRotC[e], body.prevRotS[e], body.rotC[e], body.rotS[e]);
 }
 
 /** Velocity = displacement / h, and angular velocity = turn / h (position-based dynamics). */
@@ -73,7 +82,8 @@ export function updateBoxVelocities(world: SimWorld): void {
     const e = boxes[k];
     body.vx[e] = (body.x[e] - body.prevX[e]) / h;
     body.vy[e] = (body.y[e] - body.prevY[e]) / h;
-    body.omega[e] = smallAngleBetween(body.prevRotC[e], body.prevRotS[e], body.rotC[e], body.rotS[e]) / h;
+    measureTurn(body, e, substepTurn);
+    body.omega[e] = substepTurn.angle / h;
     // Renormalise against drift (each rotation above keeps |(c, s)| = 1 only to round-off).
     const c = body.rotC[e];
     const s = body.rotS[e];

@@ -350,11 +350,17 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
       // do not know ropes) and the rope lies in its skin; pushed down, the particle goes only as far
       // as it rests on the floor, where the tiles leave it. Rejected: out by the other face, and
       // halving the push until it clears the stone: the crate crept just the same (3.8 cm/s).
-      if (isOwn && isIntoStone(world, i, nx, ny, depth)) {
-        if (ny < 0.7) continue;
-        const restY = Math.floor(particle.y[i] + ny * depth + R) - R;
-        depth = (restY - particle.y[i]) / ny;
-        if (depth <= 0 || isIntoStone(world, i, nx, ny, depth)) continue;
+      if (isOwn) {
+        stoneProbe.nx = nx;
+        stoneProbe.ny = ny;
+        stoneProbe.depth = depth;
+        if (isIntoStone(world, i)) {
+          if (ny < 0.7) continue;
+          const restY = Math.floor(particle.y[i] + ny * depth + R) - R;
+          depth = (restY - particle.y[i]) / ny;
+          stoneProbe.depth = depth;
+          if (depth <= 0 || isIntoStone(world, i)) continue;
+        }
       }
       // Contact point on the box surface, relative to its centre.
       point.rx = dx - nx * R;
@@ -396,10 +402,13 @@ function tiedExemptArc(halfW: number, halfH: number, lx: number, ly: number, isT
   return Math.sqrt(du * du + dv * dv);
 }
 
-/** True if moving particle i by `depth` along (nx, ny) ends in a solid tile. */
-function isIntoStone(world: SimWorld, i: number, nx: number, ny: number, depth: number): boolean {
-  const x = world.particle.x[i] + nx * depth;
-  const y = world.particle.y[i] + ny * depth;
+/** A move for isIntoStone: `depth` along (nx, ny), m (module scratch: no double crosses a call). */
+const stoneProbe = { nx: 0, ny: 0, depth: 0 };
+
+/** True if moving particle i by stoneProbe ends in a solid tile. */
+function isIntoStone(world: SimWorld, i: number): boolean {
+  const x = world.particle.x[i] + stoneProbe.nx * stoneProbe.depth;
+  const y = world.particle.y[i] + stoneProbe.ny * stoneProbe.depth;
   return tileAt(world.grid, Math.floor(x), Math.floor(y)) === Tile.Solid;
 }
 

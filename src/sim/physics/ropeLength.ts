@@ -15,6 +15,8 @@ import type { SimWorld } from '../worldState';
 const endA: EndPosition = { x: 0, y: 0 };
 const endB: EndPosition = { x: 0, y: 0 };
 const point = createBodyPoint();
+/** The direction shakeTurning corrects along (module scratch: V8 boxes a double passed to a call it does not inline). */
+const shakeDirection: EndPosition = { x: 0, y: 0 };
 
 /**
  * Solves rope `r`'s length constraint for one substep (h in world.substep) and adds the impulse it
@@ -73,7 +75,9 @@ export function solveRopeLength(world: SimWorld, r: number): void {
   const isShake = shift >= 0;
   if (shift < 0) shift = d - length;
   if (isShake && (world.body.invInertia[eA] > 0 || world.body.invInertia[eB] > 0)) {
-    shakeTurning(world, r, eA, eB, nx, ny, length, h);
+    shakeDirection.x = nx;
+    shakeDirection.y = ny;
+    shakeTurning(world, r, eA, eB);
     return;
   }
   point.nx = nx;
@@ -133,10 +137,15 @@ export function solveRopeLength(world: SimWorld, r: number): void {
  * and a box tied at its top lost ~10 % of its swing energy a minute, first order in the substep,
  * where a box tied at its centre (no arm) kept it. The tie point does not move linearly with the
  * impulse (the box turns), so the correction repeats along the same gradient until the length is
- * exact (SHAKE's iteration; two or three passes reach round-off).
+ * exact (SHAKE's iteration; two or three passes reach round-off). The gradient's direction is in
+ * shakeDirection.
  */
-function shakeTurning(world: SimWorld, r: number, eA: number, eB: number, ux: number, uy: number, length: number, h: number): void {
+function shakeTurning(world: SimWorld, r: number, eA: number, eB: number): void {
   const { rope } = world;
+  const ux = shakeDirection.x;
+  const uy = shakeDirection.y;
+  const length = rope.length[r];
+  const h = world.substep.h;
   for (let pass = 0; pass < 4; pass++) {
     endPosition(world, r, 0, endA);
     endPosition(world, r, 1, endB);

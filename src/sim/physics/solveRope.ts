@@ -87,7 +87,8 @@ export function solveRope(world: SimWorld, r: number): void {
     // rope 11 % over its length, with nothing else holding it (a heavy rope has no end-to-end
     // constraint); repeated, 0.0000 %.
     for (let pass = 0; pass < HEAVY_FALLBACK_PASSES; pass++) {
-      if (solveChainDirect(world, r) <= HEAVY_FALLBACK_TOLERANCE) break;
+      solveChainDirect(world, r);
+      if (chainResult.worstOff <= HEAVY_FALLBACK_TOLERANCE) break;
     }
     return;
   }
@@ -212,6 +213,8 @@ function chainBoxEnd(world: SimWorld, r: number, side: number, isElastic: boolea
 /** Relative regularisation of the chain system (see solveChainDirect), 1/kg per 1/kg. */
 const CHAIN_EPS = 1e-7;
 const boxPoint = createBodyPoint();
+/** What solveChainDirect leaves (module scratch: V8 boxes a double returned from a call it does not inline). */
+const chainResult = { worstOff: 0 };
 
 /**
  * All of rope r's segment constraints at once: one Newton step, (J W J^T + alpha~) lambda = -C,
@@ -222,16 +225,18 @@ const boxPoint = createBodyPoint();
  * singular (stretching every segment alike moves nothing); a tiny regularisation keeps it solvable,
  * and that mode moves no particle. A tied box end takes part with the box's generalized inverse
  * mass along the end segment, and its share moves (and turns) the box; other tied ends are pinned.
- * Returns the worst segment's length error before the step, as a share of its rest length.
+ * Leaves the worst segment's length error before the step, as a share of its rest length, in
+ * chainResult.worstOff.
  */
-function solveChainDirect(world: SimWorld, r: number): number {
+function solveChainDirect(world: SimWorld, r: number): void {
   const { particle, rope } = world;
   const { nx, ny, cp, dp } = world.chain;
   const h = world.substep.h;
   const alphaPerMetre = rope.compliance[r] / (rope.length[r] * h * h); // compliance per metre over h^2
   const first = rope.first[r];
   const m = rope.count[r] - 1; // segments
-  if (m < 1) return 0;
+  chainResult.worstOff = 0;
+  if (m < 1) return;
   const x = particle.x;
   const y = particle.y;
   const w = particle.invMass;
@@ -322,7 +327,7 @@ function solveChainDirect(world: SimWorld, r: number): number {
   }
   // Keep the XPBD multipliers (sign as in projectSegment) for the sweep after collision.
   for (let k = 0; k < m; k++) particle.lambda[first + k] = -dp[k];
-  return worstOff;
+  chainResult.worstOff = worstOff;
 }
 
 /**
