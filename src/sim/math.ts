@@ -6,18 +6,6 @@
 /** Largest rotation of a body in one substep, rad (the series below are exact to ~1e-16 up to here). */
 export const MAX_TURN = 0.1;
 
-/** sin(d) for |d| <= MAX_TURN (Taylor to d^9). */
-export function smallSin(d: number): number {
-  const d2 = d * d;
-  return d * (1 - (d2 / 6) * (1 - (d2 / 20) * (1 - (d2 / 42) * (1 - d2 / 72))));
-}
-
-/** cos(d) for |d| <= MAX_TURN (Taylor to d^10). */
-export function smallCos(d: number): number {
-  const d2 = d * d;
-  return 1 - (d2 / 2) * (1 - (d2 / 12) * (1 - (d2 / 30) * (1 - (d2 / 56) * (1 - d2 / 90))));
-}
-
 /**
  * A small turn, rad, with its sine and cosine. The solver's hot loops hand angles to these helpers
  * through one of these (a module scratch of the caller) instead of as arguments and return values:
@@ -29,23 +17,25 @@ export function createSmallTurn(): SmallTurn {
   return { angle: 0, sin: 0, cos: 0 };
 }
 
-/** t.sin and t.cos of t.angle (|angle| <= MAX_TURN): smallSin and smallCos. */
+/** t.sin and t.cos of t.angle for |angle| <= MAX_TURN (Taylor to d^9 and d^10). */
 export function setSmallSinCos(t: SmallTurn): void {
   const d = t.angle;
-  t.sin = smallSin(d);
-  t.cos = smallCos(d);
+  const d2 = d * d;
+  t.sin = d * (1 - (d2 / 6) * (1 - (d2 / 20) * (1 - (d2 / 42) * (1 - d2 / 72))));
+  t.cos = 1 - (d2 / 2) * (1 - (d2 / 12) * (1 - (d2 / 30) * (1 - (d2 / 56) * (1 - d2 / 90))));
 }
 
 /**
- * The angle from orientation (c0, s0) to (c1, s1), for small turns: atan of the tangent of the
- * difference (series to t^11 for |t| <= ~0.1, used only within one substep).
+ * The angle from orientation (c0[e], s0[e]) to (c1[e], s1[e]) into t.angle, for small turns: atan
+ * of the tangent of the difference (series to t^11 for |t| <= ~0.1, used only within one substep).
+ * Reads body `e`'s columns itself, so no double crosses the call.
  */
-export function smallAngleBetween(c0: number, s0: number, c1: number, s1: number): number {
-  const cross = c0 * s1 - s0 * c1;
-  const dot = c0 * c1 + s0 * s1;
-  const t = cross / dot;
-  const t2 = t * t;
-  return t * (1 - t2 * (1 / 3 - t2 * (1 / 5 - t2 * (1 / 7 - t2 * (1 / 9 - t2 / 11)))));
+export function setTurnBetween(t: SmallTurn, c0: Float64Array, s0: Float64Array, c1: Float64Array, s1: Float64Array, e: number): void {
+  const cross = c0[e] * s1[e] - s0[e] * c1[e];
+  const dot = c0[e] * c1[e] + s0[e] * s1[e];
+  const tan = cross / dot;
+  const t2 = tan * tan;
+  t.angle = tan * (1 - t2 * (1 / 3 - t2 * (1 / 5 - t2 * (1 / 7 - t2 * (1 / 9 - t2 / 11)))));
 }
 
 /**
@@ -57,8 +47,11 @@ export function sinCos(angle: number): { sin: number; cos: number } {
   let halvings = 0;
   let a = angle;
   while (Math.abs(a) > MAX_TURN && halvings < 64) { a /= 2; halvings++; }
-  let s = smallSin(a);
-  let c = smallCos(a);
+  const turn = createSmallTurn();
+  turn.angle = a;
+  setSmallSinCos(turn);
+  let s = turn.sin;
+  let c = turn.cos;
   for (let k = 0; k < halvings; k++) {
     const s2 = 2 * s * c;
     c = c * c - s * s;

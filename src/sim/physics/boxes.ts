@@ -5,7 +5,7 @@
 // tile can slip between them; each point inside a solid tile is pushed out the side it came in
 // from, and once the whole outline is out, gets Coulomb friction at the same point.
 
-import { MAX_TURN, createSmallTurn, setSmallSinCos, smallAngleBetween, type SmallTurn } from '../math';
+import { MAX_TURN, createSmallTurn, setSmallSinCos, setTurnBetween } from '../math';
 import { Tile, hasConvexCornersIn, hasRopeTilesIn, isConvexCorner, tileAt } from '../tileGrid';
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import type { SimWorld } from '../worldState';
@@ -26,10 +26,12 @@ export function integrateBoxes(world: SimWorld): void {
   const keep = Math.max(0, 1 - settings.airDrag * h);
   const maxStep = settings.maxBodyStep;
   // A new substep: no tile contact has pushed or held anything yet.
-  const { load, held } = world.boxTileContacts;
-  load.fill(0, 0, Math.min(load.length, boxes.length * world.boxTileContacts.stride));
-  held.fill(0, 0, Math.min(held.length, boxes.length * world.boxTileContacts.stride));
-  world.boxTileContacts.standing.fill(0);
+  // Plain loops, not fill(0, 0, n): a typed array's length is no small integer to the JIT, and the
+  // end passed to the fill builtin was boxed, 16 bytes a call.
+  const { load, held, standing } = world.boxTileContacts;
+  const used = Math.min(load.length, boxes.length * world.boxTileContacts.stride);
+  for (let i = 0; i < used; i++) { load[i] = 0; held[i] = 0; }
+  for (let i = 0; i < standing.length; i++) standing[i] = 0;
   for (let k = 0; k < boxes.length; k++) {
     const e = boxes[k];
     body.prevX[e] = body.x[e];
@@ -54,9 +56,9 @@ export function integrateBoxes(world: SimWorld): void {
     body.vy[e] = vy;
     body.x[e] += vx * h;
     body.y[e] += vy * h;
-    let turn = body.omega[e] * keep * h;
-    if (turn > MAX_TURN) turn = MAX_TURN;
-    if (turn < -MAX_TURN) turn = -MAX_TURN;
+    // Math.min and max, not `if (turn > MAX_TURN) turn = MAX_TURN`: a module's constant assigned
+    // to the local made V8 keep the local boxed, a heap number per box and substep.
+    const turn = Math.max(-MAX_TURN, Math.min(MAX_TURN, body.omega[e] * keep * h));
     const c = body.rotC[e];
     const s = body.rotS[e];
     substepTurn.angle = turn;
@@ -68,11 +70,6 @@ export function integrateBoxes(world: SimWorld): void {
   }
 }
 
-/** Box `e`'s turn over the substep so far, rad, into t.angle. */
-function measureTurn(body: SimWorld['body'], e: number, t: SmallTurn): void {
-  t.angle = smallAngleBetween(body.prevRotC[e], body.prevRotS[e], body.rotC[e], body.rotS[e]);
-}
-
 /** Velocity = displacement / h, and angular velocity = turn / h (position-based dynamics). */
 export function updateBoxVelocities(world: SimWorld): void {
   const { body } = world;
@@ -82,7 +79,7 @@ export function updateBoxVelocities(world: SimWorld): void {
     const e = boxes[k];
     body.vx[e] = (body.x[e] - body.prevX[e]) / h;
     body.vy[e] = (body.y[e] - body.prevY[e]) / h;
-    measureTurn(body, e, substepTurn);
+    setTurnBetween(substepTurn, body.prevRotC, body.prevRotS, body.rotC, body.rotS, e);
     body.omega[e] = substepTurn.angle / h;
     // Renormalise against drift (each rotation above keeps |(c, s)| = 1 only to round-off).
     const c = body.rotC[e];

@@ -116,8 +116,11 @@ export function collidePlayersWithBoxes(world: SimWorld): void {
         // The player's corner (or face middle) deepest into the box's face, kept within that face.
         const cx = px + (nx > 1e-6 ? hwP : nx < -1e-6 ? -hwP : 0) - bx;
         const cy = py + (ny > 1e-6 ? hhP : ny < -1e-6 ? -hhP : 0) - by;
-        const half = faceHalf(hwB, hhB, c, s, nx, ny);
-        const tu = clamp(cx * -ny + cy * nx, -half, half);
+        // (Written out, as below: helpers taking and returning doubles were not inlined here, and
+        // V8 boxed every number crossing the call.) Half the length of the face with normal n:
+        const half = Math.abs(nx * c + ny * s) > 0.5 ? hhB : hwB;
+        const u = cx * -ny + cy * nx;
+        const tu = u < -half ? -half : u > half ? half : u;
         const depthIn = -(hwB * Math.abs(nx * c + ny * s) + hhB * Math.abs(-nx * s + ny * c));
         rx = nx * depthIn + -ny * tu;
         ry = ny * depthIn + nx * tu;
@@ -129,8 +132,14 @@ export function collidePlayersWithBoxes(world: SimWorld): void {
         const lv = nv > 1e-6 ? -hhB : nv < -1e-6 ? hhB : 0;
         rx = c * lu - s * lv;
         ry = s * lu + c * lv;
-        if (nx === 0) rx = clamp(bx + rx, px - hwP, px + hwP) - bx;
-        else ry = clamp(by + ry, py - hhP, py + hhP) - by;
+        // Clamped to the player's face.
+        if (nx === 0) {
+          const v = bx + rx;
+          rx = (v < px - hwP ? px - hwP : v > px + hwP ? px + hwP : v) - bx;
+        } else {
+          const v = by + ry;
+          ry = (v < py - hhP ? py - hhP : v > py + hhP ? py + hhP : v) - by;
+        }
       }
 
       const wP = body.invMass[p];
@@ -275,11 +284,3 @@ export function applyImpulse(world: SimWorld, e: number, jx: number, jy: number,
   body.omega[e] += (rx * jy - ry * jx) * body.invInertia[e];
 }
 
-function clamp(v: number, lo: number, hi: number): number {
-  return v < lo ? lo : v > hi ? hi : v;
-}
-
-/** Half the length of the box face whose outward normal is (nx, ny) (a box axis). */
-function faceHalf(hw: number, hh: number, c: number, s: number, nx: number, ny: number): number {
-  return Math.abs(nx * c + ny * s) > 0.5 ? hh : hw;
-}
