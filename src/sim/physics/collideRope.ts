@@ -34,6 +34,8 @@ export const PARTICLE_RADIUS = 0.06;
 const CORNER_CLEARANCE = 0.01;
 /** Above this stretch of a neighbouring segment the rope's length wins over collision (no snagging). */
 const SNAG_STRETCH = 0.05;
+/** 1 + SNAG_STRETCH, made once: computed at each call it was a boxed number, an allocation a call. */
+const SNAG_LIMIT = 1 + SNAG_STRETCH;
 /** A particle of a rope tied at both ends found deeper than this in a floor tile, with no known way
  *  in, was dragged there by the rope's length: it is left to the chain instead of lifted out, m. */
 const SUNK_DEPTH = 0.1;
@@ -51,7 +53,7 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
   measureBounds(world, first, last);
   if (isNearTiles(world)) {
     collideWithTiles(world, first, last, isTiedBoth); // measures the bounds anew as it goes
-    if (isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH) && hasBoxes) {
+    if (isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT) && hasBoxes) {
       measureBounds(world, first, last);
     }
   }
@@ -95,7 +97,7 @@ export function collideRopeAfterSweep(world: SimWorld, r: number, isTaut: boolea
   let mayBeInStone = measureBoundsFindStone(world, first, last, canLeaveStone);
   // (A convex corner within the corners' reach has all four of its cells within the tiles'
   // reach of isNearTiles, so isNearCorners alone decides as both together would.)
-  if (hasCorners && isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH, tautRope)) {
+  if (hasCorners && isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT, tautRope)) {
     mayBeInStone = canLeaveStone;
   }
   if (!canLeaveStone || !mayBeInStone) return;
@@ -112,7 +114,7 @@ export function collideRopeAfterSweep(world: SimWorld, r: number, isTaut: boolea
     // segment with an end in the stone to this pass), and out by the top of a block a particle's
     // segment to its neighbour down the block's side cut the corner between them (10.8 cm, the
     // long fuzz, Over the Pits).
-    collideRopeCorners(world, i > first ? i - 1 : i, i < last ? i + 1 : i, CORNER_CLEARANCE, isTiedBoth, 1 + SNAG_STRETCH, tautRope);
+    collideRopeCorners(world, i > first ? i - 1 : i, i < last ? i + 1 : i, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT, tautRope);
   }
 }
 

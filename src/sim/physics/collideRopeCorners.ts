@@ -102,10 +102,11 @@ export function collideRopeCorners(
         // corner, part of the slide along the segment kept, a slow one stopped. (Their effect alone
         // was not measured apart: the rope over a ledge settled once the clearance was small.)
         // A second corner under the same segment (rare) is tested against its ends before this push.
-        contactNormal.x = nx;
-        contactNormal.y = ny;
-        if (wa > 0) rub(particle, i, keepSlide);
-        if (wb > 0) rub(particle, i + 1, keepSlide);
+        cornerContact.nx = nx;
+        cornerContact.ny = ny;
+        cornerContact.keep = keepSlide;
+        if (wa > 0) rub(particle, i);
+        if (wb > 0) rub(particle, i + 1);
       }
     }
   }
@@ -120,16 +121,21 @@ function isPivotOf(world: SimWorld, r: number, gx: number, gy: number): boolean 
   return false;
 }
 
-/** The unit normal of a corner's push, for rub (module scratch: V8 boxes a double passed to a call it does not inline). */
-const contactNormal = { x: 0, y: 0 };
+/**
+ * A corner's push for rub: its unit normal and the share of a slide kept (module scratch: V8 boxes
+ * a double passed to a call it does not inline, an allocation per call).
+ */
+const cornerContact = { nx: 0, ny: 0, keep: 0 };
 
 /**
- * Particle i touching a corner whose push points along the unit normal contactNormal: its speed
- * into the corner is removed and its slide along the tangent kept by `keep`, or stopped when slow.
+ * Particle i touching a corner whose push points along the unit normal in cornerContact: its speed
+ * into the corner is removed and its slide along the tangent kept by cornerContact.keep, or
+ * stopped when slow.
  */
-function rub(particle: ParticleComponent, i: number, keep: number): void {
-  const nx = contactNormal.x;
-  const ny = contactNormal.y;
+function rub(particle: ParticleComponent, i: number): void {
+  const nx = cornerContact.nx;
+  const ny = cornerContact.ny;
+  const keep = cornerContact.keep;
   const vx = particle.x[i] - particle.prevX[i];
   const vy = particle.y[i] - particle.prevY[i];
   const into = vx * nx + vy * ny;

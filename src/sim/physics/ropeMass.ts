@@ -35,17 +35,18 @@ export function isHeavyRope(world: SimWorld, r: number): boolean {
 }
 
 /**
- * The weight rope `r`'s tension leaves out, N: 0 for a heavy rope (its chain's tension has it) or
- * a rope with a free end; for a lighter rope tied at both ends, solved as massless, its weight per
+ * Adds to rope `r`'s tension the weight it leaves out, N (into rope.tension, not returned: V8 boxes
+ * a number returned from a call it does not inline): nothing for a heavy rope (its chain's tension
+ * has it) or a rope with a free end; for a lighter rope tied at both ends, solved as massless, its weight per
  * metre times the height from its lowest end up to the highest point of its path (an end or a
  * pivot). Along any rope hanging under its own weight, T(top) - T(bottom) = mu g (y(bottom) - y(top))
  * (the catenary's tension grows by the weight of the height it climbs, whatever the shape), so the
  * massless tension, which is what the lower end feels, plus this is the tension at the rope's
  * tensest point, where it would break.
  */
-export function ropeWeightLoad(world: SimWorld, r: number): number {
+export function addRopeWeight(world: SimWorld, r: number): void {
   const { rope, particle, wrap } = world;
-  if (rope.bodyA[r] === 0 || rope.bodyB[r] === 0 || rope.length[r] <= 0 || isHeavyRope(world, r)) return 0;
+  if (rope.bodyA[r] === 0 || rope.bodyB[r] === 0 || rope.length[r] <= 0 || isHeavyRope(world, r)) return;
   const yA = particle.y[rope.first[r]];
   const yB = particle.y[rope.first[r] + rope.count[r] - 1];
   const bottom = yA > yB ? yA : yB; // y grows downwards
@@ -53,5 +54,5 @@ export function ropeWeightLoad(world: SimWorld, r: number): number {
   const base = r * MAX_WRAPS;
   for (let k = base; k < base + wrap.count[r]; k++) if (wrap.y[k] < top) top = wrap.y[k];
   const perMetre = ((rope.count[r] - 2) * world.settings.ropeParticleMass) / rope.length[r];
-  return perMetre * world.settings.gravity * (bottom - top);
+  rope.tension[r] += perMetre * world.settings.gravity * (bottom - top);
 }

@@ -247,7 +247,8 @@ function placeSpan(world: SimWorld, r: number, k: number, side: number): void {
   measureRopePath(world, r);
   const most = rope.length[r] - (ropePath.length - least);
   const top = most > least ? most : least;
-  const arc = arcNearest(world, r, wrap.x[k], wrap.y[k]) - before;
+  measureArcNearest(world, r, k);
+  const arc = run.arc - before;
   const nearest = arc < least ? least : arc > top ? top : arc;
   if (side < 0 || wrap.count[r] < 2) {
     wrap.spanA[r] = nearest;
@@ -271,8 +272,8 @@ function placeSpan(world: SimWorld, r: number, k: number, side: number): void {
   wrap.spanA[r] = run.cost < nearestCost ? kept : nearest;
 }
 
-/** The spanA measureRunCost tries, and its answer, m (module scratch: numbers passed would be boxed). */
-const run = { spanA: 0, cost: 0 };
+/** The spanA measureRunCost tries, its answer, and measureArcNearest's, m (module scratch: numbers passed would be boxed). */
+const run = { spanA: 0, cost: 0, arc: 0 };
 
 /**
  * How far rope r's particles on the straight runs between its pivots lie from their places on
@@ -312,9 +313,11 @@ function measureRunCost(world: SimWorld, r: number): void {
   run.cost = cost;
 }
 
-/** Arc length from end A of rope r's particle nearest (x, y), m. */
-function arcNearest(world: SimWorld, r: number, x: number, y: number): number {
+/** Arc length from end A of rope r's particle nearest its pivot slot k, m: into run.arc. */
+function measureArcNearest(world: SimWorld, r: number, k: number): void {
   const { particle, rope } = world;
+  const x = world.wrap.x[k];
+  const y = world.wrap.y[k];
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
   let best = Infinity;
@@ -327,7 +330,7 @@ function arcNearest(world: SimWorld, r: number, x: number, y: number): number {
     if (d2 < best) { best = d2; bestArc = arc; }
     arc += particle.rest[i];
   }
-  return bestArc;
+  run.arc = bestArc;
 }
 
 /** Removes the pivot nearest end `side`; the rope between it and its neighbour joins the A side. */

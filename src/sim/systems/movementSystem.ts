@@ -28,16 +28,22 @@ export function movementSystem(world: SimWorld): void {
       if (dir !== 0 && vx * dir > s.runSpeed) {
         vx -= dir * s.overSpeedDecel * DT; // landed from a swing: keep the momentum, bleed it slowly
       } else if (dir !== 0) {
-        vx = approach(vx, dir * s.runSpeed, s.groundAccel * DT);
+        // Towards the target speed by at most one tick's acceleration (written out here and below:
+        // a helper taking and returning numbers was not inlined, and V8 boxed each one).
+        const target = dir * s.runSpeed;
+        const step = s.groundAccel * DT;
+        vx = vx < target ? Math.min(vx + step, target) : Math.max(vx - step, target);
       } else {
-        vx = approach(vx, 0, (player.isTaut[eid] ? s.tautBrake : s.groundBrake) * DT);
+        const step = (player.isTaut[eid] ? s.tautBrake : s.groundBrake) * DT;
+        vx = vx < 0 ? Math.min(vx + step, 0) : Math.max(vx - step, 0);
       }
     } else if (player.isTaut[eid] && isBelowPartner(world, eid)) {
       vx += dir * s.pumpAccel * DT; // hanging: left/right pumps the swing
-      if (vx > s.maxSwingSpeed) vx = s.maxSwingSpeed;
-      if (vx < -s.maxSwingSpeed) vx = -s.maxSwingSpeed;
+      vx = Math.max(-s.maxSwingSpeed, Math.min(s.maxSwingSpeed, vx));
     } else if (dir !== 0 && vx * dir < s.runSpeed) {
-      vx = approach(vx, dir * s.runSpeed, s.airAccel * DT);
+      const target = dir * s.runSpeed;
+      const step = s.airAccel * DT;
+      vx = vx < target ? Math.min(vx + step, target) : Math.max(vx - step, target);
     }
     body.vx[eid] = vx + groundVx;
 
@@ -55,11 +61,6 @@ export function movementSystem(world: SimWorld): void {
     const isCut = player.isJumping[eid] === 1 && (held & Button.Jump) === 0;
     player.gravityScale[eid] = isCut ? s.jumpCutGravityScale : 1;
   }
-}
-
-function approach(value: number, target: number, maxDelta: number): number {
-  if (value < target) return Math.min(value + maxDelta, target);
-  return Math.max(value - maxDelta, target);
 }
 
 /** True if this player hangs lower than the other one (the rope holds it up). */

@@ -8,7 +8,7 @@ import { SimEvent, pushEvent } from '../events';
 import { substepStages } from '../physics/substepStages';
 import { updateMaxStretch } from '../physics/solveRope';
 import { measureRopePath, ropePath } from '../physics/ropeWraps';
-import { ropeWeightLoad } from '../physics/ropeMass';
+import { addRopeWeight } from '../physics/ropeMass';
 import type { SimWorld } from '../worldState';
 import { restoreNonFinite } from './quarantine';
 
@@ -45,7 +45,7 @@ export function physicsSystem(world: SimWorld): void {
     const r = ropes[k];
     rope.tension[r] = rope.impulse[r] / DT;
     // A taut light rope's solve is massless: its weight, carried by its upper end, is added here.
-    if (rope.tension[r] > 0) rope.tension[r] += ropeWeightLoad(world, r);
+    if (rope.tension[r] > 0) addRopeWeight(world, r);
   }
   updateMaxStretch(world);
 
