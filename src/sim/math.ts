@@ -38,6 +38,13 @@ export function setTurnBetween(t: SmallTurn, c0: Float64Array, s0: Float64Array,
   t.angle = tan * (1 - t2 * (1 / 3 - t2 * (1 / 5 - t2 * (1 / 7 - t2 * (1 / 9 - t2 / 11)))));
 }
 
+/** In and out numbers of setAngleOf and setExpPositive (a caller's scratch: no double crosses the call). */
+export interface MathArgs { x: number; y: number; out: number }
+
+export function createMathArgs(): MathArgs {
+  return { x: 0, y: 0, out: 0 };
+}
+
 /**
  * sin and cos of any angle, rad, from the series above: halve the angle until it is small, then
  * double back (sin 2x = 2 sin x cos x, cos 2x = cos² x - sin² x). For set-up (a level's pendulum
@@ -61,14 +68,16 @@ export function sinCos(angle: number): { sin: number; cos: number } {
 }
 
 /**
- * The angle of the direction (c, s), rad in [0, pi] for s >= 0 (and [-pi, 0] for s < 0): an
- * atan2 of + - * / and sqrt. The tangent is halved twice (atan x = 2 atan(x / (1 + sqrt(1 + x²))))
+ * The angle of the direction (c, s) = (m.x, m.y) into m.out, rad in [0, pi] for s >= 0 (and
+ * [-pi, 0] for s < 0): an atan2 of + - * / and sqrt. The tangent is halved twice (atan x = 2 atan(x / (1 + sqrt(1 + x²))))
  * to |t| <= tan(pi/16), where the series to t^17 is exact to ~1e-15. For the capstan's wrap angle.
  */
-export function angleOf(c: number, s: number): number {
+export function setAngleOf(m: MathArgs): void {
+  const c = m.x;
+  const s = m.y;
   const ac = Math.abs(c);
   const as = Math.abs(s);
-  if (ac === 0 && as === 0) return 0;
+  if (ac === 0 && as === 0) { m.out = 0; return; }
   // atan of the smaller ratio, then the octant.
   const isSteep = as > ac;
   let t = isSteep ? ac / as : as / ac;
@@ -80,14 +89,15 @@ export function angleOf(c: number, s: number): number {
   let a = 4 * t * series; // in [0, pi/4]
   if (isSteep) a = Math.PI / 2 - a;
   if (c < 0) a = Math.PI - a;
-  return s < 0 ? -a : a;
+  m.out = s < 0 ? -a : a;
 }
 
 /**
- * e^x for 0 <= x <= ~50 from + - * /: halve x below 1/16, sum the series to x^10, square back.
+ * e^x of x = m.x into m.out, for 0 <= x <= ~50, from + - * /: halve x below 1/16, sum the series to x^10, square back.
  * Within ~1e-14 relative of Math.exp, the same bits in every engine. For the capstan's e^(mu theta).
  */
-export function expPositive(x: number): number {
+export function setExpPositive(m: MathArgs): void {
+  const x = m.x;
   let halvings = 0;
   let a = x;
   while (a > 1 / 16 && halvings < 16) { a /= 2; halvings++; }
@@ -95,5 +105,5 @@ export function expPositive(x: number): number {
   let sum = 1;
   for (let k = 1; k <= 10; k++) { term *= a / k; sum += term; }
   for (let k = 0; k < halvings; k++) sum *= sum;
-  return sum;
+  m.out = sum;
 }

@@ -53,7 +53,7 @@ export function collideBoxes(world: SimWorld): void {
     const isTouching = collideBoxesWithBoxes(world);
     collideBoxesWithTiles(world);
     if (!isTouching) break;
-    if (round >= CONTACT_ROUNDS - 1 && deepestMet <= SETTLED_DEPTH) break;
+    if (round >= CONTACT_ROUNDS - 1 && met.deepest <= SETTLED_DEPTH) break;
   }
   if (contactCount === 0) return;
   // Friction between the boxes, then against the stone, a few times: a crate's friction drags the
@@ -68,8 +68,9 @@ export function collideBoxes(world: SimWorld): void {
 }
 
 let touched = false;
-/** The deepest box-box contact met in the last pass, m. */
-let deepestMet = 0;
+/** The deepest box-box contact met in the last pass, m (a field, not a module `let`: V8 boxes a
+ *  number written to one, an allocation per write). */
+const met = { deepest: 0 };
 
 /**
  * The substep's box-box contacts, for one friction pass after the last round (as the tiles do
@@ -99,7 +100,7 @@ function recordContact(p: number, q: number, lx: number, ly: number, nx: number,
 /** One pass over every pair of boxes; true when any two touched. */
 export function collideBoxesWithBoxes(world: SimWorld): boolean {
   touched = false;
-  deepestMet = 0;
+  met.deepest = 0;
   const { box } = world;
   const boxes = world.queries.boxes.dense;
   for (let i = 0; i < boxes.length; i++) {
@@ -299,7 +300,7 @@ function solvePair(world: SimWorld, p: number, q: number, kp: number, kq: number
   if (contactPoints === 0) return;
   const k0 = contactPoints === 2 && contactDepth[1] > contactDepth[0] ? 1 : 0;
   const deepest = contactDepth[k0];
-  if (deepest > deepestMet) deepestMet = deepest;
+  if (deepest > met.deepest) met.deepest = deepest;
   if (deepest <= SLOP) return;
   const kI = incident === p ? kp : kq;
   const kR = incident === p ? kq : kp;
@@ -313,8 +314,8 @@ function solvePair(world: SimWorld, p: number, q: number, kp: number, kq: number
     const ly = contactPoints === 2 ? (contactLocalY[0] + contactLocalY[1]) / 2 : contactLocalY[0];
     holdPinned();
     total = pushApart(world, lx, ly, deepest - SLOP);
-    shareI = 1;
-    shareR = 1;
+    share.i = 1;
+    share.r = 1;
   } else {
     // A resting contact on a box that stands on stone: that box counts as at least as heavy as
     // the one on it (the stone under it takes the rest; an impact above keeps the true masses, so
@@ -326,12 +327,12 @@ function solvePair(world: SimWorld, p: number, q: number, kp: number, kq: number
     // contact does not keep is what the stone would have taken.
     const wI = world.body.invMass[incident];
     const wR = world.body.invMass[reference];
-    if (isIncidentUp && standing[kR] === 1 && wR > wI) shareR = wI / wR;
-    if (isReferenceUp && standing[kI] === 1 && wI > wR) shareI = wR / wI;
+    if (isIncidentUp && standing[kR] === 1 && wR > wI) share.r = wI / wR;
+    if (isReferenceUp && standing[kI] === 1 && wI > wR) share.i = wR / wI;
     holdPinned();
     total = contactPoints === 2 ? pushTwoPoints(world) : pushApart(world, contactLocalX[0], contactLocalY[0], deepest - SLOP);
-    shareI = 1;
-    shareR = 1;
+    share.i = 1;
+    share.r = 1;
   }
   // Friction at every contact point, the pair's push shared between them: a point within the slop
   // pushes nothing, and friction only where a point pushed let a crate rock about its other
@@ -351,16 +352,16 @@ const UPRIGHT = 0.7;
 /**
  * How much of its share of a push the incident and the reference box take (1: as their masses
  * say; less for a box that stands on stone under a heavier one, see solvePair). Only pushes
- * (pushTwoPoints, pushApart) set them; friction always sees 1.
+ * (pushTwoPoints, pushApart) set them; friction always sees 1. Fields, not module `let`s: V8
+ * boxes a number written to one.
  */
-let shareI = 1;
-let shareR = 1;
+const share = { i: 1, r: 1 };
 
 /** The pinned box (pushBoxesOffPinned) takes no share of the push. */
 function holdPinned(): void {
   if (pinned === 0) return;
-  if (pinned === incident) shareI = 0;
-  else if (pinned === reference) shareR = 0;
+  if (pinned === incident) share.i = 0;
+  else if (pinned === reference) share.r = 0;
 }
 
 /** Scratch of pushTwoPoints: the two points' arms on the incident (a) and reference (b) box. */
@@ -397,9 +398,9 @@ function pushTwoPoints(world: SimWorld): number {
   rnA1 = armAX[1] * ny - armAY[1] * nx;
   rnB0 = armBX[0] * ny - armBY[0] * nx;
   rnB1 = armBX[1] * ny - armBY[1] * nx;
-  const mSum = body.invMass[i] * shareI + body.invMass[r] * shareR;
-  const ii = body.invInertia[i] * shareI;
-  const ir = body.invInertia[r] * shareR;
+  const mSum = body.invMass[i] * share.i + body.invMass[r] * share.r;
+  const ii = body.invInertia[i] * share.i;
+  const ir = body.invInertia[r] * share.r;
   const k00 = mSum + rnA0 * rnA0 * ii + rnB0 * rnB0 * ir;
   const k11 = mSum + rnA1 * rnA1 * ii + rnB1 * rnB1 * ir;
   const k01 = mSum + rnA0 * rnA1 * ii + rnB0 * rnB1 * ir;
@@ -439,7 +440,7 @@ function pushApart(world: SimWorld, lx: number, ly: number, depth: number): numb
   invMassAt(world, i, onA);
   onB.rx = ox; onB.ry = oy; onB.nx = nx; onB.ny = ny;
   invMassAt(world, r, onB);
-  const wSum = onA.w * shareI + onB.w * shareR;
+  const wSum = onA.w * share.i + onB.w * share.r;
   if (wSum === 0) return 0;
   const push = depth / wSum;
   applyPair(world, i, r, rx, ry, ox, oy, nx * push, ny * push);
@@ -448,8 +449,8 @@ function pushApart(world: SimWorld, lx: number, ly: number, depth: number): numb
 
 /** Positional impulse (ix, iy) on p at arm (rx, ry) and its opposite on q at arm (ox, oy). */
 function applyPair(world: SimWorld, p: number, q: number, rx: number, ry: number, ox: number, oy: number, ix: number, iy: number): void {
-  if (world.body.invMass[p] > 0) { onA.rx = rx; onA.ry = ry; onA.nx = ix * shareI; onA.ny = iy * shareI; pushBody(world, p, onA); }
-  if (world.body.invMass[q] > 0) { onB.rx = ox; onB.ry = oy; onB.nx = -ix * shareR; onB.ny = -iy * shareR; pushBody(world, q, onB); }
+  if (world.body.invMass[p] > 0) { onA.rx = rx; onA.ry = ry; onA.nx = ix * share.i; onA.ny = iy * share.i; pushBody(world, p, onA); }
+  if (world.body.invMass[q] > 0) { onB.rx = ox; onB.ry = oy; onB.nx = -ix * share.r; onB.ny = -iy * share.r; pushBody(world, q, onB); }
 }
 
 /**

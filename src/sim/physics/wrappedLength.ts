@@ -12,7 +12,7 @@
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { endPosition, endPrevArm, endPrevPosition, type EndPosition } from './ropeEnds';
 import { MAX_WRAPS } from '../ropeComponents';
-import { angleOf, expPositive } from '../math';
+import { createMathArgs, setAngleOf, setExpPositive } from '../math';
 import type { SimWorld } from '../worldState';
 
 const end: EndPosition = { x: 0, y: 0 };
@@ -160,6 +160,9 @@ function measureSpans(world: SimWorld, r: number): void {
   spans.b = Math.sqrt(dx * dx + dy * dy);
 }
 
+/** The capstan's numbers for the math helpers (module scratch). */
+const turnArgs = createMathArgs();
+
 /** e^(mu theta) into capstan.ratio: theta is the angle rope r's path turns through at all its
  *  pivots, rad, mu the level's edgeFriction. */
 function measureCapstan(world: SimWorld, r: number): void {
@@ -184,9 +187,14 @@ function measureCapstan(world: SimWorld, r: number): void {
     const ox = nx - cx;
     const oy = ny - cy;
     const cross = ix * oy - iy * ox;
-    theta += angleOf(ix * ox + iy * oy, cross < 0 ? -cross : cross);
+    turnArgs.x = ix * ox + iy * oy;
+    turnArgs.y = cross < 0 ? -cross : cross;
+    setAngleOf(turnArgs);
+    theta += turnArgs.out;
     px = cx;
     py = cy;
   }
-  capstan.ratio = expPositive(mu * theta);
+  turnArgs.x = mu * theta;
+  setExpPositive(turnArgs);
+  capstan.ratio = turnArgs.out;
 }
