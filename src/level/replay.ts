@@ -61,6 +61,8 @@ export interface VerifyResult {
   firstMismatchTick: number | null;
   /** True when the level's content hash (or id) differs from the one recorded. */
   levelChanged: boolean;
+  /** Deaths during the replay (0 when it was not run). */
+  deaths: number;
   /** One plain sentence. */
   message: string;
 }
@@ -298,7 +300,7 @@ export function recordReplay(levelText: string, masks: TickMasks): ReplayFile {
 /** Replays `replay` on the level and compares: level hash, every checkpoint hash, completion. */
 export function verifyReplay(levelText: string, replay: ReplayFile): VerifyResult {
   const result = (ok: boolean, message: string, extra: Partial<VerifyResult> = {}): VerifyResult =>
-    ({ ok, completedTick: null, firstMismatchTick: null, levelChanged: false, message, ...extra });
+    ({ ok, completedTick: null, firstMismatchTick: null, levelChanged: false, deaths: 0, message, ...extra });
   const parsed = parseLevel(levelText);
   if (!parsed.ok) return result(false, `the level is not valid: ${parsed.errors[0]}`);
   if (parsed.id !== replay.level) {
@@ -325,7 +327,7 @@ export function verifyReplay(levelText: string, replay: ReplayFile): VerifyResul
     }
   }
   const completedTick = world.completedTick >= 0 ? world.completedTick : null;
-  const extra = { completedTick, firstMismatchTick };
+  const extra = { completedTick, firstMismatchTick, deaths: world.rules.deaths[0] };
   if (firstMismatchTick !== null) {
     const completion = completedTick === null ? 'and the level is no longer completed' : `(completed at tick ${completedTick}, recorded ${String(replay.completedTick)})`;
     return result(false, `the physics changed: the state hash first differs at tick ${firstMismatchTick} ${completion}`, extra);

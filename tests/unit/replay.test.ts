@@ -14,10 +14,17 @@ import {
   verifyReplay,
   type ReplayFile,
 } from '../../src/level/replay';
+import { parseLevel } from '../../src/level/parseLevel';
+import { Button, SimEvent, createSimWorld, readEvents, step, type WorldDef } from '../../src/sim';
 
 const LEVELS = ['03-first-gap', '10-swing-yard'];
 const levelText = (name: string) => readFileSync(`levels/${name}.json`, 'utf8');
 const replayText = (name: string) => readFileSync(`levels/replays/${name}.replay.json`, 'utf8');
+function parseOk(text: string): WorldDef {
+  const parsed = parseLevel(text);
+  if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+  return parsed.def;
+}
 function loadReplay(name: string): ReplayFile {
   const parsed = parseReplay(replayText(name));
   if (!parsed.ok) throw new Error(parsed.errors.join('; '));
@@ -109,6 +116,27 @@ describe('verifyReplay', () => {
     expect(result.completedTick).toBe(replay.completedTick);
     expect(result.completedTick).not.toBeNull();
     expect(result.firstMismatchTick).toBeNull();
+  });
+
+  it('counts the deaths on the way, as the sim\'s Died events do', () => {
+    // Tied Together with spikes just ahead of the players: running right, they die, respawn, let go
+    // (keys held through a death do nothing) and run onto them again.
+    const level = JSON.parse(levelText('01-tied-together')) as { tiles: string[] };
+    level.tiles[13] = `${level.tiles[13].slice(0, 6)}^^^${level.tiles[13].slice(9)}`;
+    const text = JSON.stringify(level);
+    const masks: Array<[number, number]> = Array.from({ length: 600 }, (_, t) => (t % 120 < 110 ? [Button.Right, Button.Right] : [0, 0]));
+    const world = createSimWorld(parseOk(text));
+    let died = 0;
+    let cursor = world.events.count;
+    for (const pair of masks) {
+      step(world, pair);
+      cursor = readEvents(world.events, cursor, (type) => { if (type === SimEvent.Died) died++; });
+    }
+    expect(died).toBeGreaterThan(1);
+    const result = verifyReplay(text, recordReplay(text, masks));
+    expect(result.ok).toBe(true);
+    expect(result.deaths).toBe(died);
+    expect(verifyReplay(levelText('03-first-gap'), loadReplay('03-first-gap')).deaths).toBe(0);
   });
 
   it('recording the same masks again gives the same file', () => {
