@@ -69,8 +69,9 @@ export function sinCos(angle: number): { sin: number; cos: number } {
 
 /**
  * The angle of the direction (c, s) = (m.x, m.y) into m.out, rad in [0, pi] for s >= 0 (and
- * [-pi, 0] for s < 0): an atan2 of + - * / and sqrt. The tangent is halved twice (atan x = 2 atan(x / (1 + sqrt(1 + x²))))
- * to |t| <= tan(pi/16), where the series to t^17 is exact to ~1e-15. For the capstan's wrap angle.
+ * [-pi, 0] for s < 0): an atan2 of + - * / and sqrt. The tangent is halved twice
+ * (atan x = 2 atan(x / (1 + sqrt(1 + x²)))) to |t| <= tan(pi/16), where the series to t^17 is
+ * exact to ~1e-15. For the capstan's wrap angle.
  */
 export function setAngleOf(m: MathArgs): void {
   const c = m.x;
@@ -93,8 +94,9 @@ export function setAngleOf(m: MathArgs): void {
 }
 
 /**
- * e^x of x = m.x into m.out, for 0 <= x <= ~50, from + - * /: halve x below 1/16, sum the series to x^10, square back.
- * Within ~1e-14 relative of Math.exp, the same bits in every engine. For the capstan's e^(mu theta).
+ * e^x of x = m.x into m.out, for 0 <= x <= ~50, from + - * /: halve x below 1/16, sum the series
+ * to x^10, square back. Within ~1e-14 relative of Math.exp, the same bits in every engine. For the
+ * capstan's e^(mu theta).
  */
 export function setExpPositive(m: MathArgs): void {
   const x = m.x;

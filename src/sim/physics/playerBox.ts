@@ -295,7 +295,8 @@ export function applyImpulse(world: SimWorld, e: number, jx: number, jy: number,
 
 const impulse = createBodyPoint();
 
-/** applyImpulse with the impulse in p.nx, p.ny and its point in p.rx, p.ry (no double crosses the call: V8 boxes those). */
+/** applyImpulse with the impulse in p.nx, p.ny and its point in p.rx, p.ry (no double crosses the
+ *  call: V8 boxes those). */
 function applyImpulseAt(world: SimWorld, e: number, p: BodyPoint): void {
   const { body } = world;
   const jx = p.nx;

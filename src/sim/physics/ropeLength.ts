@@ -15,7 +15,8 @@ import type { SimWorld } from '../worldState';
 const endA: EndPosition = { x: 0, y: 0 };
 const endB: EndPosition = { x: 0, y: 0 };
 const point = createBodyPoint();
-/** The direction shakeTurning corrects along (module scratch: V8 boxes a double passed to a call it does not inline). */
+/** The direction shakeTurning corrects along (module scratch: V8 boxes a double passed to a call
+ *  it does not inline). */
 const shakeDirection: EndPosition = { x: 0, y: 0 };
 
 /**

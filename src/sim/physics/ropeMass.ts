@@ -37,9 +37,9 @@ export function isHeavyRope(world: SimWorld, r: number): boolean {
 /**
  * Adds to rope `r`'s tension the weight it leaves out, N (into rope.tension, not returned: V8 boxes
  * a number returned from a call it does not inline): nothing for a heavy rope (its chain's tension
- * has it) or a rope with a free end; for a lighter rope tied at both ends, solved as massless, its weight per
- * metre times the height from its lowest end up to the highest point of its path (an end or a
- * pivot). Along any rope hanging under its own weight, T(top) - T(bottom) = mu g (y(bottom) - y(top))
+ * has it) or a rope with a free end; for a lighter rope tied at both ends, solved as massless, its
+ * weight per metre times the height from its lowest end up to the highest point of its path (an
+ * end or a pivot). Along any rope hanging under its own weight, T(top) - T(bottom) = mu g (y(bottom) - y(top))
  * (the catenary's tension grows by the weight of the height it climbs, whatever the shape), so the
  * massless tension, which is what the lower end feels, plus this is the tension at the rope's
  * tensest point, where it would break.

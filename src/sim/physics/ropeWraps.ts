@@ -272,7 +272,8 @@ function placeSpan(world: SimWorld, r: number, k: number, side: number): void {
   wrap.spanA[r] = run.cost < nearestCost ? kept : nearest;
 }
 
-/** The spanA measureRunCost tries, its answer, and measureArcNearest's, m (module scratch: numbers passed would be boxed). */
+/** The spanA measureRunCost tries, its answer, and measureArcNearest's, m (module scratch:
+ *  numbers passed would be boxed). */
 const run = { spanA: 0, cost: 0, arc: 0 };
 
 /**
