@@ -213,7 +213,8 @@ function chainBoxEnd(world: SimWorld, r: number, side: number, isElastic: boolea
 /** Relative regularisation of the chain system (see solveChainDirect), 1/kg per 1/kg. */
 const CHAIN_EPS = 1e-7;
 const boxPoint = createBodyPoint();
-/** What solveChainDirect leaves (module scratch: V8 boxes a double returned from a call it does not inline). */
+/** What solveChainDirect leaves (module scratch: V8 boxes a double returned from a call it does
+ *  not inline). */
 const chainResult = { worstOff: 0 };
 
 /**
