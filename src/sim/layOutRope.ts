@@ -45,12 +45,22 @@ export function layOutFromEnds(world: SimWorld, r: number): void {
   }
   if (world.wrap.count[r] > 0) layOutDraped(world, r, ax, ay, bx, by);
   else {
-    // Bend the slack rope down into open space, or up when the ground is in the way.
+    // Bend the slack rope down into open space, or up when the ground is in the way. The tether
+    // is folded along the line between the players instead, and settles on the ground between
+    // them within ~30 ticks: bent up, the tether of two players standing together at a spawn or a
+    // checkpoint rose 2.4-6 m over their heads (every campaign level's start, every respawn) and
+    // came down on them for most of a second, which a blind tester took for a glitch. A level's
+    // rope keeps the bend: folded next to the box it holds, a zig-zag can lie on the box and
+    // hang it higher (The Spike Run's gondola rode 1.2 m higher).
     const span = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
     const midX = (ax + bx) / 2;
     const midY = (ay + by) / 2;
     const isGroundBelow = span < length - 1e-9 &&
       rectOverlapsSolid(world.grid, midX - 0.1, midY, midX + 0.1, midY + length / 2);
+    if (isGroundBelow && r === world.tetherRope) {
+      layOutFolded(world, r, ax, ay, bx, by);
+      return;
+    }
     layOutRope(world.particle, first, count, ax, ay, bx, by, isGroundBelow);
   }
   // A bend half a rope deep meets the stone when both ways are blocked (two players on a ledge in

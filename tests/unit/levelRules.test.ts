@@ -173,6 +173,45 @@ describe('checkpoints', () => {
     expect(ropeMaxStretch(w2, w2.tetherRope)).toBeLessThan(1e-9);
   });
 
+  it('the slack tether starts folded between the players, not over their heads, at the spawn and at a respawn', () => {
+    // Highest and lowest point of the tether, and the farthest its particles lie outside the
+    // players' span (x), m.
+    const tetherSpread = (w: SimWorld) => {
+      const [a, b] = w.queries.players.dense;
+      const first = w.rope.first[w.tetherRope];
+      const last = first + w.rope.count[w.tetherRope] - 1;
+      const [left, right] = [Math.min(w.body.x[a], w.body.x[b]), Math.max(w.body.x[a], w.body.x[b])];
+      let top = Infinity;
+      let bottom = -Infinity;
+      let outside = 0;
+      for (let i = first; i <= last; i++) {
+        top = Math.min(top, w.particle.y[i]);
+        bottom = Math.max(bottom, w.particle.y[i]);
+        outside = Math.max(outside, left - w.particle.x[i], w.particle.x[i] - right);
+      }
+      return { top, bottom, outside, head: w.body.y[a] - w.body.halfH[a] };
+    };
+    const { world } = build(level); // a 4 m tether between players 1.5 m apart on the floor
+    const start = tetherSpread(world);
+    // Bent up, as before, its top was 1.15 m over the players' heads; folded, it stays within a
+    // segment (1/3 m) of the line between their centres.
+    expect(start.top).toBeGreaterThan(start.head);
+    expect(start.bottom).toBeLessThan(10); // clear of the floor
+    expect(start.outside).toBeLessThan(1e-9);
+    run(world, 30, [0, 0]);
+    const settled = tetherSpread(world);
+    expect(settled.bottom).toBeGreaterThan(10 - 0.1); // lying on the floor (particle radius 0.06)
+    expect(settled.top).toBeGreaterThan(settled.head);
+    // The same after a death, at checkpoint cp-b.
+    const events = run(build(level).world, 400, [Button.Right, Button.Right]);
+    const respawnTick = ofType(events, SimEvent.Respawned)[0][1];
+    const w2 = build(level).world;
+    run(w2, respawnTick + 1, [Button.Right, Button.Right]);
+    const respawned = tetherSpread(w2);
+    expect(respawned.top).toBeGreaterThan(respawned.head);
+    expect(respawned.outside).toBeLessThan(1e-9);
+  });
+
   it('going back through an earlier checkpoint does not move the respawn point back', () => {
     const { world } = build(level);
     run(world, 150, (t) => (t < 100 ? [Button.Right, Button.Right] : [Button.Left, Button.Left]));

@@ -90,9 +90,12 @@ export function playSpikeRun(world: SimWorld, onTick?: (phase: SpikeRunPhase) =>
       if (isGoneRight(1)) enter('cross2', t);
     }
     if (phase === 'cross2') {
-      p1 = toward(a, STATION_X - 0.4);
-      p2 = toward(b, STATION_X - 1.8);
-      if (p1 === 0 && p2 === 0) enter('edge', t);
+      // Short of the edge while the rig has the gondola set down there: an anchored player under
+      // it is a post the gondola lands on and tips over (it flipped, its ropes crossed).
+      const isGondolaDown = body.x[rig] < STATION_X + 3;
+      p1 = toward(a, isGondolaDown ? STATION_X - 3 : STATION_X - 0.4);
+      p2 = toward(b, isGondolaDown ? STATION_X - 4.4 : STATION_X - 1.8);
+      if (p1 === 0 && p2 === 0 && !isGondolaDown) enter('edge', t);
     }
     if (phase === 'edge') {
       // P1 anchors at the edge; P2 backs up for a run-up.
