@@ -24,10 +24,12 @@ export interface SimSystem {
   /** Names the system's time in `npm run tick-cost` and the F3 overlay (function names do not survive minifying). */
   name: string;
   run: (world: SimWorld) => void;
+  /** Runs during the death pause too, while the rest of the world holds still (respawnSystem). */
+  inDeathPause?: true;
 }
 
 export const systems: readonly SimSystem[] = [
-  { name: 'input', run: inputSystem },         // held masks -> edges, jump buffer, drop-through, anchor; all below read these
+  { name: 'input', run: inputSystem, inDeathPause: true }, // held masks -> edges, jump buffer, drop-through, anchor; all below read these
   { name: 'platforms', run: platformSystem },  // moving platforms: this tick's velocity along their paths, anchors on them
   { name: 'movement', run: movementSystem },   // run, brake, air control, swing pumping, jumps -> velocities for this tick
   { name: 'boxImpactSample', run: boxImpactSampleSystem }, // sound cue: box velocities before the physics
@@ -40,7 +42,7 @@ export const systems: readonly SimSystem[] = [
   { name: 'footstep', run: footstepSystem },   // sound cue: a grounded player ran another stride -> Footstep
   { name: 'checkpoint', run: checkpointSystem }, // a player inside a later checkpoint -> the respawn point moves there
   { name: 'gems', run: gemSystem },            // a player touching a gem not yet collected -> collected (GemCollected)
-  { name: 'respawn', run: respawnSystem },     // spikes or a fall -> died; after a short pause everyone respawns at the checkpoint
+  { name: 'respawn', run: respawnSystem, inDeathPause: true }, // spikes or a fall -> died; the world holds still a moment, then everyone respawns at the checkpoint
   { name: 'goal', run: goalSystem },           // both players in the goal -> level complete (once)
 ];
 
@@ -48,10 +50,15 @@ export const systems: readonly SimSystem[] = [
 export function step(world: SimWorld, inputs: ArrayLike<ButtonMask>): void {
   for (let slot = 0; slot < PLAYER_COUNT; slot++) world.input[slot] = inputs[slot] ?? 0;
   const profiler = world.profiler;
+  const isDeathPause = world.rules.dyingTicks[0] > 0;
   if (profiler === null) {
-    for (let i = 0; i < systems.length; i++) systems[i].run(world);
+    for (let i = 0; i < systems.length; i++) {
+      if (isDeathPause && systems[i].inDeathPause !== true) continue;
+      systems[i].run(world);
+    }
   } else {
     for (let i = 0; i < systems.length; i++) {
+      if (isDeathPause && systems[i].inDeathPause !== true) continue;
       const t0 = profiler.now();
       systems[i].run(world);
       profiler.systemTimes[i] += profiler.now() - t0;

@@ -73,6 +73,37 @@ describe('spike tiles and the death pause', () => {
     expect(w2.rules.deaths[0]).toBe(1);
   });
 
+  it('the world holds still through the death pause: the players, a swinging box, the ropes and a platform keep their places', () => {
+    const level = room((l) => {
+      l.tiles[9] = '.'.repeat(10) + '^^^' + '.'.repeat(17);
+      l.anchors = [{ id: 'hook', x: 20, y: 2 }];
+      l.boxes = [{ id: 'crate', x: 23, y: 6, w: 0.8, h: 0.8, mass: 10 }];
+      l.ropes = [{ id: 'hang', a: { anchor: 'hook' }, b: { box: 'crate' }, length: 5, segments: 10 }];
+      l.platforms = [{ id: 'lift', w: 2, h: 0.5, path: [[6, 6], [6, 3]], speed: 1, mode: 'pingpong' }];
+    });
+    const { world } = build(level);
+    const died = ofType(run(build(level).world, 200, [Button.Right, Button.Right]), SimEvent.Died)[0][1];
+    run(world, died + 1, [Button.Right, Button.Right]); // up to and including the tick of the death
+    const crate = boxEntity(world, 0);
+    const lift = platformEntity(world, 0);
+    const places = () => {
+      const bodies = [...world.queries.players.dense, crate, lift];
+      const particles = Array.from(world.queries.particles.dense);
+      return [
+        ...bodies.flatMap((e) => [world.body.x[e], world.body.y[e], world.body.rotC[e], world.body.lastX[e], world.body.lastY[e]]),
+        ...particles.flatMap((i) => [world.particle.x[i], world.particle.y[i], world.particle.drawX[i]]),
+      ];
+    };
+    // The crate is swinging (it started 3 m off the hook's vertical) and the lift moving.
+    expect(Math.abs(world.body.vx[crate]) + Math.abs(world.body.vy[crate])).toBeGreaterThan(0.5);
+    run(world, 1, [0, 0]); // the first paused tick: the places drawn from become the current ones
+    const held = places();
+    const events = run(world, DEATH_TICKS - 2, [Button.Right, Button.Right]);
+    expect(places()).toEqual(held);
+    expect(ofType(events, SimEvent.Respawned)).toEqual([]);
+    expect(ofType(run(world, 1, [0, 0]), SimEvent.Respawned)).toHaveLength(1);
+  });
+
   it('keys held through the respawn do nothing until let go: nobody walks back into the spikes or jumps; let go and pressed again, they act', () => {
     const { world } = build(spiky);
     const [p1, p2] = world.queries.players.dense;

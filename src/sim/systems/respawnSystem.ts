@@ -1,7 +1,10 @@
 // Death and respawn. Touching spike tiles or a spiked box, or falling out of the bottom of the
-// level, kills a player: a Died event, then a short pause (inputs are ignored, the world goes on
-// moving, the game shows it), then the whole level is put back as it was built and both players
-// stand at the last checkpoint reached (or their spawns) with the tether slack: Respawned.
+// level, kills a player: a Died event, then a short pause in which the whole world holds still
+// (step.ts runs only the systems marked inDeathPause; the game shows the death where it happened),
+// then the whole level is put back as it was built and both players stand at the last checkpoint
+// reached (or their spawns) with the tether slack: Respawned. The world used to go on moving in
+// the pause: a blind tester saw the dead player's body swing on and drag the partner off a ledge,
+// and the death's mark and the bodies end up apart, and could not tell what had killed whom.
 // With the invincibility assist (world.assists) only a fall out of the level counts.
 
 import { DeathCause, SimEvent, pushEvent } from '../events';
@@ -18,6 +21,7 @@ export const DEATH_TICKS = 45;
 export function respawnSystem(world: SimWorld): void {
   const { body, player, rules } = world;
   if (rules.dyingTicks[0] > 0) {
+    holdStill(world);
     rules.dyingTicks[0]--;
     if (rules.dyingTicks[0] === 0) {
       resetLevel(world);
@@ -58,4 +62,27 @@ function isOnSpikes(world: SimWorld, e: number): boolean {
   const x = body.x[e];
   const y = body.y[e];
   return rectTouchesSpikes(world.grid, x - body.halfW[e], y - body.halfH[e], x + body.halfW[e], y + body.halfH[e]);
+}
+
+/**
+ * A tick of the death pause: every body and rope particle is drawn where it is (the last tick's
+ * positions, which the renderer interpolates from, are set to the current ones). The ropes keep
+ * the tension they had (a frayed rope's load stays shown); nothing reads it until the respawn.
+ */
+function holdStill(world: SimWorld): void {
+  const { body, particle } = world;
+  const bodies = world.queries.bodies.dense;
+  for (let n = 0; n < bodies.length; n++) {
+    const e = bodies[n];
+    body.lastX[e] = body.x[e];
+    body.lastY[e] = body.y[e];
+    body.lastRotC[e] = body.rotC[e];
+    body.lastRotS[e] = body.rotS[e];
+  }
+  const particles = world.queries.particles.dense;
+  for (let n = 0; n < particles.length; n++) {
+    const i = particles[n];
+    particle.drawX[i] = particle.x[i];
+    particle.drawY[i] = particle.y[i];
+  }
 }
