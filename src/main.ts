@@ -264,6 +264,9 @@ const session = createLevelSession({
       // Everyone is put back: the camera cuts there like on R instead of sweeping across the level.
       renderer?.snapCamera();
     },
+    onCheckpoint(index, total) {
+      hud.showNote(`Checkpoint ${index + 1} of ${total}: a death brings you back here`);
+    },
   },
   stats,
   isProfiling: () => hud.isDebugVisible,
@@ -286,6 +289,7 @@ const app = createAppRunner({
   stage: {
     clearLevelEffects() {
       deathFlash.clear();
+      hud.showNote(null);
       renderer?.clearEffects();
     },
     snapCamera: () => renderer?.snapCamera(),
@@ -400,6 +404,7 @@ async function boot(): Promise<void> {
       // A new world starts at its own event count; settings or controls over a paused level keep its music.
       audio.update(level ? session.world : null, musicScreenOf(app.state), worldNumber);
       deathFlash.update(frameSec);
+      hud.ageNote(frameSec);
       hud.setRun(isPlayed && level ? {
         levelName: level.name, deaths: session.world?.rules.deaths[0] ?? 0, hasAssists: hasAssists(settings.settings),
         gems: session.world ? gemsCollected(session.world) : 0, gemTotal: session.world?.gems.length ?? 0,

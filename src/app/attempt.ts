@@ -1,5 +1,5 @@
-// One attempt at a level, from load or restart to completion: hands the sim's Died and Respawned
-// events to the screen effects, once each. The deaths of the attempt are the sim's own count
+// One attempt at a level, from load or restart to completion: hands the sim's Died, Respawned and
+// CheckpointReached events to the screen effects, once each. The deaths of the attempt are the sim's own count
 // (world.rules.deaths: a restart or a reload builds a new world), and where a player died is where
 // it is in the tick of its death (the sim pauses before putting anyone back).
 
@@ -10,6 +10,8 @@ export interface AttemptHandlers {
   onDied?(slot: number, x: number, y: number, cause: number): void;
   /** Both players were put back at the last checkpoint. */
   onRespawned?(slot: number): void;
+  /** A player reached checkpoint `index` (in the level's order) of `total`. */
+  onCheckpoint?(index: number, total: number): void;
 }
 
 export interface AttemptTracker {
@@ -29,6 +31,8 @@ export function createAttemptTracker(): AttemptTracker {
       handlers.onDied?.(slot, world.body.x[e], world.body.y[e], value);
     } else if (type === SimEvent.Respawned) {
       handlers.onRespawned?.(slot);
+    } else if (type === SimEvent.CheckpointReached && world) {
+      handlers.onCheckpoint?.(value, world.checkpoints.length);
     }
   };
   return {

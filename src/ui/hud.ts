@@ -26,6 +26,11 @@ export interface Hud {
   /** Shows the level's name and the deaths of this attempt (top centre), with an "Assists on" tag
    *  while an assist (game speed, invincibility) is active; null hides it (menus). */
   setRun(run: { levelName: string; deaths: number; hasAssists?: boolean; gems?: number; gemTotal?: number } | null): void;
+  /** A short note under the run line for NOTE_SEC of drawn frames (a checkpoint reached: the
+   *  flag turning blue alone went unnoticed in a blind playtest); null takes it away at once. */
+  showNote(text: string | null): void;
+  /** Ages the note by one drawn frame of `frameSec` (driven by the frame loop, as the death flash). */
+  ageNote(frameSec: number): void;
   /** Shows level errors in a readable box; an empty list hides it. */
   setErrors(title: string, errors: readonly string[]): void;
   toggleDebug(): void;
@@ -58,6 +63,9 @@ function playerHintHtml(keys: KeyBindings): string {
     `${k(slot, 'left')}${k(slot, 'right')} move · ${k(slot, 'jump')} jump · ${k(slot, 'down')} down · ${k(slot, 'anchor')} anchor</span>`).join('');
 }
 
+/** How long a note (showNote) stays, s. */
+export const NOTE_SEC = 2.5;
+
 export function createHud(parent: HTMLElement): Hud {
   const root = el('div', 'hud', parent);
   const hint = el('div', 'hud-hint', root);
@@ -78,6 +86,11 @@ export function createHud(parent: HTMLElement): Hud {
   runGems.hidden = true;
   const runAssists = el('span', 'assists', run, 'Assists on');
   runAssists.hidden = true;
+
+  const note = el('div', 'hud-note', root);
+  note.hidden = true;
+  note.setAttribute('role', 'status');
+  let noteLeft = 0;
 
   const errorBox = el('div', 'hud-errors', root);
   errorBox.hidden = true;
@@ -118,6 +131,16 @@ export function createHud(parent: HTMLElement): Hud {
       runAssists.hidden = r.hasAssists !== true;
       runGems.hidden = !r.gemTotal;
       runGems.textContent = r.gemTotal ? `Gems ${r.gems ?? 0}/${r.gemTotal}` : '';
+    },
+    showNote(text): void {
+      noteLeft = text === null ? 0 : NOTE_SEC;
+      if (text !== null) note.textContent = text;
+      note.hidden = text === null;
+    },
+    ageNote(frameSec): void {
+      if (noteLeft <= 0) return;
+      noteLeft -= frameSec;
+      if (noteLeft <= 0) note.hidden = true;
     },
     setErrors(title, errors): void {
       errorBox.hidden = errors.length === 0;

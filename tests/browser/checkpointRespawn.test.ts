@@ -2,12 +2,14 @@
 // right past the bumper (through the checkpoint), stop under the spiked pendulum's pivot and are
 // hit; after the death pause both stand at the checkpoint's respawn points, not back at the start,
 // and stay alive there, although both held Right again through the respawn (a key held from before
-// it does nothing until let go); pressed afresh, Right walks on. Screenshot: test-results/checkpoint-respawn-swing-yard.png.
+// it does nothing until let go); pressed afresh, Right walks on. Passing the checkpoint shows a note
+// under the run line. Screenshots: test-results/checkpoint-note-swing-yard.png,
+// test-results/checkpoint-respawn-swing-yard.png.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { gameUrl, openGame, playerKeys, fastClock, realTime, screenshotStats, sharedBrowser } from './browser';
-import { getState, waitTicks } from './gameState';
+import { getState, installClockFreeze, waitTicks } from './gameState';
 import type { Handle } from './menu';
 
 let browser: Browser;
@@ -21,8 +23,18 @@ test('Swing Yard: a death at the pendulum respawns both players at the checkpoin
   try {
     const [cp] = LEVEL.checkpoints;
     const press = playerKeys(page);
+    await installClockFreeze(page);
     await press(0, { right: true });
     await press(1, { right: true });
+    // Passing the checkpoint says so under the run line (the flag turning blue alone went unseen
+    // in a blind playtest), for a moment: the clock is stopped for its picture.
+    const isNoteShown = () => { const n = document.querySelector<HTMLElement>('.hud-note'); return !!n && !n.hidden; };
+    await page.waitForFunction(isNoteShown, undefined, { timeout: 40_000, polling: 'raf' });
+    await page.evaluate(() => { (window as unknown as { __freeze: boolean }).__freeze = true; });
+    expect(await page.locator('.hud-note').textContent()).toBe(`Checkpoint 1 of ${LEVEL.checkpoints.length}: a death brings you back here`);
+    const shot = await screenshotStats(page, 'checkpoint-note-swing-yard');
+    expect(shot.distinctColours).toBeGreaterThan(20);
+    await page.evaluate(() => { (window as unknown as { __freeze: boolean }).__freeze = false; });
     // Run to the pivot (x 17.5), where every swing passes, and stand there; the ball may also
     // catch P1 on the way, which is the same death for this test.
     await page.waitForFunction(() => {
@@ -56,6 +68,7 @@ test('Swing Yard: a death at the pendulum respawns both players at the checkpoin
     expect(state.players[0].x).toBeCloseTo(cp.p1[0], 1);
     expect(state.players[1].x).toBeCloseTo(cp.p2[0], 1);
     expect(await page.evaluate(() => (window.__ropebound as unknown as Handle).deaths)).toBe(1);
+    expect(await page.evaluate(isNoteShown)).toBe(false); // gone after its 2.5 s
     // Let go and pressed again, Right walks P1 on.
     await press(0, { right: true });
     state = await waitTicks(page, 20);

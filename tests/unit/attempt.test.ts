@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createAttemptTracker } from '../../src/app/attempt';
 import { parseLevel } from '../../src/level/parseLevel';
-import { Button, SimEvent, step, createSimWorld, playerEntity, type SimWorld } from '../../src/sim';
+import { Button, SimEvent, step, createSimWorld, playerEntity, readEvents, type SimWorld } from '../../src/sim';
+import { decodeInputs, parseReplay } from '../../src/level/replay';
 import { pushEvent } from '../../src/sim/events';
 import { eventsSince } from './levelChecks';
 
@@ -36,6 +37,28 @@ describe('attempt tracker', () => {
     tracker.reset(w);
     tracker.afterTick(w, handlers);
     expect(died.length).toBe(1);
+  });
+
+  it('hands on each checkpoint reached by walking through the level, with its index and the level\'s count', () => {
+    const w = world('levels/01-tied-together.json');
+    const tracker = createAttemptTracker();
+    tracker.reset(w);
+    const reached: number[][] = [];
+    const inRing: number[] = [];
+    let cursor = w.events.count;
+    const parsed = parseReplay(readFileSync('levels/replays/01-tied-together.replay.json', 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    for (const masks of decodeInputs(parsed.replay.inputs)) {
+      step(w, masks);
+      tracker.afterTick(w, { onCheckpoint: (index, total) => reached.push([index, total]) });
+      cursor = readEvents(w.events, cursor, (type, _tick, _slot, value) => { if (type === SimEvent.CheckpointReached) inRing.push(value); });
+    }
+    const total = w.checkpoints.length;
+    expect(total).toBeGreaterThan(1);
+    expect(w.completedTick).toBeGreaterThan(0);
+    // Every checkpoint of the level, in order, once.
+    expect(inRing).toEqual(Array.from({ length: total }, (_, k) => k));
+    expect(reached).toEqual(inRing.map((index) => [index, total]));
   });
 
   it('running into the spiked pendulum on Swing Yard: one onDied per death the sim counts, where P1 met it', () => {
