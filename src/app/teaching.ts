@@ -51,6 +51,7 @@ const isInside = (h: LevelHint, x: number, y: number): boolean => x >= h.x && x 
 /**
  * The verbs of hints with a player's centre inside them that are not done yet (at most
  * MAX_PROMPT_LINES, in the order players learn them), placed above the players inside; null for none.
+ * A haul hint counts only while the partner is outside it.
  */
 export function promptFor(world: SimWorld, hints: readonly LevelHint[], done: ReadonlySet<HintVerb>): WorldPrompt | null {
   // The verbs to teach as bits in HINT_VERBS order (no set or array built on the frames, nearly
@@ -67,6 +68,12 @@ export function promptFor(world: SimWorld, hints: readonly LevelHint[], done: Re
     for (let i = 0; i < hints.length; i++) {
       const h = hints[i];
       if (done.has(h.verb) || !isInside(h, x, y)) continue;
+      // A haul needs a partner outside to walk away: with both in the pit "walk away to haul" is
+      // no help (a blind tester saw it over both players falling into Tied Together's pit).
+      if (h.verb === 'haul') {
+        const partner = playerEntity(world, 1 - slot);
+        if (isInside(h, world.body.x[partner], world.body.y[partner])) continue;
+      }
       verbBits |= 1 << HINT_VERBS.indexOf(h.verb);
       isTaught = true;
     }

@@ -308,6 +308,19 @@ describe('the prompt', () => {
     expect(promptFor(world, hints, new Set<HintVerb>(['walk', 'jump', 'anchor']))).toBeNull();
   });
 
+  it('a haul hint shows over a player in it only while the partner is outside it (someone to walk away)', () => {
+    const world = worldOf(LEVEL_1);
+    const [a, b] = [playerEntity(world, 0), playerEntity(world, 1)];
+    const pit = hint({ id: 'pit', verb: 'haul', x: 20, y: 14, w: 4, h: 6 });
+    const put = (e: number, x: number, y: number) => { world.body.x[e] = x; world.body.y[e] = y; };
+    put(a, 22, 17); // P1 down in the pit, P2 still at its spawn
+    expect(promptFor(world, [pit], new Set())?.verbs).toEqual(['haul']);
+    put(b, 21, 16.5); // both in it
+    expect(promptFor(world, [pit], new Set())).toBeNull();
+    // Other verbs are shown to both: a climb hint over the same pit.
+    expect(promptFor(world, [{ ...pit, id: 'c', verb: 'climb' }], new Set())?.verbs).toEqual(['climb']);
+  });
+
   it('a done verb stays gone after a restart (a new world) but comes back on a new visit; paused shows nothing', () => {
     const text = withHints([hint({ verb: 'anchor' })]);
     const teaching = createTeaching();
