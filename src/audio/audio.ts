@@ -80,11 +80,23 @@ export function createAudio(win: Window, opts: { urlOf?: (file: string) => strin
     return howl;
   }
 
-  if (canPlay) {
-    safely(() => { Howler.autoUnlock = true; });
+  // Nothing is made before the first gesture (a key, a click or tap, a pad button): no
+  // AudioContext, no sound file fetched or decoded. A browser keeps audio suspended until a
+  // gesture anyway, and at start-up the context took ~0.15 s and the menu's 2 MB loop was fetched
+  // and decoded before anyone pressed a key (issue 17, "a one-second start"). The first gesture
+  // makes the effects and starts the music wanted by then.
+  let isStarted = false;
+  function start(): void {
+    if (isStarted || !canPlay) return;
+    isStarted = true;
+    safely(() => {
+      Howler.autoUnlock = true;
+      Howler.mute(isMuted);
+    });
     for (const [name, files] of Object.entries(SOUND_FILES) as Array<[SoundName, readonly string[]]>) {
       effects.set(name, files.map((f) => makeHowl(f, false)).filter((h): h is Howl => h !== null));
     }
+    if (music !== null) fadeMusic(null, music);
   }
 
   /** A music track, loaded the first time it is wanted: a world's loop is about 2 MB and decodes
@@ -115,6 +127,11 @@ export function createAudio(win: Window, opts: { urlOf?: (file: string) => strin
   function switchMusic(next: MusicName): void {
     const previous = music;
     music = next;
+    if (isStarted) fadeMusic(previous, next);
+  }
+
+  /** Crossfades from the track `previous` (if any) to `next`. */
+  function fadeMusic(previous: MusicName | null, next: MusicName): void {
     safely(() => {
       const old = previous ? tracks.get(previous) : undefined;
       if (old) {
@@ -135,6 +152,7 @@ export function createAudio(win: Window, opts: { urlOf?: (file: string) => strin
   let isUnlocked = false;
   function unlock(): void {
     if (isUnlocked || !canPlay) return;
+    start();
     safely(() => {
       const ctx = Howler.ctx;
       if (!ctx || win.document?.hidden) return;
@@ -185,7 +203,8 @@ export function createAudio(win: Window, opts: { urlOf?: (file: string) => strin
     },
     setMuted(next) {
       isMuted = next === true;
-      safely(() => { if (canPlay) Howler.mute(isMuted); });
+      // (Howler.mute makes the AudioContext: before the first gesture start() applies it.)
+      safely(() => { if (isStarted) Howler.mute(isMuted); });
     },
     get log() {
       return log;

@@ -3,14 +3,15 @@
 // music of the level's world runs (and only it is fetched), one jump press gives exactly one 'jump' sound (each sim event is heard once,
 // however many frames read the ring), a restart replays nothing, and running into the crate gives
 // footsteps and a 'bump' whose volume follows the hit. Before that, the title has the menu music and
-// menu sounds; after it, hiding the tab suspends audio. One browser page for all of it. Runs on the
+// menu sounds, and nothing of audio is made or fetched before the first key; after it, hiding the
+// tab suspends audio. One browser page for all of it. Runs on the
 // production build, so the sound files come from their hashed URLs.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { DebugHandle } from '../../src/app/debugHandle';
 import { SOUND_FILES, MUSIC_FILES } from '../../src/audio/soundFiles';
 import { clickAt, gameUrl, keySetter, sharedBrowser } from './browser';
-import { getState, waitTicks } from './gameState';
+import { getState, waitFrames, waitTicks } from './gameState';
 import { openPage, waitReady, waitScreen } from './menu';
 
 let browser: Browser;
@@ -46,8 +47,12 @@ async function howlerState(page: Page): Promise<{ context: string; files: Record
 test('jump once: one jump sound; restart: nothing replayed; crate: footsteps and a bump; title: its music and sounds', async () => {
   const { page, errors, close } = await openPage(browser, '', { realTime: true }); // footsteps counted per drawn frame
   try {
-    // 0. The title: a key press unlocks audio, the menu music plays, moving the cursor clicks.
+    // 0. The title: before any key nothing of audio is made (no AudioContext, no file fetched or
+    // decoded: a quicker start); a key press starts it, the menu music plays, moving the cursor clicks.
     await waitScreen(page, 'title');
+    await waitFrames(page, 10); // the title drawn and its music wanted
+    expect(await howlerState(page)).toEqual({ context: 'none', files: {} });
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wav')).length)).toBe(0);
     await page.keyboard.press('ArrowDown');
     await expect.poll(async () => (await howlerState(page)).files[MUSIC_FILES.menu]?.playing, { timeout: 10_000 }).toBe(true);
     expect((await sounds(page)).map((s) => s.name)).toContain('menuMove');
