@@ -23,7 +23,9 @@ export function createLevelPreviews(): LevelPreviews {
     of(entry) {
       let found = previews.get(entry.key); // by key: a copied file with the same id is another level
       if (!found) {
-        const result = parseLevel(entry.text);
+        // Not its first second (parseLevel's ParseOptions): a preview is a picture; opening the
+        // level runs that check and says what is wrong.
+        const result = parseLevel(entry.text, { firstSecond: false });
         found = result.ok
           ? { world: createSimWorld(result.def), description: result.level.description ?? '' }
           : { world: null, description: 'This level file has errors: open it to see them.' };

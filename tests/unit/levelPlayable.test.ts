@@ -99,6 +99,18 @@ describe('the first second of play', () => {
     }), /^\$\.spawns\[1\]: spawn 'p2': with nobody pressing anything, player 2 dies \(spike tiles\) 0\.\d\d s after the start; both players need a safe first second/);
   });
 
+  it('a level preview skips the first second (firstSecond: false): that level parses for a picture, and opening it refuses it', () => {
+    const text = room((l) => {
+      l.tiles[8] = '.'.repeat(3) + '^^' + '.'.repeat(15);
+      l.spawns[1] = { id: 'p2', player: 2, x: 4, y: 6 };
+    });
+    expect(parseLevel(text, { firstSecond: false }).ok).toBe(true);
+    expectRefused(text, /player 2 dies \(spike tiles\)/);
+    // Every other stage still runs without it: a goal inside the stone is refused either way.
+    const noRoom = room((l) => { l.tiles[7] = '#'.repeat(20); l.tiles[8] = '#'.repeat(20); l.goal = { id: 'goal', x: 16, y: 7, w: 3, h: 2 }; });
+    expect(parseLevel(noRoom, { firstSecond: false }).ok).toBe(false);
+  });
+
   it('refuses a spiked pendulum that swings into a spawn in the first second, naming the box', () => {
     expectRefused(room((l) => {
       l.anchors = [{ id: 'pivot', x: 6, y: 4 }];
