@@ -89,6 +89,10 @@ export type AppEffect =
   | { kind: 'resetClock' }
   /** Release held keys: keys pressed on a menu must not reach the sim, and the other way round. */
   | { kind: 'clearKeys' }
+  /** Pausing: keep the keys held now for resumeKeys (keyboard.ts suspend). */
+  | { kind: 'suspendKeys' }
+  /** Resuming: only keys held since the pause count, not those pressed on its menus. */
+  | { kind: 'resumeKeys' }
   | { kind: 'focusGame' }
   /** `?level=` in the URL, so a reload comes back to the campaign level (null removes it). */
   | { kind: 'setUrlLevel'; query: string | null }
@@ -159,9 +163,9 @@ function toMenu(state: AppState, env: AppEnv, selectKey: string | null, note: st
 
 /** Back from settings or controls to what they were opened over, cursor on the item that opened them. */
 function closeOverlay(state: AppState, env: AppEnv, item: 'settings' | 'controls', under: UnderOverlay): Transition {
-  if (under.screen === 'paused') {
-    return go(state, under, [{ kind: 'showPause', levelName: under.level.name, keepCursor: true }, { kind: 'clearKeys' }]);
-  }
+  // Over the pause menu the keys held since the pause stay kept; what was pressed here never
+  // counts (resumeKeys).
+  if (under.screen === 'paused') return go(state, under, [{ kind: 'showPause', levelName: under.level.name, keepCursor: true }]);
   return go(state, under, [{ kind: 'showTitle', cursor: item, previewKey: state.recentKey ?? defaultLevelKey(env) }, { kind: 'clearKeys' }]);
 }
 
@@ -342,17 +346,18 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
     case 'resume':
       // Without a picture the players could not see what they play: Resume waits for it.
       if (view.screen !== 'paused' || state.isPictureLost) return stay(state);
-      // Keys held at the pause menu (arrows move its cursor and are P1's keys too) must not reach
-      // the sim, and the time spent paused must not be caught up.
+      // Keys pressed at the pause menu (arrows move its cursor and are P1's keys too) must not
+      // reach the sim, while a key held through the pause (an anchor) still counts; the time spent
+      // paused must not be caught up.
       return go(state, { screen: 'playing', level: view.level }, [
-        { kind: 'hideScreens' }, { kind: 'clearKeys' }, { kind: 'resetClock' }, { kind: 'focusGame' },
+        { kind: 'hideScreens' }, { kind: 'resumeKeys' }, { kind: 'resetClock' }, { kind: 'focusGame' },
       ]);
     case 'pause':
       // Test-play has no pause menu: a lost focus ends it (the designer is not at the keys).
       if (view.screen === 'testPlay') return backToEditor(state);
       if (view.screen !== 'playing') return stay(state); // only a level being played can pause
       return go(state, { screen: 'paused', level: view.level }, [
-        { kind: 'clearKeys' }, { kind: 'showPause', levelName: view.level.name, keepCursor: false },
+        { kind: 'suspendKeys' }, { kind: 'showPause', levelName: view.level.name, keepCursor: false },
       ]);
     case 'restart': {
       // While the picture is lost, R is the way out the message offers: reload the page.

@@ -43,7 +43,7 @@ export interface AppRunnerDeps {
   progress: Pick<ProgressStore, 'recordCompletion' | 'setUnlockAll' | 'saveProblem' | 'readState'>;
   session: Pick<LevelSession, 'start'>;
   previews: LevelPreviews;
-  keyboard: { clear(): void };
+  keyboard: { clear(): void; suspend(): void; resume(): void };
   /** The pad whose player waits for its controller to come back, and giving that player the keyboard. */
   reconnect: { readonly waitingForReconnect: number | null; dismissReconnect(): boolean };
   /** The HUD's error box. */
@@ -205,6 +205,12 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
         return;
       case 'clearKeys':
         deps.keyboard.clear();
+        return;
+      case 'suspendKeys':
+        deps.keyboard.suspend();
+        return;
+      case 'resumeKeys':
+        deps.keyboard.resume();
         return;
       case 'focusGame':
         stage.focus();

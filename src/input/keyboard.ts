@@ -167,6 +167,15 @@ export interface KeyboardInput {
   sample(out: Uint8Array): void;
   /** Forgets every held key (focus lost, tab hidden). */
   clear(): void;
+  /**
+   * The level is paused: the keys held now are kept for resume(), unless let go meanwhile (a
+   * blind tester held anchor through the pause menu and the partner fell: clearing the keys at
+   * the pause and the resume had let go of the anchor).
+   */
+  suspend(): void;
+  /** Back from the pause menu: only keys held since before suspend() count (keys pressed on the
+   *  menu do not); without a suspend() first, the same as clear(). */
+  resume(): void;
   /** Presses of the solo switch key (SOLO_SWITCH_KEY; auto-repeat not counted) since the last
    *  call; the count starts again at 0. Only solo mode (soloControl.ts) reads it. */
   takeSwitchPresses(): number;
@@ -184,6 +193,9 @@ export function createKeyboardInput(target: Window, handlers: KeyboardUiHandlers
   let isDown = new Uint8Array(0);
   // Buttons pressed since the last sample, per slot (the latch for taps shorter than a tick).
   const latched = new Uint8Array(PLAYER_COUNT);
+  // Per binding: held when the level was paused (suspend) and not let go since.
+  let keptAtPause = new Uint8Array(0);
+  let isSuspended = false;
   let switchPresses = 0;
   /** Keys whose browser default (scrolling, quick find) must never fire while playing. */
   let swallowed = new Set<string>();
@@ -193,6 +205,8 @@ export function createKeyboardInput(target: Window, handlers: KeyboardUiHandlers
     bindingsByCode = new Map();
     table.forEach(([code], i) => bindingsByCode.set(code, [...(bindingsByCode.get(code) ?? []), i]));
     isDown = new Uint8Array(table.length);
+    keptAtPause = new Uint8Array(table.length);
+    isSuspended = false;
     latched.fill(0);
     swallowed = new Set(['Space', 'F3', 'F8', SOLO_SWITCH_KEY, ...table.map(([code]) => code)]);
   };
@@ -228,11 +242,33 @@ export function createKeyboardInput(target: Window, handlers: KeyboardUiHandlers
   const onKeyUp = (e: KeyboardEvent): void => {
     const found = bindingsByCode.get(e.code);
     if (found === undefined) return;
-    for (const i of found) isDown[i] = 0;
+    for (const i of found) {
+      isDown[i] = 0;
+      keptAtPause[i] = 0;
+    }
     if (!isTyping(e) && !hasCommandModifier(e)) e.preventDefault();
   };
   const clear = (): void => {
     isDown.fill(0);
+    keptAtPause.fill(0);
+    isSuspended = false;
+    latched.fill(0);
+    switchPresses = 0;
+  };
+  const suspend = (): void => {
+    keptAtPause.set(isDown);
+    isSuspended = true;
+    latched.fill(0);
+    switchPresses = 0;
+  };
+  const resume = (): void => {
+    if (!isSuspended) {
+      clear();
+      return;
+    }
+    for (let i = 0; i < isDown.length; i++) isDown[i] &= keptAtPause[i];
+    keptAtPause.fill(0);
+    isSuspended = false;
     latched.fill(0);
     switchPresses = 0;
   };
@@ -259,6 +295,8 @@ export function createKeyboardInput(target: Window, handlers: KeyboardUiHandlers
       return n;
     },
     clear,
+    suspend,
+    resume,
     setBindings(next: KeyBindings): void {
       install(flatten(next));
     },

@@ -81,6 +81,18 @@ test('title -> level select -> play -> pause / resume / restart / controls -> qu
     const resumed = await waitTicks(page, 5);
     expect(resumed.tick).toBeGreaterThanOrEqual(paused.tick + 5);
 
+    // An anchor held through a pause still holds after it (a blind tester's partner fell: the
+    // keys were forgotten at the pause and again at the resume).
+    await page.keyboard.down('Slash'); // P2 anchors where it stands
+    expect((await waitTicks(page, 5)).players[1].anchored).toBe(true);
+    await page.keyboard.press('Escape');
+    await waitScreen(page, 'paused');
+    await page.keyboard.press('Escape');
+    await waitScreen(page, 'playing');
+    const held = await waitTicks(page, 10);
+    await page.keyboard.up('Slash');
+    expect(held.players[1].anchored).toBe(true);
+
     // P pauses too; Restart level starts the attempt over.
     await waitTicks(page, 30);
     await page.keyboard.press('KeyP');

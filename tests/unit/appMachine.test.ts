@@ -153,15 +153,15 @@ describe('title, level select, settings and controls', () => {
 });
 
 describe('a level being played', () => {
-  it('pauses on Esc / P / focus loss, resumes without keys or time carried over', () => {
+  it('pauses on Esc / P / focus loss, resumes with only the keys held through the pause, no time carried over', () => {
     const paused = run([{ type: 'pause' }], playing('first-gap'));
     expect(paused.state.view.screen).toBe('paused');
-    expect(paused.effects).toEqual([{ kind: 'clearKeys' }, { kind: 'showPause', levelName: 'The First Gap', keepCursor: false }]);
+    expect(paused.effects).toEqual([{ kind: 'suspendKeys' }, { kind: 'showPause', levelName: 'The First Gap', keepCursor: false }]);
     expect(run([{ type: 'pause' }], paused.state).state).toBe(paused.state); // pausing twice does nothing
     for (const event of [{ type: 'resume' }, { type: 'back' }] as const) {
       const resumed = run([event], paused.state);
       expect(resumed.state.view.screen).toBe('playing');
-      expect(kinds(resumed.effects)).toEqual(['hideScreens', 'clearKeys', 'resetClock', 'focusGame']);
+      expect(kinds(resumed.effects)).toEqual(['hideScreens', 'resumeKeys', 'resetClock', 'focusGame']);
     }
   });
 
@@ -175,7 +175,7 @@ describe('a level being played', () => {
       expect(run([{ type: 'restart' }], over).state).toBe(over);
       const back = run([{ type: 'back' }], over);
       expect(back.state.view).toEqual(paused.view);
-      expect(back.effects).toEqual([{ kind: 'showPause', levelName: 'The First Gap', keepCursor: true }, { kind: 'clearKeys' }]);
+      expect(back.effects).toEqual([{ kind: 'showPause', levelName: 'The First Gap', keepCursor: true }]); // held keys stay kept
     }
   });
 
@@ -318,7 +318,7 @@ describe('the picture lost (WebGL context lost)', () => {
     expect(lost.state.isPictureLost).toBe(true);
     expect(isPlaying(lost.state)).toBe(false);
     expect(lost.effects).toEqual([
-      { kind: 'clearKeys' }, { kind: 'showPause', levelName: 'The First Gap', keepCursor: false }, { kind: 'showPictureLost', isLost: true },
+      { kind: 'suspendKeys' }, { kind: 'showPause', levelName: 'The First Gap', keepCursor: false }, { kind: 'showPictureLost', isLost: true },
     ]);
     expect(run([{ type: 'pictureLost' }], lost.state).effects).toEqual([]); // told once
     for (const event of [{ type: 'resume' }, { type: 'back' }] as const) expect(run([event], lost.state).state).toBe(lost.state);

@@ -49,7 +49,7 @@ function fakeGame(progress: AppRunnerDeps['progress'] = noProgress, levels = cat
     progress,
     session: { start: () => log.push('start attempt') },
     previews: createLevelPreviews(),
-    keyboard: { clear: () => log.push('clear keys') },
+    keyboard: { clear: () => log.push('clear keys'), suspend: () => log.push('suspend keys'), resume: () => log.push('resume keys') },
     reconnect: { waitingForReconnect: null, dismissReconnect: () => false },
     errorBox: { setErrors: (title, messages) => log.push(`errors ${title} ${messages.join('|')}`) },
     pictureLost: { setLost: (isLost) => log.push(`picture lost ${isLost}`) },

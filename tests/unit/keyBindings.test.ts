@@ -126,3 +126,43 @@ describe('rebindKey on a table that already has a conflict', () => {
     expect(findConflicts(r.keys).map((c) => c.code)).toEqual(['KeyA']);
   });
 });
+
+describe('createKeyboardInput through a pause (suspend, resume)', () => {
+  it('a key held through the pause still counts after it; keys pressed on the pause menu, or let go there, do not', () => {
+    const { win, key } = fakeKeyboardWindow();
+    const kb = createKeyboardInput(win, {});
+    const out = new Uint8Array(2);
+    key('keydown', 'Slash'); // P2 anchors
+    key('keydown', 'KeyD'); // P1 walks right
+    kb.sample(out);
+    expect([out[0], out[1]]).toEqual([Button.Right, Button.Anchor]);
+    kb.suspend(); // Esc: the pause menu
+    key('keyup', 'KeyD'); // P1 lets go on the menu...
+    key('keydown', 'KeyD'); // ...and presses it again there
+    key('keydown', 'ArrowDown'); // P2's down moves the menu's cursor
+    kb.resume();
+    kb.sample(out);
+    expect([out[0], out[1]]).toEqual([0, Button.Anchor]); // only the anchor held all along
+    // A key let go and pressed again after the resume counts as usual.
+    key('keyup', 'KeyD');
+    key('keydown', 'KeyD');
+    kb.sample(out);
+    expect(out[0]).toBe(Button.Right);
+  });
+
+  it('a pause that also lost focus (blur clears) keeps nothing; resume without suspend clears', () => {
+    const { win, key } = fakeKeyboardWindow();
+    const kb = createKeyboardInput(win, {});
+    const out = new Uint8Array(2);
+    key('keydown', 'Slash');
+    kb.suspend();
+    kb.clear(); // the window lost focus: its key-ups will never come
+    kb.resume();
+    kb.sample(out);
+    expect(out[1]).toBe(0);
+    key('keydown', 'KeyF');
+    kb.resume();
+    kb.sample(out);
+    expect(out[0]).toBe(0);
+  });
+});
