@@ -405,6 +405,8 @@ async function boot(): Promise<void> {
       audio.update(level ? session.world : null, musicScreenOf(app.state), worldNumber);
       deathFlash.update(frameSec);
       hud.ageNote(frameSec);
+      // The controls hint for the first seconds of an attempt, then out of the level's way.
+      hud.setHintQuiet(isPlayed && level !== null && (session.world?.tick ?? 0) >= HINT_TICKS);
       hud.setRun(isPlayed && level ? {
         levelName: level.name, deaths: session.world?.rules.deaths[0] ?? 0, hasAssists: hasAssists(settings.settings),
         gems: session.world ? gemsCollected(session.world) : 0, gemTotal: session.world?.gems.length ?? 0,
@@ -431,6 +433,9 @@ async function boot(): Promise<void> {
   applySettings(settings.settings, null);
   loop.start();
 }
+
+/** How long the controls hint shows over a level being played, ticks (10 s of an attempt). */
+const HINT_TICKS = 600;
 
 /** The open level's world, read from its file once per text (a load or live reload brings a new string). */
 let worldTextRead = '';

@@ -45,6 +45,9 @@ export interface Hud {
   /** Solo mode: the hint line first says whom the keys drive (slot 0 = P1) and the switch key;
    *  null (two players, or no level played) takes that away. */
   setSolo(controlled: number | null): void;
+  /** Quiet: the players' keys fade out of the controls hint (the solo line stays). It lies over
+   *  the level's bottom row, where a blind tester could not see Crate Steps' spikes. */
+  setHintQuiet(isQuiet: boolean): void;
 }
 
 // Three groups that each stay on one line; a narrow window wraps between groups, not inside one.
@@ -75,6 +78,7 @@ export function createHud(parent: HTMLElement): Hud {
   const players = el('span', 'players', hint);
   players.innerHTML = HINT_HTML;
   let soloShown: number | null = null;
+  let isHintQuiet = false;
 
   const run = el('div', 'hud-run', root);
   run.hidden = true;
@@ -160,6 +164,11 @@ export function createHud(parent: HTMLElement): Hud {
     },
     get isDebugVisible(): boolean {
       return !debug.hidden;
+    },
+    setHintQuiet(isQuiet): void {
+      if (isQuiet === isHintQuiet) return;
+      isHintQuiet = isQuiet;
+      hint.classList.toggle('is-quiet', isQuiet);
     },
     setKeys(keys): void {
       const general = HINT_HTML.slice(HINT_HTML.lastIndexOf('<span class="group"><kbd>R'));

@@ -93,6 +93,18 @@ test('title -> level select -> play -> pause / resume / restart / controls -> qu
     await page.keyboard.up('Slash');
     expect(held.players[1].anchored).toBe(true);
 
+    // The controls hint lies over the level's bottom row: 10 s into the attempt the players' keys
+    // fade out of it; the pause menu shows them again.
+    const quiet = () => page.evaluate(() => getComputedStyle(document.querySelector('.hud-hint .players')!).opacity);
+    expect(await page.locator('.hud-hint.is-quiet').count()).toBe(0);
+    await waitTicks(page, Math.max(0, 600 - held.tick));
+    await expect.poll(quiet, { timeout: 10_000 }).toBe('0');
+    await page.keyboard.press('Escape');
+    await waitScreen(page, 'paused');
+    await expect.poll(quiet, { timeout: 10_000 }).toBe('1');
+    await page.keyboard.press('Escape');
+    await waitScreen(page, 'playing');
+
     // P pauses too; Restart level starts the attempt over.
     await waitTicks(page, 30);
     await page.keyboard.press('KeyP');
