@@ -26,6 +26,27 @@ function room(change: (l: Level) => void = () => {}): string {
   return JSON.stringify(l);
 }
 
+/**
+ * Open floor cells (m) between a level's goal and a wall beside it on the goal's bottom row, when
+ * 3 or fewer (a pocket a player can stand in outside the goal, not a way in); the grid's edge is
+ * a wall too (the sim's side walls).
+ */
+function goalPockets(text: string): string[] {
+  const level = JSON.parse(text) as { tiles: string[]; goal: { x: number; y: number; w: number; h: number }; spawns: Array<{ x: number }> };
+  const { x, y, w, h } = level.goal;
+  const row = level.tiles[Math.ceil(y + h) - 1];
+  const out: string[] = [];
+  // The far side, past the goal for players coming from their spawns (the near side is the way in).
+  const isFromLeft = level.spawns[0].x < x;
+  const sides = isFromLeft ? [['right', Math.ceil(x + w), 1] as const] : [['left', Math.floor(x) - 1, -1] as const];
+  for (const [side, from, step] of sides) {
+    let open = 0;
+    for (let c = from; c >= 0 && c < row.length && row[c] !== '#'; c += step) open++;
+    if (open > 0 && open <= 3) out.push(`${side}: ${open} m`);
+  }
+  return out;
+}
+
 function errorsOf(text: string): string[] {
   const result = parseLevel(text);
   return result.ok ? [] : result.errors;
@@ -257,6 +278,19 @@ describe('the work of a level is bounded', () => {
     const ns = COST_NS.base + COST_NS.particleTick * particles +
       10 * (COST_NS.particle * particles + COST_NS.pair * particles * 1 + COST_NS.body * 1 + COST_NS.outline * 12);
     expect(cost.ms).toBeCloseTo(ns / 1e6, 9);
+  });
+
+  it('no campaign goal leaves a pocket of floor between it and a wall, where a player stands outside it', async () => {
+    // A blind tester walked both players on to The First Gap's end wall, past the goal's edge 1 m
+    // short of it, and the level did not end; 18 of 24 goals had such a pocket (0.5-3 m).
+    const { readFileSync, readdirSync } = await import('node:fs');
+    for (const file of readdirSync('levels').filter((f) => /^\d+-.*\.json$/.test(f))) {
+      expect(goalPockets(readFileSync(`levels/${file}`, 'utf8')), file).toEqual([]);
+    }
+    // The check itself: a goal 1 m short of its end wall has a pocket past it.
+    const room = { tiles: ['......', '......', '######'], goal: { x: 2, y: 0, w: 3, h: 2 }, spawns: [{ x: 0.5 }] };
+    expect(goalPockets(JSON.stringify(room))).toEqual(['right: 1 m']);
+    expect(goalPockets(JSON.stringify({ ...room, spawns: [{ x: 5.5 }] }))).toEqual(['left: 2 m']);
   });
 
   it('every campaign level costs well under the limit', async () => {
