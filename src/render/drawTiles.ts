@@ -137,8 +137,9 @@ export function drawGoal(g: Graphics, goal: Rect): void {
   g.roundRect((dx + 0.12) * U, (dy + 0.2) * U, (doorW - 0.24) * U, (doorH - 0.2) * U, ((doorW - 0.24) / 2) * U)
     .fill(palette.goalLight);
   rectM(g, dx - 0.2, bottom - 0.1, doorW + 0.4, 0.1).fill(palette.goalFrame);
-  // Flag toward the far side, so players standing in the middle of the goal do not hide it.
-  const poleX = goal.x + goal.w * 0.86;
+  // Flag toward the far side, so players standing in the middle of the goal do not hide it, its
+  // cloth (0.9 m) inside the goal: a goal reaching a wall would push it into the stone.
+  const poleX = Math.min(goal.x + goal.w * 0.86, goal.x + goal.w - 1);
   const top = bottom - Math.min(2.2, goal.h * 0.9);
   rectM(g, poleX - 0.04, top, 0.08, bottom - top).fill(palette.flagPole);
   g.circle(poleX * U, top * U, 0.08 * U).fill(palette.flagPole);
