@@ -95,6 +95,7 @@ export function createHud(parent: HTMLElement): Hud {
   note.hidden = true;
   note.setAttribute('role', 'status');
   let noteLeft = 0;
+  let isNoteFresh = false;
 
   const errorBox = el('div', 'hud-errors', root);
   errorBox.hidden = true;
@@ -138,11 +139,17 @@ export function createHud(parent: HTMLElement): Hud {
     },
     showNote(text): void {
       noteLeft = text === null ? 0 : NOTE_SEC;
+      isNoteFresh = text !== null;
       if (text !== null) note.textContent = text;
       note.hidden = text === null;
     },
     ageNote(frameSec): void {
       if (noteLeft <= 0) return;
+      // The frame that shows it does not age it: one long frame would end it unseen.
+      if (isNoteFresh) {
+        isNoteFresh = false;
+        return;
+      }
       noteLeft -= frameSec;
       if (noteLeft <= 0) note.hidden = true;
     },

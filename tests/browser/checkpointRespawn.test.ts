@@ -24,17 +24,29 @@ test('Swing Yard: a death at the pendulum respawns both players at the checkpoin
     const [cp] = LEVEL.checkpoints;
     const press = playerKeys(page);
     await installClockFreeze(page);
+    // The clock stops as soon as the note shows (below), however slow the round trips are.
+    await page.evaluate(() => {
+      const note = document.querySelector<HTMLElement>('.hud-note')!;
+      new MutationObserver(() => { if (!note.hidden) (window as unknown as { __freeze: boolean }).__freeze = true; })
+        .observe(note, { attributes: true, attributeFilter: ['hidden'] });
+    });
     await press(0, { right: true });
     await press(1, { right: true });
     // Passing the checkpoint says so under the run line (the flag turning blue alone went unseen
     // in a blind playtest), for a moment: the clock is stopped for its picture.
     const isNoteShown = () => { const n = document.querySelector<HTMLElement>('.hud-note'); return !!n && !n.hidden; };
     await page.waitForFunction(isNoteShown, undefined, { timeout: 40_000, polling: 'raf' });
-    await page.evaluate(() => { (window as unknown as { __freeze: boolean }).__freeze = true; });
     expect(await page.locator('.hud-note').textContent()).toBe(`Checkpoint 1 of ${LEVEL.checkpoints.length}: a death brings you back here`);
     const shot = await screenshotStats(page, 'checkpoint-note-swing-yard');
     expect(shot.distinctColours).toBeGreaterThan(20);
     await page.evaluate(() => { (window as unknown as { __freeze: boolean }).__freeze = false; });
+    // From here on the wall clock. On the test clock a frame runs up to 15 ticks (1.75 m of a
+    // run), and a loaded full run let P1 run on past the pendulum's reach before the keys were let
+    // go: nobody died in 40 s. The death pause too: on the test clock its 45 ticks can pass in
+    // three frames, quicker than the two key presses below reach the page on a loaded machine (a
+    // CI failure: the presses came after the respawn, so they counted, and P1 walked on from the
+    // checkpoint).
+    await realTime(page);
     // Run to the pivot (x 17.5), where every swing passes, and stand there; the ball may also
     // catch P1 on the way, which is the same death for this test.
     await page.waitForFunction(() => {
@@ -44,10 +56,6 @@ test('Swing Yard: a death at the pendulum respawns both players at the checkpoin
     }, undefined, { timeout: 40_000, polling: 'raf' });
     await press(0, {});
     await press(1, {});
-    // The death pause on the wall clock: on the test clock its 45 ticks can pass in three frames,
-    // quicker than the two key presses below reach the page on a loaded machine (a CI failure: the
-    // presses came after the respawn, so they counted, and P1 walked on from the checkpoint).
-    await realTime(page);
     await page.waitForFunction(() => (window.__ropebound as unknown as Handle).deaths >= 1, undefined, { timeout: 40_000, polling: 'raf' });
     // Both press Right again during the death pause and hold it through the respawn: a key held
     // from before a respawn does nothing until it is let go, so nobody walks back into the ball.
