@@ -11,6 +11,7 @@ import { measureRopePath, ropePath } from '../physics/ropeWraps';
 import { addRopeWeight } from '../physics/ropeMass';
 import type { SimWorld } from '../worldState';
 import { restoreNonFinite } from './quarantine';
+import { keepDrawPoses } from '../drawPoses';
 
 /** The tether counts as taut within this distance of its full length, m. */
 const TAUT_EPS = 1e-3;
@@ -64,12 +65,11 @@ export function physicsSystem(world: SimWorld): void {
 
 /** Where every body and particle is at the start of the tick; the contacts' per-tick state cleared. */
 function startTick(world: SimWorld): void {
-  const { body, player, particle, rope } = world;
+  const { player, rope } = world;
+  keepDrawPoses(world);
   const players = world.queries.players.dense;
   for (let n = 0; n < players.length; n++) {
     const e = players[n];
-    body.lastX[e] = body.x[e];
-    body.lastY[e] = body.y[e];
     player.hurtBy[e] = 0;
     player.crushedBy[e] = 0;
     // An anchored player keeps the platform it stands on: it rides it (movePlayers) instead of moving.
@@ -78,22 +78,6 @@ function startTick(world: SimWorld): void {
     player.groundVx[e] = 0;
     player.groundVy[e] = 0;
   }
-  const boxes = world.queries.boxes.dense;
-  for (let k = 0; k < boxes.length; k++) {
-    const e = boxes[k];
-    body.lastX[e] = body.x[e];
-    body.lastY[e] = body.y[e];
-    body.lastRotC[e] = body.rotC[e];
-    body.lastRotS[e] = body.rotS[e];
-  }
   const ropes = world.queries.ropes.dense;
   for (let k = 0; k < ropes.length; k++) rope.impulse[ropes[k]] = 0;
-  // Every particle, reserved ones too: a flat loop is cheaper than a range per rope, and a
-  // reserved particle's draw position is overwritten before it is ever used.
-  const particles = world.queries.particles.dense;
-  for (let n = 0; n < particles.length; n++) {
-    const i = particles[n];
-    particle.drawX[i] = particle.x[i];
-    particle.drawY[i] = particle.y[i];
-  }
 }

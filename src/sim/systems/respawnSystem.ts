@@ -11,6 +11,7 @@ import { DeathCause, SimEvent, pushEvent } from '../events';
 import { BUTTON_MASK_ALL } from '../input';
 import { rectTouchesSpikes } from '../tileGrid';
 import { resetLevel } from '../resetLevel';
+import { keepDrawPoses } from '../drawPoses';
 import type { SimWorld } from '../worldState';
 
 /** How far below the grid's last row a player must be to count as fallen out, m. */
@@ -21,7 +22,9 @@ export const DEATH_TICKS = 45;
 export function respawnSystem(world: SimWorld): void {
   const { body, player, rules } = world;
   if (rules.dyingTicks[0] > 0) {
-    holdStill(world);
+    // Drawn still: the poses the renderer interpolates from are the current ones. The ropes keep
+    // the tension they had (a frayed rope's load stays shown); nothing reads it until the respawn.
+    keepDrawPoses(world);
     rules.dyingTicks[0]--;
     if (rules.dyingTicks[0] === 0) {
       resetLevel(world);
@@ -62,27 +65,4 @@ function isOnSpikes(world: SimWorld, e: number): boolean {
   const x = body.x[e];
   const y = body.y[e];
   return rectTouchesSpikes(world.grid, x - body.halfW[e], y - body.halfH[e], x + body.halfW[e], y + body.halfH[e]);
-}
-
-/**
- * A tick of the death pause: every body and rope particle is drawn where it is (the last tick's
- * positions, which the renderer interpolates from, are set to the current ones). The ropes keep
- * the tension they had (a frayed rope's load stays shown); nothing reads it until the respawn.
- */
-function holdStill(world: SimWorld): void {
-  const { body, particle } = world;
-  const bodies = world.queries.bodies.dense;
-  for (let n = 0; n < bodies.length; n++) {
-    const e = bodies[n];
-    body.lastX[e] = body.x[e];
-    body.lastY[e] = body.y[e];
-    body.lastRotC[e] = body.rotC[e];
-    body.lastRotS[e] = body.rotS[e];
-  }
-  const particles = world.queries.particles.dense;
-  for (let n = 0; n < particles.length; n++) {
-    const i = particles[n];
-    particle.drawX[i] = particle.x[i];
-    particle.drawY[i] = particle.y[i];
-  }
 }

@@ -1,0 +1,32 @@
+// Where the renderer draws from: each tick starts by keeping every body's pose and every rope
+// particle's position as the "last" ones it interpolates from (physicsSystem), and a tick of the
+// death pause keeps them too (respawnSystem), so a world that holds still is drawn still.
+
+import type { SimWorld } from './worldState';
+
+/** Sets every player's and box's last pose, and every particle's draw position, to the current one. */
+export function keepDrawPoses(world: SimWorld): void {
+  const { body, particle } = world;
+  const players = world.queries.players.dense;
+  for (let n = 0; n < players.length; n++) {
+    const e = players[n];
+    body.lastX[e] = body.x[e];
+    body.lastY[e] = body.y[e];
+  }
+  const boxes = world.queries.boxes.dense;
+  for (let k = 0; k < boxes.length; k++) {
+    const e = boxes[k];
+    body.lastX[e] = body.x[e];
+    body.lastY[e] = body.y[e];
+    body.lastRotC[e] = body.rotC[e];
+    body.lastRotS[e] = body.rotS[e];
+  }
+  // Every particle, reserved ones too: a flat loop is cheaper than a range per rope, and a
+  // reserved particle's draw position is overwritten before it is ever used.
+  const particles = world.queries.particles.dense;
+  for (let n = 0; n < particles.length; n++) {
+    const i = particles[n];
+    particle.drawX[i] = particle.x[i];
+    particle.drawY[i] = particle.y[i];
+  }
+}
