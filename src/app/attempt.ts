@@ -1,7 +1,7 @@
 // One attempt at a level, from load or restart to completion: hands the sim's Died, Respawned and
-// CheckpointReached events to the screen effects, once each. The deaths of the attempt are the sim's own count
-// (world.rules.deaths: a restart or a reload builds a new world), and where a player died is where
-// it is in the tick of its death (the sim pauses before putting anyone back).
+// CheckpointReached events to the screen effects, once each. The deaths of the attempt are the
+// sim's own count (world.rules.deaths: a restart or a reload builds a new world), and where a
+// player died is where it is in the tick of its death (the world holds still until the respawn).
 
 import { PLAYER_COUNT, playerEntity, SimEvent, readEvents, type SimWorld } from '../sim';
 

@@ -48,7 +48,8 @@ test('jump once: one jump sound; restart: nothing replayed; crate: footsteps and
   const { page, errors, close } = await openPage(browser, '', { realTime: true }); // footsteps counted per drawn frame
   try {
     // 0. The title: before any key nothing of audio is made (no AudioContext, no file fetched or
-    // decoded: a quicker start); a key press starts it, the menu music plays, moving the cursor clicks.
+    // decoded: a quicker start); a key press starts it, the menu music plays, moving the cursor
+    // clicks.
     await waitScreen(page, 'title');
     await waitFrames(page, 10); // the title drawn and its music wanted
     expect(await howlerState(page)).toEqual({ context: 'none', files: {} });

@@ -2,8 +2,8 @@
 // right past the bumper (through the checkpoint), stop under the spiked pendulum's pivot and are
 // hit; after the death pause both stand at the checkpoint's respawn points, not back at the start,
 // and stay alive there, although both held Right again through the respawn (a key held from before
-// it does nothing until let go); pressed afresh, Right walks on. Passing the checkpoint shows a note
-// under the run line. Screenshots: test-results/checkpoint-note-swing-yard.png,
+// it does nothing until let go); pressed afresh, Right walks on. Passing the checkpoint shows a
+// note under the run line. Screenshots: test-results/checkpoint-note-swing-yard.png,
 // test-results/checkpoint-respawn-swing-yard.png.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
