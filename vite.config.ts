@@ -16,7 +16,7 @@ export default defineConfig({
   build: {
     // Sounds stay files of their own (fetched by howler, cached by the browser) even when small:
     // inlined as base64 they would land in the JavaScript and count against its budget.
-    assetsInlineLimit: (filePath) => (filePath.endsWith('.wav') ? false : undefined),
+    assetsInlineLimit: (filePath) => (/\.(?:wav|ogg)$/.test(filePath) ? false : undefined),
     // The JavaScript budget is `npm run size` (brotli, 180 KiB in all); vite's warning about
     // minified chunks over 500 kB says nothing more on each build.
     chunkSizeWarningLimit: 1024,

@@ -1,6 +1,6 @@
 // `npm run size`: the JavaScript of the production build (dist/assets/*.js, written by the
 // `vite build` that the npm script runs first), raw, gzip and brotli, one row per file and the total.
-// dist/assets also holds the CSS and the sounds (assets/sounds/*.wav, hashed): not counted.
+// dist/assets also holds the CSS and the sounds (assets/sounds/*.wav and *.ogg, hashed): not counted.
 // Three budgets: the game's code, every chunk but the editor's and the levels', within
 // BUDGET_BROTLI_BYTES (issue #5: 180 KiB); the editor's chunk (`editor-<hash>.js`, loaded only
 // when the editor opens, issue #15) within EDITOR_BUDGET_BROTLI_BYTES (80 KiB); and the campaign's

@@ -6,7 +6,7 @@
 import { Howl, Howler } from 'howler';
 import type { SimWorld } from '../sim';
 import { createSoundDirector } from './soundCues';
-import { MUSIC_FILES, SOUND_FILES, worldMusic, type MusicName, type SoundName } from './soundFiles';
+import { MUSIC_FILES, SOUND_FILES, compressedFile, worldMusic, type MusicName, type SoundName } from './soundFiles';
 import { soundUrl } from './soundUrls';
 
 export interface SoundLogEntry {
@@ -70,12 +70,21 @@ export function createAudio(win: Window, opts: { urlOf?: (file: string) => strin
     try { action(); } catch { /* sound is optional: a broken audio stack stays silent */ }
   }
 
+  /** A Howl of `file` (a WAV's name): its compressed copy where the browser decodes that (howler
+   *  takes the first source whose format it can play), else the WAV. */
   function makeHowl(file: string, loop: boolean): Howl | null {
     let howl: Howl | null = null;
-    const url = urlOf(file);
-    if (url === undefined) return null; // a missing file stays silent like one that fails to load
+    const src: string[] = [];
+    const format: string[] = [];
+    for (const [name, kind] of [[compressedFile(file), 'ogg'], [file, 'wav']] as const) {
+      const url = urlOf(name);
+      if (url === undefined) continue;
+      src.push(url);
+      format.push(kind);
+    }
+    if (src.length === 0) return null; // a missing file stays silent like one that fails to load
     safely(() => {
-      howl = new Howl({ src: [url], format: ['wav'], loop, preload: true, volume: loop ? 0 : 1 });
+      howl = new Howl({ src, format, loop, preload: true, volume: loop ? 0 : 1 });
     });
     return howl;
   }

@@ -1,5 +1,6 @@
 // The game's sounds by name and the files that hold them (in assets/sounds/; soundUrls.ts gives
-// their URLs). tools/make-sounds.ts writes exactly these files; the player loads them.
+// their URLs). tools/make-sounds.ts writes exactly these files, each as a WAV (the name here) and
+// compressed beside it (compressedFile); the player loads the compressed one where it can.
 
 /** Every sound effect the game plays. */
 export type SoundName =
@@ -39,4 +40,13 @@ export const MUSIC_FILES: Readonly<Record<MusicName, string>> = {
 /** The music played over a level of world `world` (1-3; world 1's for anything else). */
 export function worldMusic(world: number): MusicName {
   return world === 2 ? 'world2' : world === 3 ? 'world3' : 'world1';
+}
+
+/**
+ * The compressed copy of a sound file: Ogg Vorbis, same name with `.ogg` (made by `npm run sounds`
+ * from the WAV). ~7x smaller for music; every current desktop browser decodes it, and the WAV is
+ * the fallback for one that does not (Safari before 17.4).
+ */
+export function compressedFile(file: string): string {
+  return file.replace(/\.wav$/, '.ogg');
 }

@@ -1,8 +1,8 @@
-// Where the browser fetches each sound file: assets/sounds/*.wav imported through vite, so the
-// build gives each a hashed URL (dist/assets/jump-<hash>.wav). Kept apart from soundFiles.ts,
+// Where the browser fetches each sound file: assets/sounds/*.wav and their compressed copies
+// (*.ogg) imported through vite, so the build gives each a hashed URL (dist/assets/jump-<hash>.ogg). Kept apart from soundFiles.ts,
 // which Node tools import (tools/make-sounds.ts runs under tsx, where import.meta.glob does not exist).
 
-const URLS: Readonly<Record<string, string>> = import.meta.glob<string>('../../assets/sounds/*.wav', {
+const URLS: Readonly<Record<string, string>> = import.meta.glob<string>('../../assets/sounds/*.{wav,ogg}', {
   query: '?url',
   import: 'default',
   eager: true,

@@ -24,11 +24,20 @@ function sounds(page: Page): Promise<Sound[]> {
   return page.evaluate(() => (window.__ropebound as unknown as DebugHandle).sounds());
 }
 
-/** The sound file behind a URL: the build's `/assets/jump-<8-character hash>.wav` is jump.wav
- *  (the dev server's `/assets/sounds/jump.wav` is already its name). */
+/** The sound behind a URL, by its WAV's name in SOUND_FILES / MUSIC_FILES: the build's
+ *  `/assets/jump-<8-character hash>.ogg` (the compressed copy) or `.wav` is jump.wav (the dev
+ *  server's `/assets/sounds/jump.ogg` has no hash). */
 function fileOfUrl(url: string): string {
   const name = url.slice(url.lastIndexOf('/') + 1);
-  return url.includes('/assets/sounds/') ? name : name.replace(/-[\w-]{8}\.wav$/, '.wav');
+  return (url.includes('/assets/sounds/') ? name : name.replace(/-[\w-]{8}(\.\w+)$/, '$1')).replace(/\.ogg$/, '.wav');
+}
+
+/** What the page has fetched of sound files, by kind: compressed copies and WAVs. */
+function fetchedSounds(page: Page): Promise<{ ogg: number; wav: number }> {
+  return page.evaluate(() => {
+    const names = performance.getEntriesByType('resource').map((e) => e.name);
+    return { ogg: names.filter((n) => n.endsWith('.ogg')).length, wav: names.filter((n) => n.endsWith('.wav')).length };
+  });
 }
 
 /** howler's own view (it sets window.Howler in browsers): each file's load state, what is playing. */
@@ -53,7 +62,7 @@ test('jump once: one jump sound; restart: nothing replayed; crate: footsteps and
     await waitScreen(page, 'title');
     await waitFrames(page, 10); // the title drawn and its music wanted
     expect(await howlerState(page)).toEqual({ context: 'none', files: {} });
-    expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wav')).length)).toBe(0);
+    expect(await fetchedSounds(page)).toEqual({ ogg: 0, wav: 0 });
     await page.keyboard.press('ArrowDown');
     await expect.poll(async () => (await howlerState(page)).files[MUSIC_FILES.menu]?.playing, { timeout: 10_000 }).toBe(true);
     expect((await sounds(page)).map((s) => s.name)).toContain('menuMove');
@@ -90,6 +99,11 @@ test('jump once: one jump sound; restart: nothing replayed; crate: footsteps and
     expect(howler.files[MUSIC_FILES.menu]?.playing ?? false, 'menu music off').toBe(false);
     expect(howler.files[MUSIC_FILES.world1], 'world 1 music not loaded').toBeUndefined();
     expect(howler.files[MUSIC_FILES.world3], 'world 3 music not loaded').toBeUndefined();
+    // Chromium decodes Ogg Vorbis: every sound came as its compressed copy, no WAV was fetched.
+    const urls = await page.evaluate(() => ((window as unknown as { Howler: { _howls: Array<{ _src: string }> } }).Howler._howls).map((h) => String(h._src)));
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.filter((u) => !u.endsWith('.ogg'))).toEqual([]);
+    expect((await fetchedSounds(page)).wav).toBe(0);
 
     // 2. R restarts with a new world: the old world's events are not heard again.
     const count = (await sounds(page)).length;

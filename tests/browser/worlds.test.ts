@@ -24,9 +24,9 @@ function isPlaying(page: Page, file: string): Promise<boolean> {
   return page.evaluate((name) => {
     type HowlLike = { _src: string | string[]; playing(): boolean };
     const howls = (window as unknown as { Howler?: { _howls: HowlLike[] } }).Howler?._howls ?? [];
-    // The build names it music-world2-<hash>.wav.
+    // The build names it music-world2-<hash>.ogg (its compressed copy; .wav where a browser lacks Vorbis).
     const stem = name.replace(/\.wav$/, '');
-    return howls.some((h) => new RegExp(`/${stem}(-[\\w-]{8})?\\.wav$`).test(String(h._src)) && h.playing());
+    return howls.some((h) => new RegExp(`/${stem}(-[\\w-]{8})?\\.(ogg|wav)$`).test(String(h._src)) && h.playing());
   }, file);
 }
 

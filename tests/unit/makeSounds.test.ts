@@ -1,14 +1,15 @@
 // The sound generator: the WAV writer's header and length, every file the game loads is made,
 // effects stay short, the music loops (the menu's, and a minute or more per world) run without a
-// click at the seam or a drop-out, a second run gives the same bytes (so committed sounds only
-// change when a recipe does), and the committed files in
-// assets/sounds/ are exactly these, each with a URL from vite (src/audio/soundUrls.ts).
+// click at the seam or a drop-out, every run gives the same bytes (so committed sounds only
+// change when a recipe does), each has an Ogg Vorbis copy made from it (the same on every run,
+// far smaller for music; tests/browser/soundFormats.test.ts decodes them in Chromium), and the
+// committed files in assets/sounds/ are exactly these, each with a URL from vite (src/audio/soundUrls.ts).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MUSIC_FILES, SOUND_FILES } from '../../src/audio/soundFiles';
+import { MUSIC_FILES, SOUND_FILES, compressedFile } from '../../src/audio/soundFiles';
 import { soundUrl } from '../../src/audio/soundUrls';
-import { SOUNDS_DIR, renderAllSounds } from '../../tools/make-sounds';
+import { SOUNDS_DIR, compressAllSounds, renderAllSounds } from '../../tools/make-sounds';
 import { MUSIC_RATE } from '../../tools/sound/music';
 import { SAMPLE_RATE } from '../../tools/sound/synth';
 import { decodeWav, encodeWav } from '../../tools/sound/wav';
@@ -108,18 +109,39 @@ describe('npm run sounds', () => {
     }
   });
 
-  it('is deterministic: a second run gives the same bytes, and they match assets/sounds', () => {
-    const second = renderAllSounds();
+  // The committed files were written by an earlier run (npm run sounds): matching them is a second
+  // run giving the same bytes, without rendering everything twice here.
+  it('is deterministic: this run gives the bytes an earlier run wrote to assets/sounds', () => {
     for (const [file, bytes] of first) {
-      expect(Buffer.from(second.get(file)!).equals(Buffer.from(bytes)), file).toBe(true);
       const committed = join(SOUNDS_DIR, file);
       expect(existsSync(committed), `assets/sounds/${file} exists (run npm run sounds)`).toBe(true);
       expect(readFileSync(committed).equals(Buffer.from(bytes)), `assets/sounds/${file} is up to date (run npm run sounds)`).toBe(true);
     }
   });
 
-  it('assets/sounds holds only the files the game loads, and vite gives each a URL', () => {
-    expect(new Set(readdirSync(SOUNDS_DIR))).toEqual(new Set(first.keys()));
-    for (const file of first.keys()) expect(soundUrl(file), file).toMatch(new RegExp(`/assets/sounds/${file.replace('.', '\\.')}$`));
+  it('compresses every file to Ogg Vorbis, mono at the WAV\'s rate, music 6x smaller; the copies match assets/sounds', async () => {
+    const oggs = await compressAllSounds(first);
+    expect(new Set(oggs.keys())).toEqual(new Set([...first.keys()].map(compressedFile)));
+    for (const [file, wav] of first) {
+      const name = compressedFile(file);
+      const ogg = oggs.get(name)!;
+      // The first Ogg page carries the Vorbis identification header: "OggS", then at 28
+      // "\x01vorbis", version (4 bytes), channels (1 byte), sample rate (4 bytes, little-endian).
+      const view = new DataView(ogg.buffer, ogg.byteOffset, ogg.byteLength);
+      expect(String.fromCharCode(...ogg.subarray(0, 4)), name).toBe('OggS');
+      expect(String.fromCharCode(...ogg.subarray(29, 35)), name).toBe('vorbis');
+      expect(ogg[39], `${name} channels`).toBe(1);
+      expect(view.getUint32(40, true), `${name} rate`).toBe(decodeWav(wav).sampleRate);
+      if (Object.values(MUSIC_FILES).includes(file)) expect(ogg.length * 6, `${name} size`).toBeLessThan(wav.length);
+      const committed = join(SOUNDS_DIR, name);
+      expect(existsSync(committed), `assets/sounds/${name} exists (run npm run sounds)`).toBe(true);
+      expect(readFileSync(committed).equals(Buffer.from(ogg)), `assets/sounds/${name} is up to date (run npm run sounds)`).toBe(true);
+    }
+  });
+
+  it('assets/sounds holds only the files the game loads and their compressed copies, and vite gives each a URL', () => {
+    const files = [...first.keys()].flatMap((file) => [file, compressedFile(file)]);
+    expect(new Set(readdirSync(SOUNDS_DIR))).toEqual(new Set(files));
+    for (const file of files) expect(soundUrl(file), file).toMatch(new RegExp(`/assets/sounds/${file.replace('.', '\\.')}$`));
   });
 });

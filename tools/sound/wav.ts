@@ -1,5 +1,5 @@
-// 16-bit PCM mono WAV encoding (RIFF, a 44-byte header and the samples), the only format the game
-// ships: every browser decodes it and it needs no encoder library.
+// 16-bit PCM mono WAV encoding (RIFF, a 44-byte header and the samples): the game's fallback
+// format, which every browser decodes (the compressed copies, tools/sound/ogg.ts, are made from it).
 
 /** Encodes samples in -1..1 (clamped, rounded to the nearest step) as a 16-bit mono WAV file. */
 export function encodeWav(samples: ArrayLike<number>, sampleRate: number): Uint8Array {
