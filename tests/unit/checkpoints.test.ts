@@ -6,7 +6,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { decodeInputs, parseReplay } from '../../src/level/replay';
-import { DEATH_TICKS, SimEvent, TICK_HZ, createSimWorld, playerEntity, readEvents, step, type SimWorld, type WorldDef } from '../../src/sim';
+import {
+  DEATH_TICKS, SimEvent, TICK_HZ, captureState, createSimWorld, playerEntity, readEvents, restoreState, step,
+  type SimWorld, type StateSnapshot, type WorldDef,
+} from '../../src/sim';
 
 /** A replay longer than this (ticks) means a level long enough to need a checkpoint. */
 const NEEDS_CHECKPOINT_TICKS = 8 * TICK_HZ;
@@ -23,20 +26,35 @@ const campaign: Campaign[] = readdirSync('levels').filter((f) => /^\d\d-.*\.json
   return { file, def: parsed.def, masks: decodeInputs(replay.replay.inputs), replayTicks: replay.replay.completedTick! + 1 };
 });
 
-/** The tick count after which the replay first had checkpoint k as its respawn point, per k (-1: never). */
-function checkpointTicks(c: Campaign): number[] {
+interface CheckpointRun {
+  /** The tick count after which the replay first had checkpoint k as its respawn point, per k (-1: never). */
+  ticks: number[];
+  /** The world's state at that moment, per k (what stepping the replay that far gives). */
+  states: Array<StateSnapshot | null>;
+}
+
+const checkpointRuns = new Map<Campaign, CheckpointRun>();
+
+/** One run of the replay per level, shared by its tests: each checkpoint's tick and state there. */
+function checkpointRun(c: Campaign): CheckpointRun {
+  const known = checkpointRuns.get(c);
+  if (known) return known;
   const world = createSimWorld(c.def);
-  const reachedAt = (c.def.checkpoints ?? []).map(() => -1);
+  const ticks = (c.def.checkpoints ?? []).map(() => -1);
+  const states: Array<StateSnapshot | null> = ticks.map(() => null);
   let cursor = world.events.count;
   c.masks.forEach((masks, t) => {
     step(world, masks);
     cursor = readEvents(world.events, cursor, (type, _tick, _slot, value) => {
-      if (type === SimEvent.CheckpointReached && reachedAt[value] < 0) reachedAt[value] = t + 1;
+      if (type === SimEvent.CheckpointReached && ticks[value] < 0) ticks[value] = t + 1;
     });
     const k = world.rules.checkpoint[0];
-    if (k >= 0 && reachedAt[k] < 0) reachedAt[k] = t + 1;
+    if (k >= 0 && ticks[k] < 0) ticks[k] = t + 1;
+    for (let i = 0; i < ticks.length; i++) if (ticks[i] === t + 1 && !states[i]) states[i] = captureState(world);
   });
-  return reachedAt;
+  const run = { ticks, states };
+  checkpointRuns.set(c, run);
+  return run;
 }
 
 /** Throws both players out of the bottom of the level: the fall-out death, the one every level has. */
@@ -63,16 +81,19 @@ describe('campaign checkpoints', () => {
     if (checkpoints.length === 0) continue;
 
     it(`${c.file}: the replay passes each checkpoint, in order`, () => {
-      const ticks = checkpointTicks(c);
+      const { ticks } = checkpointRun(c);
       for (const [k, tick] of ticks.entries()) expect(tick, `checkpoint ${k}`).toBeGreaterThan(0);
       expect([...ticks].sort((a, b) => a - b)).toEqual(ticks);
     });
 
     it(`${c.file}: a death right after each checkpoint respawns both players at it, standing and alive for 3 s`, () => {
-      const ticks = checkpointTicks(c);
+      const { states } = checkpointRun(c);
       checkpoints.forEach((cp, k) => {
+        // The replay stepped up to the checkpoint (restoring a snapshot and stepping on gives the
+        // same ticks as never having stopped: determinism.test.ts).
         const world = createSimWorld(c.def);
-        for (let t = 0; t < ticks[k]; t++) step(world, c.masks[t]);
+        expect(states[k], `checkpoint ${k} reached`).not.toBeNull();
+        restoreState(world, states[k]!);
         expect(world.rules.checkpoint[0]).toBe(k);
         dropOutOfLevel(world);
         let cursor = world.events.count;
