@@ -348,6 +348,7 @@ installDebugHandle(window, {
   sounds: () => audio.log,
   editor: () => editor.debug,
   solo: () => ({ isOn: solo.isOn, controlled: solo.controlled, anchorLatched: [solo.isAnchorLatched(0), solo.isAnchorLatched(1)] }),
+  frameCost: () => ({ fps: stats.fps, drawMsPerFrame: stats.drawMsPerFrame }),
 });
 
 // ---- Start-up and the loop -------------------------------------------------------------------------
@@ -398,7 +399,9 @@ async function boot(): Promise<void> {
       const soloSlot = solo.isOn && level ? solo.controlled : null;
       hud.setSolo(soloSlot);
       gameRenderer.setControlled(soloSlot);
+      const drawStart = performance.now();
       gameRenderer.draw(shown, shownAlpha, frameSec);
+      stats.addDraw(performance.now() - drawStart);
       editor.drawn();
       showTeaching(level?.text ?? null, isPlayed && waitingSlot === null);
       // A new world starts at its own event count; settings or controls over a paused level keep its music.
@@ -415,6 +418,7 @@ async function boot(): Promise<void> {
         hud.setDebug({
           fps: stats.fps,
           simMsPerTick: stats.simMsPerTick,
+          drawMsPerFrame: stats.drawMsPerFrame,
           stages: stats.stages,
           maxStretch: shown?.maxStretch ?? 0,
           tick: shown?.tick ?? 0,

@@ -19,7 +19,10 @@
 //     in the page, estimated with V8's sampling heap profiler over the DevTools protocol (see below).
 //  4. Frames drawn per second at 1280x720 (software GL here: SwiftShader): the title (its level
 //     preview behind the menu), level 1 and the largest level, each in a fresh page: requestAnimationFrame
-//     callbacks counted over FPS_SECONDS after one second of play.
+//     callbacks counted over FPS_SECONDS after one second of play. Then the main-thread time of
+//     drawing a frame (the renderer's draw: building the scene's shapes, pixi's batching, the
+//     WebGL calls), as the F3 overlay shows it (`__ropebound.frameCost()`, a half-second mean):
+//     the median of DRAW_SAMPLES such means.
 // Options: --no-build (serve the existing dist/), --loads N (default 5), --runs N (default 7), --json.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -189,14 +192,16 @@ export interface BudgetsResult {
   }>;
   largest: string;
   /** Frames drawn per second on the title, level 1 and the largest level. */
-  frameRates: Array<{ page: string; fps: number }>;
+  frameRates: Array<{ page: string; fps: number; drawMsPerFrame: number }>;
 }
 
 /** How long frames are counted, s. */
 const FPS_SECONDS = 4;
+/** Half-second means of the drawing time read per page (the median is reported). */
+const DRAW_SAMPLES = 7;
 
 /** requestAnimationFrame callbacks per second in a fresh 1280x720 page of `url`, after 1 s of play. */
-async function framesPerSecond(browser: Browser, url: string): Promise<number> {
+async function framesPerSecond(browser: Browser, url: string): Promise<{ fps: number; drawMsPerFrame: number }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
   try {
     const page = await context.newPage();
@@ -210,7 +215,12 @@ async function framesPerSecond(browser: Browser, url: string): Promise<number> {
       const count = () => { n++; if (performance.now() < end) requestAnimationFrame(count); else done(n); };
       requestAnimationFrame(count);
     })`)) as number;
-    return frames / FPS_SECONDS;
+    const draws: number[] = [];
+    for (let k = 0; k < DRAW_SAMPLES; k++) {
+      await page.waitForTimeout(500);
+      draws.push((await page.evaluate('window.__ropebound.frameCost().drawMsPerFrame')) as number);
+    }
+    return { fps: frames / FPS_SECONDS, drawMsPerFrame: median(draws) };
   } finally {
     await context.close();
   }
@@ -298,7 +308,7 @@ async function main(): Promise<void> {
     const frameRates: BudgetsResult['frameRates'] = [];
     const largestNumber = Number(largest.file.match(/(\d+)-[^/]*\.json$/)?.[1] ?? 1);
     for (const [name, query] of [['title', ''], ['level 1', '?level=1'], [`level ${largestNumber} (largest)`, `?level=${largestNumber}`]] as const) {
-      frameRates.push({ page: name, fps: await framesPerSecond(browser, url + query) });
+      frameRates.push({ page: name, ...(await framesPerSecond(browser, url + query)) });
     }
     const result: BudgetsResult = { loads, levels: rows, largest: largest.file, frameRates };
 
@@ -323,8 +333,9 @@ async function main(): Promise<void> {
     console.log(`largest level (most rope particles): ${largest.file}, ${largest.chromiumMsPer1000.toFixed(1)} ms per 1,000 ticks in Chromium ` +
       `(${(largest.chromiumMsPer1000 / 1000).toFixed(3)} ms per tick; a 60 Hz frame is 16.7 ms)`);
     console.log('');
-    console.log(`frames drawn per second at 1280x720 (${FPS_SECONDS} s after 1 s of play, one fresh page each):`);
-    for (const f of frameRates) console.log(`  ${f.page.padEnd(30)} ${f.fps.toFixed(1)} fps`);
+    console.log(`frames drawn per second at 1280x720 (${FPS_SECONDS} s after 1 s of play, one fresh page each), and the`);
+    console.log(`main-thread time of drawing one (median of ${DRAW_SAMPLES} half-second means, as the F3 overlay shows it):`);
+    for (const f of frameRates) console.log(`  ${f.page.padEnd(30)} ${f.fps.toFixed(1).padStart(5)} fps  ${f.drawMsPerFrame.toFixed(2).padStart(6)} ms to draw a frame`);
     if (args.includes('--json')) console.log(JSON.stringify(result, null, 2));
     if (rows.some((r) => !r.sameHash)) process.exitCode = 1;
   } finally {

@@ -119,6 +119,9 @@ export interface DebugHandle {
   /** Solo mode (one player drives both): whether it is on, the slot driven, and per slot whether
    *  an anchor is held for it by the latch. */
   solo(): SoloSnapshot;
+  /** Frames drawn per second and the main-thread time of drawing one (the renderer's draw), ms,
+   *  averaged over the last half second (what the F3 overlay shows). */
+  frameCost(): { fps: number; drawMsPerFrame: number };
 }
 
 export interface SoloSnapshot {
@@ -144,6 +147,7 @@ export interface DebugSource {
   sounds?(): ReadonlyArray<{ name: string; tick: number; volume: number }>;
   editor?(): EditorDebug | null;
   solo?(): SoloSnapshot;
+  frameCost?(): { fps: number; drawMsPerFrame: number };
 }
 
 export function snapshotWorld(world: SimWorld): GameSnapshot {
@@ -247,6 +251,10 @@ export function installDebugHandle(win: Window, source: DebugSource): DebugHandl
     solo() {
       const s = source.solo?.();
       return s ? { isOn: s.isOn, controlled: s.controlled, anchorLatched: [...s.anchorLatched] } : { isOn: false, controlled: 0, anchorLatched: [false, false] };
+    },
+    frameCost() {
+      const c = source.frameCost?.();
+      return { fps: c?.fps ?? 0, drawMsPerFrame: c?.drawMsPerFrame ?? 0 };
     },
   });
   Object.defineProperty(win, '__ropebound', { value: handle, configurable: true, enumerable: false, writable: false });

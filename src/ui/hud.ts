@@ -14,6 +14,8 @@ export interface DebugStats {
   fps: number;
   /** Mean sim time per tick over the last measuring window, ms. */
   simMsPerTick: number;
+  /** Mean main-thread time of drawing a frame over the last measuring window, ms. */
+  drawMsPerFrame: number;
   /** Where a tick went: the costliest substep stages and systems, ms per tick (costliest first). */
   stages: ReadonlyArray<readonly [string, number]>;
   /** Largest rope segment stretch, fraction (0.01 = 1 %). */
@@ -117,6 +119,7 @@ export function createHud(parent: HTMLElement): Hud {
     const text =
       `FPS ${s.fps.toFixed(0)}\n` +
       `sim ${s.simMsPerTick.toFixed(3)} ms/tick\n` +
+      `draw ${s.drawMsPerFrame.toFixed(2)} ms/frame\n` +
       s.stages.map(([name, ms]) => `  ${name} ${ms.toFixed(3)}\n`).join('') +
       `stretch ${(s.maxStretch * 100).toFixed(2)} %\n` +
       `tick ${s.tick}  dropped ${s.droppedTicks}`;

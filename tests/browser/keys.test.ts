@@ -156,7 +156,7 @@ describe('keyboard', () => {
     }
   });
 
-  test('F3 toggles a debug overlay with FPS, sim time, where a tick goes and rope stretch', async () => {
+  test('F3 toggles a debug overlay with FPS, sim time, drawing time, where a tick goes and rope stretch', async () => {
     const { page, errors, close } = await fresh();
     try {
       const overlay = page.locator('.hud-debug');
@@ -165,6 +165,10 @@ describe('keyboard', () => {
       await expect.poll(() => overlay.textContent(), { timeout: 10_000 }).toMatch(/FPS \d+/);
       const text = (await overlay.textContent()) ?? '';
       expect(text).toMatch(/sim \d+\.\d+ ms\/tick/);
+      // The main-thread time of drawing a frame: a level is on screen, so more than nothing.
+      const draw = Number(/draw (\d+\.\d+) ms\/frame/.exec(text)?.[1]);
+      expect(draw).toBeGreaterThan(0);
+      expect(await page.evaluate(() => (window.__ropebound as unknown as { frameCost(): { drawMsPerFrame: number } }).frameCost().drawMsPerFrame)).toBeGreaterThan(0);
       expect(text).toMatch(/stretch \d+\.\d+ %/);
       // Per-stage times of the profiled world, costliest first: the rope shapes are among them.
       await expect.poll(async () => (await overlay.textContent()) ?? '', { timeout: 10_000 }).toMatch(/ropeShapes \d+\.\d{3}/);
