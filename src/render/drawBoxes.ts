@@ -1,9 +1,10 @@
 // Boxes and anchors. Each box is one Graphics drawn once per level in its own frame (centred, in
 // drawing units); a frame only moves and turns it to its interpolated pose, so a swinging box costs
-// no re-tessellation. Anchors (and ropes' fixed points) are a few bolts redrawn into one Graphics
-// each frame: cheap, and ready for anchors that level scripts will move.
+// no re-tessellation. Anchors (and ropes' fixed points) are bolts: one drawing shared by a
+// Graphics per bolt, each moved to its anchor every frame (ready for anchors that level scripts
+// will move); redrawn every frame into one Graphics, they were triangulated again each frame.
 
-import { Container, Graphics } from 'pixi.js';
+import { Container, Graphics, GraphicsContext } from 'pixi.js';
 import type { SimWorld } from '../sim';
 import type { BodyPoses } from './bodyPoses';
 import { palette } from './palette';
@@ -153,26 +154,42 @@ function spikeRow(g: Graphics, base: number, edge: number, len: number, nx: numb
  * Anchors: a dark plate with a steel ring at each anchor. A rope tied to a fixed point of the level
  * (not to an anchor entity) gets the same bolt, so no rope ever hangs from thin air.
  */
-export function drawAnchors(g: Graphics, world: SimWorld, poses: BodyPoses): void {
-  g.clear();
-  const { rope } = world;
-  const anchors = world.queries.anchors.dense;
-  for (let k = 0; k < anchors.length; k++) {
-    const e = anchors[k];
-    drawBolt(g, poses.x[e] * U, poses.y[e] * U);
-  }
-  // A rope tied to a fixed point is tied to the ground body at that point.
-  const ropes = world.queries.ropes.dense;
-  for (let k = 0; k < ropes.length; k++) {
-    const r = ropes[k];
-    if (rope.isActive[r] === 0) continue;
-    if (rope.bodyA[r] === world.ground) drawBolt(g, rope.localAX[r] * U, rope.localAY[r] * U);
-    if (rope.bodyB[r] === world.ground) drawBolt(g, rope.localBX[r] * U, rope.localBY[r] * U);
-  }
+export interface AnchorViews {
+  /** Puts a bolt on every anchor (at its interpolated pose) and every rope's fixed point. */
+  draw(world: SimWorld, poses: BodyPoses): void;
 }
 
-/** One bolt centred at (x, y), drawing units. */
-function drawBolt(g: Graphics, x: number, y: number): void {
-  g.roundRect(x - 0.16 * U, y - 0.16 * U, 0.32 * U, 0.32 * U, 0.05 * U).fill(palette.anchorPlate);
-  g.circle(x, y, 0.11 * U).stroke(RING);
+/** The bolts under `layer`: one shared drawing, a Graphics per bolt shown, made when first needed. */
+export function createAnchorViews(layer: Container): AnchorViews {
+  const bolt = new GraphicsContext()
+    .roundRect(-0.16 * U, -0.16 * U, 0.32 * U, 0.32 * U, 0.05 * U).fill(palette.anchorPlate)
+    .circle(0, 0, 0.11 * U).stroke(RING);
+  const bolts: Graphics[] = [];
+  let shown = 0;
+  const place = (x: number, y: number): void => {
+    if (shown === bolts.length) bolts.push(layer.addChild(new Graphics(bolt)));
+    const g = bolts[shown++];
+    g.visible = true;
+    g.position.set(x, y);
+  };
+  return {
+    draw(world, poses): void {
+      shown = 0;
+      const { rope } = world;
+      const anchors = world.queries.anchors.dense;
+      for (let k = 0; k < anchors.length; k++) {
+        const e = anchors[k];
+        place(poses.x[e] * U, poses.y[e] * U);
+      }
+      // A rope tied to a fixed point is tied to the ground body at that point.
+      const ropes = world.queries.ropes.dense;
+      for (let k = 0; k < ropes.length; k++) {
+        const r = ropes[k];
+        if (rope.isActive[r] === 0) continue;
+        if (rope.bodyA[r] === world.ground) place(rope.localAX[r] * U, rope.localAY[r] * U);
+        if (rope.bodyB[r] === world.ground) place(rope.localBX[r] * U, rope.localBY[r] * U);
+      }
+      for (let k = shown; k < bolts.length; k++) bolts[k].visible = false;
+    },
+  };
 }

@@ -1,14 +1,18 @@
-// The two players, redrawn every frame into one Graphics at their interpolated positions, in the
-// pose playerPose.ts picks from sim state. They differ in shape as well as colour, so they read
-// apart in grey scale too: P1 is a round bean in a bobble hat with two big eyes; P2 is boxier, in
-// a pointed hood with a goggle visor. Limbs are drawn in the player's dark outline colour.
+// The two players at their interpolated positions, in the pose playerPose.ts picks from sim state.
+// They differ in shape as well as colour, so they read apart in grey scale too: P1 is a round bean
+// in a bobble hat with two big eyes; P2 is boxier, in a pointed hood with a goggle visor. Limbs are
+// drawn in the player's dark outline colour.
 // Drawn as code (not textures) because each pose is a few lines and poses blend with the camera
-// zoom without resampling; the alternative, SVG sprite sheets, would need async loading.
+// zoom without resampling; the alternative, SVG sprite sheets, would need async loading. Each
+// drawing (player, pose, run frame, facing, stake; a hang's grip by the rope's direction in 128
+// steps) is built once into a GraphicsContext that pixi triangulates once, and each frame a
+// player's Graphics only takes the context of its pose and moves: redrawn every frame, the
+// players' shapes were triangulated again each frame (issue 17, "a cheap frame").
 
-import type { Graphics } from 'pixi.js';
+import { Container, Graphics, GraphicsContext } from 'pixi.js';
 import { PLAYER_COUNT, Button, playerEntity, type SimWorld } from '../sim';
 import { palette } from './palette';
-import { choosePose, nextFacing, Pose, runFrame, type PoseKind } from './playerPose';
+import { choosePose, nextFacing, Pose, RUN_FRAMES, runFrame, type PoseKind } from './playerPose';
 import { CM_PER_M as U } from './units';
 
 /** Render state per player kept between frames (never read by the sim). */
@@ -32,36 +36,66 @@ const ARM = [0, 1].map((slot) => ({ width: 9, color: palette.playerOutline[slot]
 /** Feet and hands, relative to the body centre in cm (x toward the facing side), reused per player. */
 const limb = new Float64Array(8); // back foot x, y; front foot x, y; back hand x, y; front hand x, y
 
-/**
- * Draws both players centred at (cx[slot], cy[slot]) m and advances `looks` by `frameSec`.
- */
-export function drawPlayers(
-  g: Graphics, world: SimWorld, cx: Float64Array, cy: Float64Array, looks: PlayerLooks, frameSec: number,
-): void {
-  g.clear();
-  const { body, player } = world;
-  for (let slot = 0; slot < PLAYER_COUNT; slot++) {
-    const eid = playerEntity(world, slot);
-    const vx = body.vx[eid];
-    looks.facing[slot] = nextFacing(looks.facing[slot], vx);
-    const isGrounded = player.isGrounded[eid] === 1;
-    const isAnchored = player.isAnchored[eid] === 1;
-    const dx = cx[1 - slot] - cx[slot];
-    const dy = cy[1 - slot] - cy[slot];
-    const held = player.buttons[eid];
-    const isPullingAway = (dx < -0.5 && (held & Button.Right) !== 0) || (dx > 0.5 && (held & Button.Left) !== 0);
-    const pose = choosePose(isGrounded, isAnchored, player.isTaut[eid] === 1, dy < -0.3, vx, body.vy[eid], isPullingAway);
-    if (pose === Pose.Pull) looks.facing[slot] = dx < 0 ? 1 : -1; // away from the partner, whatever the speed
-    if (pose === Pose.Run && frameSec > 0) looks.runM[slot] += Math.abs(vx) * Math.min(frameSec, 0.1);
-    const f = looks.facing[slot];
-    const x = cx[slot] * U;
-    const y = cy[slot] * U;
-    const feetY = y + body.halfH[eid] * U;
-    if (isAnchored) drawStake(g, x + f * 14, feetY);
-    const len = Math.sqrt(dx * dx + dy * dy) || 1;
-    const crouch = placeLimbs(pose, runFrame(looks.runM[slot]), (dx / len) * f, dy / len);
-    drawCharacter(g, slot, x, y + crouch, f, crouch, pose === Pose.Hang);
-  }
+/** Directions of a hanging player's grip (toward the partner up the rope) drawn apart. */
+const HANG_STEPS = 128;
+
+export interface PlayerViews {
+  /** Shows both players centred at (cx[slot], cy[slot]) m and advances `looks` by `frameSec`. */
+  draw(world: SimWorld, cx: Float64Array, cy: Float64Array, looks: PlayerLooks, frameSec: number): void;
+}
+
+/** The players' views under `layer` (P2 over P1), their drawings built as first needed. */
+export function createPlayerViews(layer: Container): PlayerViews {
+  const shapes = [new Graphics(), new Graphics()];
+  layer.addChild(...shapes);
+  const drawings = new Map<number, GraphicsContext>();
+  return {
+    draw(world, cx, cy, looks, frameSec): void {
+      const { body, player } = world;
+      for (let slot = 0; slot < PLAYER_COUNT; slot++) {
+        const eid = playerEntity(world, slot);
+        const vx = body.vx[eid];
+        looks.facing[slot] = nextFacing(looks.facing[slot], vx);
+        const isGrounded = player.isGrounded[eid] === 1;
+        const isAnchored = player.isAnchored[eid] === 1;
+        const dx = cx[1 - slot] - cx[slot];
+        const dy = cy[1 - slot] - cy[slot];
+        const held = player.buttons[eid];
+        const isPullingAway = (dx < -0.5 && (held & Button.Right) !== 0) || (dx > 0.5 && (held & Button.Left) !== 0);
+        const pose = choosePose(isGrounded, isAnchored, player.isTaut[eid] === 1, dy < -0.3, vx, body.vy[eid], isPullingAway);
+        if (pose === Pose.Pull) looks.facing[slot] = dx < 0 ? 1 : -1; // away from the partner, whatever the speed
+        if (pose === Pose.Run && frameSec > 0) looks.runM[slot] += Math.abs(vx) * Math.min(frameSec, 0.1);
+        const f = looks.facing[slot];
+        const frame = pose === Pose.Run ? runFrame(looks.runM[slot]) : 0;
+        // The grip's direction (a hang only), in facing space: x mirrored with the player.
+        let hang = 0;
+        if (pose === Pose.Hang) {
+          const a = Math.atan2(dy, dx * f);
+          hang = ((Math.round((a / (2 * Math.PI)) * HANG_STEPS) % HANG_STEPS) + HANG_STEPS) % HANG_STEPS;
+        }
+        const feetCm = Math.round(body.halfH[eid] * U);
+        const key = (((((slot * 8 + pose) * RUN_FRAMES + frame) * 2 + (f > 0 ? 1 : 0)) * 2 + (isAnchored ? 1 : 0)) * HANG_STEPS + hang) * 1024 + feetCm;
+        let drawing = drawings.get(key);
+        if (!drawing) {
+          drawing = drawPlayer(slot, pose, frame, f, isAnchored, hang, feetCm);
+          drawings.set(key, drawing);
+        }
+        const shape = shapes[slot];
+        if (shape.context !== drawing) shape.context = drawing;
+        shape.position.set(cx[slot] * U, cy[slot] * U);
+      }
+    },
+  };
+}
+
+/** One drawing of a player, centred on its body's centre (drawing units). */
+function drawPlayer(slot: number, pose: PoseKind, frame: number, f: number, isAnchored: boolean, hang: number, feetCm: number): GraphicsContext {
+  const g = new GraphicsContext();
+  if (isAnchored) drawStake(g, f * 14, feetCm);
+  const a = (hang / HANG_STEPS) * 2 * Math.PI;
+  const crouch = placeLimbs(pose, frame, Math.cos(a), Math.sin(a));
+  drawCharacter(g, slot, 0, crouch, f, crouch, pose === Pose.Hang);
+  return g;
 }
 
 /**
@@ -110,7 +144,7 @@ function set(a: number, b: number, c: number, d: number, e: number, h: number, i
  * behind the body: the hands show above the head on the rope and the face stays clear.
  */
 function drawCharacter(
-  g: Graphics, slot: number, x: number, y: number, f: number, crouch: number, isArmBehind: boolean,
+  g: GraphicsContext, slot: number, x: number, y: number, f: number, crouch: number, isArmBehind: boolean,
 ): void {
   const dark = palette.playerOutline[slot];
   const hipY = y + 30;
@@ -134,13 +168,13 @@ function drawCharacter(
   else g.circle(x + f * limb[4], y + limb[5], 6).circle(x + f * limb[6], y + limb[7], 6).fill(dark);
 }
 
-function drawFrontArm(g: Graphics, slot: number, x: number, y: number, f: number): void {
+function drawFrontArm(g: GraphicsContext, slot: number, x: number, y: number, f: number): void {
   g.moveTo(x + f * 26, y - 4).lineTo(x + f * limb[6], y + limb[7]).stroke(ARM[slot]);
   g.circle(x + f * limb[6], y + limb[7], 6).fill(palette.playerOutline[slot]);
 }
 
 /** P1: a round bean with a bobble beanie on top and two big round eyes. */
-function drawBeanBody(g: Graphics, x: number, y: number, f: number): void {
+function drawBeanBody(g: GraphicsContext, x: number, y: number, f: number): void {
   g.roundRect(x - 36, y - 52, 72, 92, 32).fill(palette.player[0]).stroke(OUTLINE[0]);
   // Beanie: a dark dome on the crown, a light rim, and a bobble leaning back.
   g.moveTo(x - 27, y - 46).arcTo(x - 27, y - 70, x, y - 70, 24).arcTo(x + 27, y - 70, x + 27, y - 46, 24)
@@ -154,7 +188,7 @@ function drawBeanBody(g: Graphics, x: number, y: number, f: number): void {
 }
 
 /** P2: a boxy coat, a hood drawn up to a point that trails behind, and a goggle visor. */
-function drawHoodBody(g: Graphics, x: number, y: number, f: number): void {
+function drawHoodBody(g: GraphicsContext, x: number, y: number, f: number): void {
   g.roundRect(x - 35, y - 54, 70, 94, 12).fill(palette.player[1]).stroke(OUTLINE[1]);
   // Hood: a point leaning back from the crown.
   g.moveTo(x - f * 34, y - 44).quadraticCurveTo(x - f * 37, y - 70, x - f * 24, y - 88)
@@ -168,7 +202,7 @@ function drawHoodBody(g: Graphics, x: number, y: number, f: number): void {
 }
 
 /** An anchor stake (drawing units): a post from the feet into the ground with a crossbar at the surface. */
-function drawStake(g: Graphics, x: number, feetY: number): void {
+function drawStake(g: GraphicsContext, x: number, feetY: number): void {
   const w = 0.05 * U;
   g.rect(x - w, feetY - 0.3 * U, 2 * w, 0.65 * U)
     .moveTo(x - w, feetY + 0.35 * U).lineTo(x + w, feetY + 0.35 * U).lineTo(x, feetY + 0.5 * U).closePath()

@@ -1,50 +1,49 @@
-// Every active rope, redrawn each frame into one Graphics: a smooth curve through the rope's
-// particles, interpolated between the last two ticks, with tied ends pinned to where the things
-// they hold are drawn, and short diagonal strands along it so it reads as twisted rope. Tension
-// shows in the texture: slack rope is dark with loose, wide twists; taut rope is pulled pale,
-// thinner and tightly twisted. A rope that can snap (a breaking tension) is drawn frayed from the
-// start, worn pale with loose fibres sticking out, and shows its load: the more of its breaking
-// tension it carries, the redder it gets and the longer its fibres stand out, until near the
-// breaking point it is vermillion. Colour and shape both change, so it reads without colour too.
+// Every active rope, redrawn each frame: a smooth curve through the rope's particles, interpolated
+// between the last two ticks, with tied ends pinned to where the things they hold are drawn, and
+// short diagonal strands along it so it reads as twisted rope. Tension shows in the texture: slack
+// rope is dark with loose, wide twists; taut rope is pulled pale, thinner and tightly twisted. A
+// rope that can snap (a breaking tension) is drawn frayed from the start, worn pale with loose
+// fibres sticking out, and shows its load: the more of its breaking tension it carries, the redder
+// it gets and the longer its fibres stand out, until near the breaking point it is vermillion.
+// Colour and shape both change, so it reads without colour too.
+// Each rope is three one-colour meshes whose vertices are rewritten in place (dynamicMesh.ts): the
+// core as a strip along the curve, the strands and the fibres as thin quads. Stroking the same
+// shapes into a Graphics made pixi triangulate every line again each frame: 2-4 ms of a frame on
+// the rope-heavy levels (issue 17, "a cheap frame").
 
-import type { Graphics } from 'pixi.js';
+import { Container } from 'pixi.js';
 import { playerEntity, traceRopePolyline, type SimWorld } from '../sim';
 import type { BodyPoses } from './bodyPoses';
+import { createDynamicMesh, type DynamicMesh } from './dynamicMesh';
 import { palette } from './palette';
+import { FRAY_STEPS, frayStep, loadOf } from './ropeLoad';
 import { CM_PER_M as U } from './units';
 
-/** One look of rope: core stroke, strand stroke, and the strands' spacing and slant (cm). */
+/** One look of rope: core width and colour, strand width and colour, the strands' spacing and slant (cm). */
 interface RopeLook {
-  core: { width: number; color: number; cap: 'round'; join: 'round' };
-  strand: { width: number; color: number };
+  width: number;
+  color: number;
+  strandWidth: number;
+  strandColor: number;
   pitch: number;
   slant: number;
 }
 
-// Built once: a style literal in draw() would be a new object every frame.
 function look(width: number, color: number, strand: number, pitch: number, slant: number): RopeLook {
-  return {
-    core: { width, color, cap: 'round', join: 'round' },
-    // Butt caps: round caps on hundreds of short strands were the rope's main tessellation cost.
-    strand: { width: width * 0.32, color: strand },
-    pitch, slant,
-  };
+  return { width, color, strandWidth: width * 0.32, strandColor: strand, pitch, slant };
 }
 const TAUT = look(0.075 * U, palette.ropeTaut, palette.ropeTautStrand, 0.075 * U, 0.025 * U);
 const SLACK = look(0.085 * U, palette.ropeSlack, palette.ropeSlackStrand, 0.13 * U, 0.05 * U);
 const STRAINED = look(0.08 * U, palette.ropeStrained, palette.ropeStrainedStrand, 0.06 * U, 0.02 * U);
 
-/** Steps of load a frayed rope is drawn in below STRAIN_WARNING (looks built once, see look()). */
-const FRAY_STEPS = 6;
 /** Frayed looks by load step: worn straw at no load, blending to the strained colours. */
 const FRAYED: readonly RopeLook[] = Array.from({ length: FRAY_STEPS }, (_, k) => {
   const t = k / FRAY_STEPS;
   return look(0.08 * U, mix(palette.ropeFrayed, palette.ropeStrained, t), mix(palette.ropeFrayedStrand, palette.ropeStrainedStrand, t),
     0.09 * U, 0.035 * U);
 });
-/** The loose fibres: one stroke style for every load (their length shows the load). */
-const TUFT = { width: 0.018 * U, color: palette.ropeFrayedTuft };
-const TUFT_STRAINED = { width: 0.018 * U, color: palette.ropeStrainedStrand };
+/** The loose fibres' width, cm, and colour (their length shows the load; strained, they redden). */
+const TUFT_WIDTH = 0.018 * U;
 /** Spacing of the loose fibres along a frayed rope, cm. */
 const TUFT_PITCH = 0.16 * U;
 
@@ -53,25 +52,66 @@ const TUFT_PITCH = 0.16 * U;
  * slack rope hanging free carries a few newtons at most; anything holding a box carries far more.
  */
 const TAUT_TENSION = 5;
-/** Fraction of a rope's breaking tension from which it is drawn as strained. */
-const STRAIN_WARNING = 0.7;
 
 /** Scratch space for interpolated points (drawing units), grown only when a rope has more particles than ever before. */
 let px = new Float64Array(64);
 let py = new Float64Array(64);
+/** The drawn curve sampled into a polyline (drawing units), grown likewise. */
+let curveX = new Float64Array(256);
+let curveY = new Float64Array(256);
+/** Points per quadratic piece of the curve: at the camera's zooms a piece is a few pixels to tens. */
+const CURVE_STEPS = 4;
 
-/** Draws every active rope of `world`; `poses` holds this frame's interpolated bodies (bodyPoses.ts). */
-export function drawRopes(g: Graphics, world: SimWorld, alpha: number, poses: BodyPoses): void {
-  g.clear();
-  const ropes = world.queries.ropes.dense;
-  for (let k = 0; k < ropes.length; k++) {
-    const r = ropes[k];
-    if (world.rope.isActive[r] === 0 || world.rope.count[r] < 2) continue;
-    drawOneRope(g, world, r, alpha, poses);
-  }
+/** One rope's meshes, under the rope layer in rope order. */
+interface RopeView {
+  container: Container;
+  core: DynamicMesh;
+  strands: DynamicMesh;
+  tufts: DynamicMesh;
 }
 
-function drawOneRope(g: Graphics, world: SimWorld, r: number, alpha: number, poses: BodyPoses): void {
+export interface RopeViews {
+  /** Draws every active rope of `world`; `poses` holds this frame's interpolated bodies (bodyPoses.ts). */
+  draw(world: SimWorld, alpha: number, poses: BodyPoses): void;
+}
+
+/** The ropes' views under `layer`, one per rope drawn, made when first needed and then reused. */
+export function createRopeViews(layer: Container): RopeViews {
+  const views: RopeView[] = [];
+  const viewAt = (k: number): RopeView => {
+    if (k < views.length) return views[k];
+    const view: RopeView = {
+      container: new Container(),
+      core: createDynamicMesh('strip', TAUT.color),
+      strands: createDynamicMesh('quads', TAUT.strandColor),
+      tufts: createDynamicMesh('quads', palette.ropeFrayedTuft),
+    };
+    view.container.addChild(view.core.mesh, view.strands.mesh, view.tufts.mesh);
+    layer.addChild(view.container);
+    views.push(view);
+    return view;
+  };
+  return {
+    draw(world, alpha, poses): void {
+      const ropes = world.queries.ropes.dense;
+      let shown = 0;
+      for (let k = 0; k < ropes.length; k++) {
+        const r = ropes[k];
+        if (world.rope.isActive[r] === 0 || world.rope.count[r] < 2) continue;
+        const view = viewAt(shown++);
+        view.container.visible = true;
+        drawOneRope(view, world, r, alpha, poses);
+      }
+      for (let k = shown; k < views.length; k++) views[k].container.visible = false;
+    },
+  };
+}
+
+function setTint(mesh: DynamicMesh, color: number): void {
+  if (mesh.mesh.tint !== color) mesh.mesh.tint = color;
+}
+
+function drawOneRope(view: RopeView, world: SimWorld, r: number, alpha: number, poses: BodyPoses): void {
   // The rope's polyline: its particles, with the corners a bent rope runs round between them (a
   // segment joining the particles either side of a corner would cut through the stone).
   const line = traceRopePolyline(world, r, alpha);
@@ -87,34 +127,128 @@ function drawOneRope(g: Graphics, world: SimWorld, r: number, alpha: number, pos
   pinEnd(world, r, 0, poses, 0);
   pinEnd(world, r, 1, poses, count - 1);
 
-  // Quadratic pieces through segment midpoints, with the particles as control points: a smooth
-  // curve that never overshoots the simulated rope (a Catmull-Rom spline through the points can).
-  // At a corner the rope runs straight in and out of it (a curve there would round it off through the stone).
-  g.moveTo(px[0], py[0]);
+  const ropeLook = lookOf(world, r);
+  setTint(view.core, ropeLook.color);
+  writeCore(view.core, sampleCurve(line.isPivot, count), ropeLook.width / 2);
+  setTint(view.strands, ropeLook.strandColor);
+  addStrands(view.strands, count, ropeLook);
+  const limit = world.rope.breakTension[r];
+  if (limit > 0 && r !== world.tetherRope) {
+    const load = loadOf(world.rope.tension[r], limit);
+    setTint(view.tufts, frayStep(load) === FRAY_STEPS ? palette.ropeStrainedStrand : palette.ropeFrayedTuft);
+    addTufts(view.tufts, count, ropeLook.width, load);
+  } else {
+    view.tufts.commit(0);
+  }
+}
+
+/**
+ * The drawn curve as a polyline into curveX/curveY, returning its length: quadratic pieces through
+ * segment midpoints with the particles as control points, a smooth curve that never overshoots the
+ * simulated rope (a Catmull-Rom spline through the points can). At a corner the rope runs straight
+ * in and out of it (a curve there would round it off through the stone).
+ */
+function sampleCurve(isPivot: Uint8Array, count: number): number {
+  const most = 2 + (count - 2) * CURVE_STEPS;
+  if (curveX.length < most) {
+    curveX = new Float64Array(most * 2);
+    curveY = new Float64Array(most * 2);
+  }
+  let n = 0;
+  curveX[n] = px[0];
+  curveY[n++] = py[0];
+  let sx = px[0];
+  let sy = py[0];
   for (let k = 1; k < count - 1; k++) {
     const midX = (px[k] + px[k + 1]) / 2;
     const midY = (py[k] + py[k + 1]) / 2;
-    if (line.isPivot[k] === 1) g.lineTo(px[k], py[k]).lineTo(midX, midY);
-    else g.quadraticCurveTo(px[k], py[k], midX, midY);
+    if (isPivot[k] === 1) {
+      curveX[n] = px[k];
+      curveY[n++] = py[k];
+      curveX[n] = midX;
+      curveY[n++] = midY;
+    } else {
+      for (let s = 1; s <= CURVE_STEPS; s++) {
+        const t = s / CURVE_STEPS;
+        const a = (1 - t) * (1 - t);
+        const b = 2 * (1 - t) * t;
+        const c = t * t;
+        curveX[n] = a * sx + b * px[k] + c * midX;
+        curveY[n++] = a * sy + b * py[k] + c * midY;
+      }
+    }
+    sx = midX;
+    sy = midY;
   }
-  g.lineTo(px[count - 1], py[count - 1]);
-  const ropeLook = lookOf(world, r);
-  g.stroke(ropeLook.core);
-  addStrands(g, count, ropeLook);
-  const limit = world.rope.breakTension[r];
-  if (limit > 0 && r !== world.tetherRope) addTufts(g, count, ropeLook.core.width, loadOf(world.rope.tension[r], limit));
+  curveX[n] = px[count - 1];
+  curveY[n++] = py[count - 1];
+  return n;
 }
 
-/** Share of its breaking tension a rope carries, 0..1 (0 for a rope that cannot break). */
-export function loadOf(tension: number, breakTension: number): number {
-  if (!(breakTension > 0) || !(tension > 0)) return 0;
-  return tension >= breakTension ? 1 : tension / breakTension;
+/**
+ * The core: a strip `half` wide on each side of the sampled curve's `n` points, mitred at each
+ * point (the miter at most twice the half width, at a corner), each end carried on by `half` like
+ * a stroke's square cap.
+ */
+function writeCore(core: DynamicMesh, n: number, half: number): void {
+  core.reserve(2 * n);
+  const out = core.positions;
+  let used = 0;
+  // The unit normal of the last segment with a length (a point repeated has none of its own).
+  let lastNx = 0;
+  let lastNy = 1;
+  for (let i = 0; i < n; i++) {
+    // Normals of the segments before and after point i (the end points have one).
+    let bx = lastNx, by = lastNy;
+    let ax = bx, ay = by;
+    if (i + 1 < n) {
+      const dx = curveX[i + 1] - curveX[i];
+      const dy = curveY[i + 1] - curveY[i];
+      const len = Math.sqrt(dx * dx + dy * dy);
+      if (len > 1e-6) {
+        ax = -dy / len;
+        ay = dx / len;
+      }
+    }
+    if (i === 0) { bx = ax; by = ay; }
+    lastNx = ax;
+    lastNy = ay;
+    let mx = ax + bx;
+    let my = ay + by;
+    const ml = Math.sqrt(mx * mx + my * my);
+    if (ml < 1e-6) { mx = ax; my = ay; } else { mx /= ml; my /= ml; }
+    const cos = mx * ax + my * ay;
+    const reach = half / (cos > 0.5 ? cos : 0.5);
+    let x = curveX[i];
+    let y = curveY[i];
+    if (i === 0 || i === n - 1) {
+      // Along the curve, away from the rope: the tangent is the normal turned a quarter back.
+      const sign = i === 0 ? -1 : 1;
+      x += sign * ay * half;
+      y -= sign * ax * half;
+    }
+    out[2 * used] = x + mx * reach;
+    out[2 * used + 1] = y + my * reach;
+    used++;
+    out[2 * used] = x - mx * reach;
+    out[2 * used + 1] = y - my * reach;
+    used++;
+  }
+  core.commit(used);
 }
 
-/** Which frayed look a load draws: 0..FRAY_STEPS-1 below STRAIN_WARNING, FRAY_STEPS (strained) from it. */
-export function frayStep(load: number): number {
-  if (load >= STRAIN_WARNING) return FRAY_STEPS;
-  return Math.max(0, Math.min(FRAY_STEPS - 1, Math.floor((load / STRAIN_WARNING) * FRAY_STEPS)));
+/** A line from (ax, ay) to (bx, by), `half` wide on each side, as quad `q` of `out`. */
+function writeQuad(out: Float32Array, q: number, ax: number, ay: number, bx: number, by: number, half: number): void {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len = Math.sqrt(dx * dx + dy * dy) || 1;
+  const ex = (-dy / len) * half;
+  const ey = (dx / len) * half;
+  const o = 8 * q;
+  out[o] = ax + ex; out[o + 1] = ay + ey;
+  out[o + 2] = ax - ex; out[o + 3] = ay - ey;
+  out[o + 4] = bx - ex; out[o + 5] = by - ey;
+  out[o + 6] = bx + ex; out[o + 7] = by + ey;
 }
 
 /** Marks along the rope (stepsAlong's output): points and unit tangents, drawing units; grown only when needed. */
@@ -164,37 +298,41 @@ function stepsAlong(count: number, pitch: number, first: number): number {
  * leaning along the rope. Their lengths follow a fixed pattern by place (the same fibres every
  * frame, so nothing flickers) and grow with the load, so a loaded rope bristles.
  */
-function addTufts(g: Graphics, count: number, width: number, load: number): void {
+function addTufts(tufts: DynamicMesh, count: number, width: number, load: number): void {
   const half = width * 0.45;
   const n = stepsAlong(count, TUFT_PITCH, TUFT_PITCH * 0.3);
+  tufts.reserve(4 * n);
+  const out = tufts.positions;
   for (let i = 0; i < n; i++) {
     const cx = markX[i], cy = markY[i], tx = markTx[i], ty = markTy[i];
     const side = (i & 1) === 0 ? 1 : -1;
     // Pattern 0..1 from the fibre's index: three lengths, never two long ones in a row.
     const pattern = ((i * 7) % 3) / 2;
-    const out = (0.035 + 0.03 * pattern + 0.07 * load) * U;
+    const reach = (0.035 + 0.03 * pattern + 0.07 * load) * U;
     const nx = -ty * side, ny = tx * side;
-    g.moveTo(cx + nx * half * 0.6, cy + ny * half * 0.6)
-      .lineTo(cx + nx * (half + out) + tx * out * 0.7, cy + ny * (half + out) + ty * out * 0.7);
+    writeQuad(out, i, cx + nx * half * 0.6, cy + ny * half * 0.6,
+      cx + nx * (half + reach) + tx * reach * 0.7, cy + ny * (half + reach) + ty * reach * 0.7, TUFT_WIDTH / 2);
   }
-  if (n > 0) g.stroke(frayStep(load) === FRAY_STEPS ? TUFT_STRAINED : TUFT);
+  tufts.commit(4 * n);
 }
 
 /**
  * Strands: every `pitch` cm along the rope, a short line across it slanted along it, like the lay
  * of twisted fibres.
  */
-function addStrands(g: Graphics, count: number, ropeLook: RopeLook): void {
-  const half = ropeLook.core.width * 0.42;
+function addStrands(strands: DynamicMesh, count: number, ropeLook: RopeLook): void {
+  const half = ropeLook.width * 0.42;
   const { slant } = ropeLook;
   const n = stepsAlong(count, ropeLook.pitch, ropeLook.pitch * 0.5);
+  strands.reserve(4 * n);
+  const out = strands.positions;
   for (let i = 0; i < n; i++) {
     const cx = markX[i], cy = markY[i], tx = markTx[i], ty = markTy[i];
     // From one edge to the other (normal = (-ty, tx)), leaning `slant` along the rope.
-    g.moveTo(cx + ty * half - tx * slant, cy - tx * half - ty * slant)
-      .lineTo(cx - ty * half + tx * slant, cy + tx * half + ty * slant);
+    writeQuad(out, i, cx + ty * half - tx * slant, cy - tx * half - ty * slant,
+      cx - ty * half + tx * slant, cy + tx * half + ty * slant, ropeLook.strandWidth / 2);
   }
-  if (n > 0) g.stroke(ropeLook.strand);
+  strands.commit(4 * n);
 }
 
 function lookOf(world: SimWorld, r: number): RopeLook {

@@ -1,6 +1,6 @@
-// The pixi.js view of a sim world. Display objects are created once; each frame only redraws the
-// rope, anchor and player Graphics and moves boxes, labels and the camera, so drawing allocates no
-// display objects. The level art (tiles, goal, one Graphics per box) is rebuilt only when the
+// The pixi.js view of a sim world. Display objects are created once; each frame only rewrites the
+// ropes' meshes in place, gives each player the drawing of its pose and moves the anchors' bolts,
+// boxes, labels and the camera, so drawing allocates no display objects. The level art (tiles, goal, one Graphics per box) is rebuilt only when the
 // world's level changes (a new tile grid or box list, not a restart). Effects (dust, sparks,
 // checkpoint flashes) come from the sim's events through effects.ts's own cursor.
 // A lost WebGL context (webglcontextlost) draws nothing until it is restored; pixi's
@@ -13,12 +13,12 @@ import { PLAYER_COUNT, playerEntity, type TileGrid, type SimWorld } from '../sim
 import { createBodyPoses, interpolateBodyPoses } from './bodyPoses';
 import { createCamera, createShake, defaultCameraLimits, kickShake, updateCamera, updateShake, type Camera } from './camera';
 import { createDeathBursts } from './deathBurst';
-import { createBoxViews, drawAnchors } from './drawBoxes';
+import { createAnchorViews, createBoxViews } from './drawBoxes';
 import { drawCheckpoints, drawGems, drawPlatformPaths } from './drawLevelMarks';
-import { createPlayerLooks, drawPlayers } from './drawPlayers';
+import { createPlayerLooks, createPlayerViews } from './drawPlayers';
 import { drawSoloMarker } from './drawSoloMarker';
 import { createEffects, EffectKind } from './effects';
-import { drawRopes } from './drawRopes';
+import { createRopeViews } from './drawRopes';
 import { drawGoal, drawTiles } from './drawTiles';
 import { palette } from './palette';
 import { MAX_BATCH_TEXTURES, capBatchTextures, isSoftwareRendererName, webglRendererName } from './softwareGl';
@@ -140,10 +140,13 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const platformPaths = new Graphics();
   const checkpointFlags = new Graphics();
   const gems = new Graphics();
-  const ropes = new Graphics();
+  const ropes = new Container();
+  const ropeViews = createRopeViews(ropes);
   const boxLayer = new Container();
-  const anchors = new Graphics();
-  const players = new Graphics();
+  const anchors = new Container();
+  const anchorViews = createAnchorViews(anchors);
+  const players = new Container();
+  const playerViews = createPlayerViews(players);
   const goalLabel = makeLabel('GOAL', palette.goalLabel, 0.55);
   const playerLabels = [makeLabel('P1', palette.label, PLAYER_LABEL_M), makeLabel('P2', palette.label, PLAYER_LABEL_M)];
   const soloMarker = new Graphics();
@@ -284,10 +287,10 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
         spreadLabels(playerLabels[0], playerLabels[1]);
         drawSoloMarker(soloMarker, playerLabels, controlledSlot, PLAYER_LABEL_M);
         placeCamera(world, frameSec);
-        drawRopes(ropes, world, alpha, poses);
+        ropeViews.draw(world, alpha, poses);
         boxViews.update(world, poses);
-        drawAnchors(anchors, world, poses);
-        drawPlayers(players, world, cx, cy, looks, frameSec);
+        anchorViews.draw(world, poses);
+        playerViews.draw(world, cx, cy, looks, frameSec);
         effects.readWorld(world, onHardEvent);
         effects.update(frameSec);
         deathBursts.update(frameSec);

@@ -1,7 +1,7 @@
-// How the load of a rope that can snap maps to its drawn look (src/render/drawRopes.ts): the
+// How the load of a rope that can snap maps to its drawn look (src/render/ropeLoad.ts): the
 // share of its breaking tension, and the step of the frayed look from worn straw to vermillion.
 import { expect, test } from 'vitest';
-import { frayStep, loadOf } from '../../src/render/drawRopes';
+import { frayStep, loadOf } from '../../src/render/ropeLoad';
 
 test('the load is the share of the breaking tension, 0 for a rope that cannot break, capped at 1', () => {
   expect(loadOf(600, 1200)).toBeCloseTo(0.5, 12);
