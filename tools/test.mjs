@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: type-check, make sure Chromium exists, run vitest (unit + browser projects), then
+// `npm test`: type-check, make sure Chromium exists, run vitest (unit + browser projects), and
 // check every level and its replay (tools/checkLevels.ts). The type-checks run in the background
-// beside vitest (their output is printed when they end).
+// beside vitest, the level check beside the browser tests once the unit tests are done (each
+// one's output is printed when vitest is done).
 // Keeps going after failures and ends with exactly one plain line: `N passed, N failed`.
 // Extra args (`npm test -- tests/unit/foo.test.ts`) are passed to vitest; nothing is skipped.
 import { spawn, spawnSync } from 'node:child_process';
@@ -119,10 +120,19 @@ function startVitest(name, args) {
     });
   });
 }
+// d. (started here) Levels: every level file must parse and its committed replays must still
+// complete it with the same state hashes (tools/checkLevels.ts); reported after vitest. It starts
+// when the unit tests end, so it runs beside the browser tests' last minutes, when the machine has
+// a core to spare, instead of after them.
+let levelCheck = null;
+const startLevelCheck = () => { levelCheck ??= runCollected(...bin('tsx', ['tools/checkLevels.ts'])); };
 const runs = await Promise.all(
   extraArgs.length || !chromiumOk
     ? [startVitest('all', [...(chromiumOk ? [] : ['--project', 'unit']), ...extraArgs])]
-    : [startVitest('unit', ['--project', 'unit']), startVitest('browser', ['--project', 'browser'])],
+    : [
+      startVitest('unit', ['--project', 'unit']).then((run) => { startLevelCheck(); return run; }),
+      startVitest('browser', ['--project', 'browser']),
+    ],
 );
 
 for (const { name, outputFile, status: vitestStatus } of runs) {
@@ -172,23 +182,23 @@ for (const { project, status, output } of await typeChecks) {
   record(`type-check ${project}`, status === 0);
 }
 
-// d. Levels: each level file must parse and its committed replay must still complete it with the
-// same state hashes (tools/checkLevels.ts); each level counts as one test.
+// d. The levels' check started beside the browser tests (or now, after a single vitest run).
 heading('check-levels');
 {
-  const [cmd, args] = bin('tsx', ['tools/checkLevels.ts']);
-  const r = spawnSync(cmd, args, { cwd: ROOT, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (r.stdout) process.stdout.write(r.stdout);
-  const levelLines = (r.stdout ?? '').split('\n').filter((l) => /^(ok {4}|FAILED) /.test(l));
+  startLevelCheck();
+  const r = await levelCheck;
+  const out = r.output ?? '';
+  if (out) process.stdout.write(out);
+  const levelLines = out.split('\n').filter((l) => /^(ok {4}|FAILED) /.test(l));
   for (const l of levelLines) {
     const ok = l.startsWith('ok');
     const text = l.slice(7);
     const colon = text.indexOf(': ');
     record(`level ${colon > 0 ? text.slice(0, colon) : text}`, ok, ok ? '' : colon > 0 ? text.slice(colon + 2) : '');
   }
-  if (r.error || r.status !== 0) {
+  if (r.status !== 0) {
     if (!levelLines.some((l) => l.startsWith('FAILED'))) {
-      record('check-levels', false, r.error ? r.error.message : `exit status ${r.status}; see the output above`);
+      record('check-levels', false, r.status === null ? 'could not run it; see the output above' : `exit status ${r.status}; see the output above`);
     }
   } else if (levelLines.length === 0) {
     record('check-levels', false, 'checked no levels');
