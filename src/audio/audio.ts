@@ -108,8 +108,8 @@ export function createAudio(win: Window, opts: { urlOf?: (file: string) => strin
     if (music !== null) fadeMusic(null, music);
   }
 
-  /** A music track, loaded the first time it is wanted: a world's loop is about 2 MB and decodes
-   *  to ~12 MB of samples, so only the worlds actually played are fetched and held. */
+  /** A music track, loaded the first time it is wanted: a world's loop is ~250 KB (2 MB as WAV)
+   *  and decodes to ~12 MB of samples, so only the worlds actually played are fetched and held. */
   function trackOf(name: MusicName): Howl | undefined {
     if (canPlay && !tracks.has(name)) {
       const howl = makeHowl(MUSIC_FILES[name], true);

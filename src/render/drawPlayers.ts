@@ -74,7 +74,9 @@ export function createPlayerViews(layer: Container): PlayerViews {
           hang = ((Math.round((a / (2 * Math.PI)) * HANG_STEPS) % HANG_STEPS) + HANG_STEPS) % HANG_STEPS;
         }
         const feetCm = Math.round(body.halfH[eid] * U);
-        const key = (((((slot * 8 + pose) * RUN_FRAMES + frame) * 2 + (f > 0 ? 1 : 0)) * 2 + (isAnchored ? 1 : 0)) * HANG_STEPS + hang) * 1024 + feetCm;
+        const facing = f > 0 ? 1 : 0;
+        const stake = isAnchored ? 1 : 0;
+        const key = ((((((slot * 8 + pose) * RUN_FRAMES + frame) * 2 + facing) * 2 + stake) * HANG_STEPS + hang) * 1024) + feetCm;
         let drawing = drawings.get(key);
         if (!drawing) {
           drawing = drawPlayer(slot, pose, frame, f, isAnchored, hang, feetCm);
@@ -89,7 +91,9 @@ export function createPlayerViews(layer: Container): PlayerViews {
 }
 
 /** One drawing of a player, centred on its body's centre (drawing units). */
-function drawPlayer(slot: number, pose: PoseKind, frame: number, f: number, isAnchored: boolean, hang: number, feetCm: number): GraphicsContext {
+function drawPlayer(
+  slot: number, pose: PoseKind, frame: number, f: number, isAnchored: boolean, hang: number, feetCm: number,
+): GraphicsContext {
   const g = new GraphicsContext();
   if (isAnchored) drawStake(g, f * 14, feetCm);
   const a = (hang / HANG_STEPS) * 2 * Math.PI;

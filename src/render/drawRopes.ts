@@ -42,7 +42,7 @@ const FRAYED: readonly RopeLook[] = Array.from({ length: FRAY_STEPS }, (_, k) =>
   return look(0.08 * U, mix(palette.ropeFrayed, palette.ropeStrained, t), mix(palette.ropeFrayedStrand, palette.ropeStrainedStrand, t),
     0.09 * U, 0.035 * U);
 });
-/** The loose fibres' width, cm, and colour (their length shows the load; strained, they redden). */
+/** The loose fibres' width, cm (their length shows the load). */
 const TUFT_WIDTH = 0.018 * U;
 /** Spacing of the loose fibres along a frayed rope, cm. */
 const TUFT_PITCH = 0.16 * U;

@@ -1,8 +1,9 @@
 // The pixi.js view of a sim world. Display objects are created once; each frame only rewrites the
 // ropes' meshes in place, gives each player the drawing of its pose and moves the anchors' bolts,
-// boxes, labels and the camera, so drawing allocates no display objects. The level art (tiles, goal, one Graphics per box) is rebuilt only when the
-// world's level changes (a new tile grid or box list, not a restart). Effects (dust, sparks,
-// checkpoint flashes) come from the sim's events through effects.ts's own cursor.
+// boxes, labels and the camera, so drawing allocates no display objects and triangulates nothing.
+// The level art (tiles, goal, one Graphics per box) is rebuilt only when the world's level changes
+// (a new tile grid or box list, not a restart). Effects (dust, sparks, checkpoint flashes) come
+// from the sim's events through effects.ts's own cursor.
 // A lost WebGL context (webglcontextlost) draws nothing until it is restored; pixi's
 // GlContextSystem keeps the context restorable (preventDefault) and, on webglcontextrestored,
 // re-creates its GPU buffers, textures and shaders from the CPU copies (runners.contextChange); the
