@@ -278,7 +278,7 @@ const app = createAppRunner({
     title: titleScreen, levelSelect, pause: pauseMenu, complete: completeScreen,
     settings: settingsScreen, controls: controlsScreen,
   },
-  env: () => ({ catalog, progress: progress.progress }),
+  env: () => ({ catalog, progress: progress.progress, levelsChecked: import.meta.env.PROD }),
   progress,
   session,
   previews,

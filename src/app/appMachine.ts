@@ -20,6 +20,12 @@ export interface AppEnv {
   /** The campaign levels in order (live reload replaces the list). */
   readonly catalog: readonly LevelEntry[];
   readonly progress: Progress;
+  /**
+   * The catalogue's levels passed their first second (src/level/firstSecond.ts) when the build was
+   * tested (`npm run check-levels` parses every shipped level), so opening one skips running it
+   * again: a production build. The dev server, where designers change levels, checks each opening.
+   */
+  readonly levelsChecked?: boolean;
 }
 
 export type AppEvent =
@@ -185,7 +191,7 @@ function play(state: AppState, level: OpenLevel, keepCamera: boolean, effects: A
  * `isDeepLink`: opened by `?level=` at start-up, where the URL and any message stay as they are.
  */
 function startCampaignLevel(state: AppState, env: AppEnv, entry: LevelEntry, isDeepLink = false): Transition {
-  const parsed = parseLevel(entry.text);
+  const parsed = parseLevel(entry.text, { firstSecond: env.levelsChecked !== true });
   if (!parsed.ok) {
     const menu = toMenu(state, env, entry.key);
     menu.effects.push({ kind: 'showErrors', title: `The level ${isolateText(entry.file)} could not be loaded`, messages: parsed.errors });

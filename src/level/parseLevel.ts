@@ -41,9 +41,10 @@ export const RESERVED_IDS: Readonly<Record<string, string>> = { p1: 'player 1', 
 
 export interface ParseOptions {
   /**
-   * Run the level's first second (firstSecond.ts, stage 5); default true. Off only where the
-   * level is shown, not played (the menus' level previews): that check builds and runs a world for
-   * 60 ticks, ~0.1-0.2 s of a page's start-up for a picture. Opening the level checks it.
+   * Run the level's first second (firstSecond.ts, stage 5); default true. That check builds and
+   * runs a world for 60 ticks, ~0.1-0.2 s of a page's start-up. Off only where the level is shown,
+   * not played (the menus' level previews; opening the level checks it), and for the campaign's
+   * levels in a production build, which `npm run check-levels` checked (AppEnv.levelsChecked).
    */
   firstSecond?: boolean;
 }

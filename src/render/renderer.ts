@@ -9,7 +9,7 @@
 // re-creates its GPU buffers, textures and shaders from the CPU copies (runners.contextChange); the
 // level art is rebuilt too and the next frame draws everything again.
 
-import { Container, GlLimitsSystem, Graphics, Text, WebGLRenderer } from 'pixi.js';
+import { Container, GlLimitsSystem, Graphics, Text, WebGLRenderer, getTestContext } from 'pixi.js';
 import { PLAYER_COUNT, playerEntity, type TileGrid, type SimWorld } from '../sim';
 import { createBodyPoses, interpolateBodyPoses } from './bodyPoses';
 import { createCamera, createShake, defaultCameraLimits, kickShake, updateCamera, updateShake, type Camera } from './camera';
@@ -104,6 +104,15 @@ function spreadLabels(a: Text, b: Text): void {
   b.x = mid + (side * LABEL_GAP) / 2;
 }
 
+/** pixi's test context (null where WebGL is missing or refused). */
+function testContextOrNull(): WebGLRenderingContext | WebGL2RenderingContext | null {
+  try {
+    return getTestContext() ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export async function createRenderer(parent: HTMLElement): Promise<GameRenderer> {
   // The WebGL renderer itself, not pixi's Application: Application picks a renderer at run time
   // among WebGL, WebGPU and Canvas, which puts all three in the build (WebGPU draws nothing in
@@ -120,7 +129,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     width: window.innerWidth,
     height: window.innerHeight,
     // Multisampling only on a GPU: on a software rasteriser it halves the frame rate (softwareGl.ts).
-    antialias: !isSoftwareRendererName(webglRendererName()),
+    antialias: !isSoftwareRendererName(webglRendererName(testContextOrNull())),
     resolution: window.devicePixelRatio || 1,
     autoDensity: true,
     background: worldLook(1).background,

@@ -13,21 +13,16 @@ export function isSoftwareRendererName(name: string): boolean {
   return SOFTWARE_RENDERER.test(name);
 }
 
-/** Asks a throwaway WebGL context for its renderer's name ('' when WebGL is missing). */
-export function webglRendererName(): string {
-  const canvas = document.createElement('canvas');
-  let gl: WebGLRenderingContext | WebGL2RenderingContext | null = null;
-  try {
-    gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
-  } catch {
-    return '';
-  }
-  if (!gl) return '';
+/**
+ * The renderer's name as `gl` reports it ('' when it has none). The game asks pixi's own test
+ * context (pixi.js `getTestContext()`), which pixi creates anyway to probe the device's limits:
+ * a throwaway context of its own cost a page open ~90 ms of its main thread on a software
+ * rasteriser (each WebGL context starts a device there), and is not needed.
+ */
+export function webglRendererName(gl: WebGLRenderingContext | WebGL2RenderingContext | null): string {
+  if (!gl || gl.isContextLost()) return '';
   const info = gl.getExtension('WEBGL_debug_renderer_info');
-  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
-  // Browsers cap live contexts (16 in Chromium); give this one back now rather than at GC.
-  gl.getExtension('WEBGL_lose_context')?.loseContext();
-  return name;
+  return String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
 }
 
 /**

@@ -101,6 +101,28 @@ describe('start-up', () => {
     expect(state.view).toEqual({ screen: 'menu' });
     expect(effects.at(-1)).toMatchObject({ kind: 'showErrors', title: 'The level 01-broken.json could not be loaded' });
   });
+  // A production build's campaign levels were checked by `npm run check-levels`, first second
+  // included: opening one does not run that second again (~0.1-0.2 s of each level's start-up).
+  // The dev server (levelsChecked unset), where designers change levels, still checks each opening.
+  it('a campaign level whose first second kills a player: refused by the dev server, opened by a checked build', () => {
+    // A 20 x 10 room: player 2 starts in the air over spikes (levelPlayable.test.ts's case).
+    const text = JSON.stringify({
+      format: 'ropebound-level', version: 2, id: 'drop', name: 'Drop',
+      tiles: [...Array.from({ length: 8 }, () => '.'.repeat(20)), '...^^' + '.'.repeat(15), '#'.repeat(20)],
+      spawns: [{ id: 'p1', player: 1, x: 2, y: 9 }, { id: 'p2', player: 2, x: 4, y: 6 }],
+      goal: { id: 'goal', x: 16, y: 6, w: 3, h: 3 },
+      tether: { length: 5, segments: 8 },
+    });
+    expect(parseLevel(text, { firstSecond: false }).ok).toBe(true);
+    expect(parseLevel(text).ok).toBe(false);
+    const catalog = createLevelCatalog({ '../../levels/01-drop.json': text });
+    const dev = run([{ type: 'boot', query: 'drop' }], initialAppState, env(freshProgress(), catalog));
+    expect(dev.state.view).toEqual({ screen: 'menu' });
+    expect(dev.effects).toContainEqual(expect.objectContaining({ kind: 'showErrors', title: 'The level 01-drop.json could not be loaded' }));
+    const checked = run([{ type: 'boot', query: 'drop' }], initialAppState, { ...env(freshProgress(), catalog), levelsChecked: true });
+    expect(checked.state.view.screen).toBe('playing');
+    expect(kinds(checked.effects)).toContain('startAttempt');
+  });
 });
 
 describe('title, level select, settings and controls', () => {
