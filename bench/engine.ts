@@ -38,8 +38,11 @@ export interface EngineAdapter {
   name: string;
   /** Engine package and version, for the table. */
   version: string;
-  /** Default and tuned qualities the harness runs (tuned: cheapest with max stretch <= 1 % in A at 10x). */
+  /** The engine's shipped defaults (the bench reports their stretch; it times only tuned settings). */
   defaults: Quality;
+  /** false when `iterations` changes nothing (ours: one exact chain solve per substep), so the
+   *  tuning searches substeps alone. Default true. */
+  usesIterations?: boolean;
   /** Some engines need async set-up (rapier's WASM). */
   init?(): Promise<void>;
   build(scenario: Scenario, quality: Quality): EngineWorld;

@@ -62,6 +62,10 @@ export interface RunMetrics {
   ticks: number;
   /** Largest segment stretch over every tick and rope (0.01 = 1 %). */
   maxStretch: number;
+  /** Largest stretch beyond what the scene forces (BenchScenario.forcedStretch; B's moving ends):
+   *  over every tick, the tick's largest segment stretch minus the forced one. Elsewhere the same
+   *  as maxStretch. The bench tunes every engine to the same target on this. */
+  maxExcessStretch: number;
   /** Mean of |stretch| over every tick, rope and segment. */
   meanStretch: number;
   /** (E_end - E_start) / (g * total mass * rope length): energy gained (+) or lost (-), as a fraction
@@ -87,6 +91,8 @@ export class MetricsRecorder {
   private readonly dt: number;
   private ticks = 0;
   private maxStretch = -Infinity;
+  private maxExcess = -Infinity;
+  private readonly forced: ((t: number) => number) | undefined;
   private sumAbs = 0;
   private countAbs = 0;
   private e0 = 0;
@@ -96,9 +102,11 @@ export class MetricsRecorder {
   private health: Health = 'ok';
   private badTick = -1;
 
-  constructor(sc: Scenario, dt: number) {
+  /** `forcedStretch`: the stretch the scene forces after tick t (BenchScenario.forcedStretch). */
+  constructor(sc: Scenario, dt: number, forcedStretch?: (t: number) => number) {
     this.sc = sc;
     this.dt = dt;
+    this.forced = forcedStretch;
     this.cur = sc.ropes.map((r) => new Float64Array(2 * (r.segments + 1)));
     this.prev = sc.ropes.map((r) => new Float64Array(2 * (r.segments + 1)));
     let mass = 0;
@@ -125,6 +133,7 @@ export class MetricsRecorder {
   observe(world: EngineWorld): void {
     this.ticks++;
     let e = 0;
+    let tickMax = -Infinity;
     const { sc } = this;
     for (let k = 0; k < sc.ropes.length; k++) {
       const r = sc.ropes[k];
@@ -149,13 +158,16 @@ export class MetricsRecorder {
         const dy = pos[2 * s + 3] - pos[2 * s + 1];
         const st = Math.sqrt(dx * dx + dy * dy) / r.segmentLength - 1;
         if (!Number.isFinite(st)) continue;
-        if (st > this.maxStretch) this.maxStretch = st;
+        if (st > tickMax) tickMax = st;
         if (st > BLOWUP_STRETCH && this.health === 'ok') { this.health = 'blow-up'; this.badTick = this.ticks; }
         this.sumAbs += Math.abs(st);
         this.countAbs++;
       }
       e += ropeEnergy(this.prev[k], pos, n, r.particleMass, r.endMass, sc.gravity, this.dt);
     }
+    if (tickMax > this.maxStretch) this.maxStretch = tickMax;
+    const excess = tickMax - (this.forced ? this.forced(this.ticks - 1) : 0);
+    if (excess > this.maxExcess) this.maxExcess = excess;
     if (Number.isFinite(e)) {
       this.eLast = e;
       const dev = Math.abs(e - this.e0);
@@ -167,6 +179,7 @@ export class MetricsRecorder {
     return {
       ticks: this.ticks,
       maxStretch: this.maxStretch === -Infinity ? NaN : this.maxStretch,
+      maxExcessStretch: this.maxExcess === -Infinity ? NaN : this.maxExcess,
       meanStretch: this.countAbs > 0 ? this.sumAbs / this.countAbs : NaN,
       energyDrift: (this.eLast - this.e0) / this.scale,
       energyDriftMax: this.eMaxDev / this.scale,

@@ -1,84 +1,77 @@
-// `npm run bench`: the rope benchmarks of issue #5. Every adapter in bench/engines/*.ts runs in its
-// own child process (`node --import tsx bench/run.ts --child <file>`), each scenario once at the
-// engine's defaults and once at its tuned quality (the cheapest {substeps, iterations} of a small
-// ladder that keeps max stretch <= 1 % in A at 10x). The parent prints a markdown table with each
-// timing as a ratio to ropebound's measured in the same run, or JSON with --json.
+// `npm run bench`: our rope solver against the peers' (bench/engines/*.ts), compared only at equal
+// quality. Each engine variant runs in a process of its own that stays up for the whole run
+// (bench/child.ts); for every scenario each one is tuned to the same stretch target on that
+// scenario (bench/tune.ts: the cheapest {substeps, iterations} keeping the stretch beyond what the
+// scene forces <= 1 %), then timed in rounds: in each round every engine runs each scenario once,
+// one process at a time, the engines' order rotated from round to round, so a busy moment of the
+// machine falls on all of them alike. The table gives each engine's median and range, and its
+// ratio to ours: the median over rounds of (its time / ours in the same round).
 //
-//   npm run bench                         all engines, all scenarios, 5 timed runs each
-//   npm run bench -- --quick              smoke test: 1 timed run, short scenarios
+//   npm run bench                         all engines and scenarios, 5 timing rounds
+//   npm run bench -- --quick              smoke test: short scenes, 1 round
 //   npm run bench -- --engines ropebound,planck --scenarios A10,C200 --json
-//   npm run bench -- --no-tune            defaults only
+//   npm run bench -- --rounds 9
+//   npm run bench -- --from saved.json    re-print a --json run's tables
 
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
-import type { EngineAdapter, Quality } from './engine';
-import { MetricsRecorder, median, type RunMetrics } from './metrics';
-import { SCENARIO_IDS, TICK, buildScenario, type BenchScenario } from '../tools/scenarios/benchScenes';
+import type { Quality } from './engine';
+import type { RunMetrics } from './metrics';
+import { STRETCH_TARGET, rotated, spread } from './tune';
+import type { ChildReply, ChildRequest, DefaultsReply, InfoReply, MeasureReply, TimeReply, TuneReply } from './child';
+import { SCENARIO_IDS, TICK, buildScenario } from '../tools/scenarios/benchScenes';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const MARKER = '@@BENCH-RESULT@@';
-/** Max stretch the tuned quality must keep in A at 10x. */
-export const TUNE_STRETCH = 0.01;
-/** Timed runs per scenario (after a warm-up), and in --quick mode. */
-const RUNS = 5;
-const QUICK_RUNS = 1;
-/** Wall-time budget of one scenario's runs (the warm-up run sets the ticks to fit it), ms. A slow
- *  engine then runs fewer ticks than the scenario's length; the table says so. */
-const SCENARIO_BUDGET_MS = 12_000;
-const QUICK_SCENARIO_BUDGET_MS = 4_000;
-const MIN_TICKS = 5;
-/** A child taking longer than this is killed and reported, ms. */
-const CHILD_TIMEOUT_MS = 15 * 60_000;
+export const MARKER = '@@BENCH@@';
+/** Timing rounds (each engine runs each scenario once per round), full mode and --quick. */
+const ROUNDS = 5;
+const QUICK_ROUNDS = 1;
+/** A child answering no request for this long is killed and reported, ms. */
+const REQUEST_TIMEOUT_MS = 15 * 60_000;
 
 export interface Options {
   engines: string[] | null;
   scenarios: string[];
   quick: boolean;
   json: boolean;
-  tune: boolean;
+  rounds: number;
 }
 
+/** One scenario of one engine. */
 export interface ScenarioResult {
   scenario: string;
-  mode: 'default' | 'tuned';
-  quality: Quality;
-  ticks: number;
-  /** Set when a slow engine ran fewer ticks than the scenario's length to fit the time budget. */
-  truncatedFrom?: number;
-  metrics?: RunMetrics;
-  /** Median ms of wall time per simulated second, and the runs it is the median of. */
-  msPerSimSecond?: number;
-  runs?: number;
+  /** At the engine's shipped defaults: one run (stretch and health only; never timed against ours). */
+  defaults?: DefaultsReply;
+  /** The tuning: every setting tried and the one chosen (null: none of the ladder held the target). */
+  tune?: TuneReply;
+  /** At the chosen setting, on the full scene: the warm-up run's metrics and the ticks timed. */
+  tuned?: MeasureReply;
+  /** ms per timed run, one per round, and the ratio to ours in that round. */
   runMs?: number[];
-  /** Constraint projections per second of wall time (the adapter's count). */
-  projectionsPerSecond?: number;
+  ratios?: number[];
   error?: string;
 }
 
 export interface EngineResult {
   file: string;
+  variant: number;
   name: string;
   version?: string;
   defaults?: Quality;
-  tuned?: Quality | null;
-  /** Each ladder step tried while tuning: quality and the max stretch it gave in A10. */
-  tuneLog?: Array<{ quality: Quality; maxStretch: number; health: string }>;
-  results: ScenarioResult[];
-  /** Names of every adapter the file exports (the parent runs each in its own process). */
-  variants?: string[];
-  variant?: number;
+  usesIterations?: boolean;
+  scenarios: ScenarioResult[];
   error?: string;
 }
 
-export function parseArgs(argv: readonly string[]): Options & { child: string | null; variant: number; from?: string; module?: string } {
-  const o: Options & { child: string | null; variant: number; from?: string; module?: string } = {
-    engines: null, scenarios: [...SCENARIO_IDS], quick: false, json: false, tune: true, child: null, variant: 0,
-  };
+export function parseArgs(argv: readonly string[]): Options & { from?: string } {
+  const o: Options & { from?: string } = { engines: null, scenarios: [...SCENARIO_IDS], quick: false, json: false, rounds: ROUNDS };
+  let rounds: number | null = null;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -88,172 +81,19 @@ export function parseArgs(argv: readonly string[]): Options & { child: string | 
     };
     if (a === '--quick') o.quick = true;
     else if (a === '--json') o.json = true;
-    else if (a === '--no-tune') o.tune = false;
     else if (a === '--engines') o.engines = next().split(',').filter(Boolean);
     else if (a === '--scenarios') o.scenarios = next().split(',').filter(Boolean);
-    else if (a === '--child') o.child = next();
-    else if (a === '--module') o.module = next();
+    else if (a === '--rounds') rounds = Math.max(1, Math.floor(Number(next())) || 1);
     else if (a === '--from') o.from = next();
-    else if (a === '--variant') o.variant = Number(next());
     else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: npm run bench -- [--quick] [--json] [--no-tune] [--engines a,b] [--scenarios A10,B,...] [--from saved.json]\n' +
+      process.stdout.write('usage: npm run bench -- [--quick] [--json] [--rounds N] [--engines a,b] [--scenarios A10,B,...] [--from saved.json]\n' +
         `scenarios: ${SCENARIO_IDS.join(', ')}\n`);
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
+  o.rounds = rounds ?? (o.quick ? QUICK_ROUNDS : ROUNDS);
   for (const s of o.scenarios) buildScenario(s); // throws on an unknown id
   return o;
-}
-
-/** Ticks a scenario runs: its full length, or a short slice in --quick mode. */
-function ticksOf(bs: BenchScenario, quick: boolean): number {
-  if (!quick) return bs.ticks;
-  return Math.min(bs.ticks, bs.id === 'C1000' ? 10 : bs.id.startsWith('C') ? 30 : 60);
-}
-
-function isAdapter(v: unknown): v is EngineAdapter {
-  return typeof v === 'object' && v !== null && typeof (v as EngineAdapter).build === 'function' &&
-    typeof (v as EngineAdapter).name === 'string';
-}
-
-/** The adapters a module exports: `adapters` (an array: variants such as a revolute chain and a
- *  rope joint, each run in its own process), else its default export, `adapter`, or any export
- *  with a build(). */
-export function findAdapters(mod: Record<string, unknown>): EngineAdapter[] {
-  if (Array.isArray(mod.adapters) && mod.adapters.length > 0 && mod.adapters.every(isAdapter)) return mod.adapters;
-  if (isAdapter(mod.default)) return [mod.default];
-  if (isAdapter(mod.adapter)) return [mod.adapter];
-  for (const v of Object.values(mod)) if (isAdapter(v)) return [v];
-  throw new Error('no EngineAdapter export (expected `export const adapters: EngineAdapter[]` or `export default adapter`)');
-}
-
-/** Runs a scenario once, observing every tick; stops early (at >= MIN_TICKS) past `budgetMs`. */
-export function measureOnce(
-  adapter: EngineAdapter, bs: BenchScenario, q: Quality, ticks: number, budgetMs = Infinity,
-): RunMetrics {
-  const world = adapter.build(bs.scenario, q);
-  try {
-    const rec = new MetricsRecorder(bs.scenario, TICK);
-    rec.start(world);
-    const t0 = performance.now();
-    for (let t = 0; t < ticks; t++) {
-      bs.control?.(world, t);
-      world.step();
-      rec.observe(world);
-      if (t + 1 >= MIN_TICKS && performance.now() - t0 > budgetMs) break;
-    }
-    return rec.result();
-  } finally {
-    world.dispose?.();
-  }
-}
-
-/** Wall time of `ticks` steps of a fresh world (building it is not timed), ms. */
-function timeOnce(adapter: EngineAdapter, bs: BenchScenario, q: Quality, ticks: number): { ms: number; projections: number } {
-  const world = adapter.build(bs.scenario, q);
-  try {
-    const t0 = performance.now();
-    for (let t = 0; t < ticks; t++) {
-      bs.control?.(world, t);
-      world.step();
-    }
-    const ms = performance.now() - t0;
-    return { ms, projections: world.projectionsPerTick() * ticks };
-  } finally {
-    world.dispose?.();
-  }
-}
-
-/** The ladder of qualities tried when tuning, cheapest (substeps x iterations) first. */
-export function qualityLadder(): Quality[] {
-  const steps = [1, 2, 4, 8, 16, 32, 64];
-  const out: Quality[] = [];
-  for (const s of steps) for (const i of steps) if (s * i <= 256) out.push({ substeps: s, iterations: i });
-  out.sort((a, b) => a.substeps * a.iterations - b.substeps * b.iterations || a.substeps - b.substeps);
-  return out;
-}
-
-/** Cheapest ladder quality keeping max stretch <= 1 % with no NaN in A at 10x (null: none does). */
-export function tune(adapter: EngineAdapter, quick: boolean, log: NonNullable<EngineResult['tuneLog']>): Quality | null {
-  const bs = buildScenario('A10');
-  const ticks = ticksOf(bs, quick);
-  // An engine that ignores iterations (ours) gets the same answer for every iteration count:
-  // once a substep count has failed at 1 iteration and the engine says it ignores them, skip.
-  const ignoresIterations = adapter.defaults.iterations === 1 && adapter.name === 'ropebound';
-  for (const q of qualityLadder()) {
-    if (ignoresIterations && q.iterations !== 1) continue;
-    const m = measureOnce(adapter, bs, q, ticks);
-    log.push({ quality: q, maxStretch: m.maxStretch, health: m.health });
-    if (m.health === 'ok' && m.maxStretch <= TUNE_STRETCH) return q;
-  }
-  return null;
-}
-
-/** Everything for one engine, in this process (the child's job). */
-export async function runEngine(file: string, variant: number, opts: Options & { module?: string }): Promise<EngineResult> {
-  const res: EngineResult = { file: basename(file), name: basename(file, '.ts'), results: [] };
-  let adapter: EngineAdapter;
-  try {
-    const mod = await import(pathToFileURL(resolve(opts.module ?? file)).href) as Record<string, unknown>;
-    const all = findAdapters(mod);
-    res.variants = all.map((a) => a.name);
-    if (variant < 0) return res; // --variant -1: list only
-    if (variant >= all.length) throw new Error(`no variant ${variant}`);
-    adapter = all[variant];
-    res.name = adapter.name;
-    res.version = adapter.version;
-    res.defaults = adapter.defaults;
-    await adapter.init?.();
-  } catch (e) {
-    res.error = errorText(e);
-    return res;
-  }
-  const modes: Array<{ mode: 'default' | 'tuned'; q: Quality }> = [{ mode: 'default', q: adapter.defaults }];
-  if (opts.tune) {
-    res.tuneLog = [];
-    try {
-      res.tuned = tune(adapter, opts.quick, res.tuneLog);
-    } catch (e) {
-      res.tuned = null;
-      res.error = `tuning failed: ${errorText(e)}`;
-    }
-    if (res.tuned) modes.push({ mode: 'tuned', q: res.tuned });
-  }
-  const runs = opts.quick ? QUICK_RUNS : RUNS;
-  for (const { mode, q } of modes) {
-    for (const id of opts.scenarios) {
-      const bs = buildScenario(id);
-      const ticks = ticksOf(bs, opts.quick);
-      const r: ScenarioResult = { scenario: id, mode, quality: q, ticks };
-      res.results.push(r);
-      try {
-        const budget = (opts.quick ? QUICK_SCENARIO_BUDGET_MS : SCENARIO_BUDGET_MS) / (runs + 1);
-        r.metrics = measureOnce(adapter, bs, q, ticks, budget); // also the warm-up
-        const n = r.metrics.ticks;
-        if (n < ticks) { r.truncatedFrom = ticks; r.ticks = n; }
-        const times: number[] = [];
-        let projections = 0;
-        for (let k = 0; k < runs; k++) {
-          const t = timeOnce(adapter, bs, q, n);
-          times.push(t.ms);
-          projections = t.projections;
-        }
-        const ms = median(times);
-        r.runs = runs;
-        r.runMs = times.map((t) => Math.round(t * 1000) / 1000);
-        r.msPerSimSecond = ms / (n * TICK);
-        r.projectionsPerSecond = ms > 0 ? projections / (ms / 1000) : NaN;
-      } catch (e) {
-        r.error = errorText(e);
-      }
-    }
-  }
-  return res;
-}
-
-function errorText(e: unknown): string {
-  if (e instanceof Error) return `${e.name}: ${e.message}`.slice(0, 300);
-  return String(e).slice(0, 300);
 }
 
 /** Engine adapter files, ropebound first. */
@@ -268,8 +108,6 @@ export function engineFiles(only: string[] | null): string[] {
   return files.map((f) => join(dir, f));
 }
 
-const bundles = new Map<string, string>();
-
 /**
  * The adapter file bundled with everything of this repo it imports (src/sim for ours) into one ES
  * module, as the game ships it; the engines' packages stay external (they are published bundles).
@@ -278,50 +116,156 @@ const bundles = new Map<string, string>();
  * that the shipped game and the peers' published builds do not pay.
  */
 async function bundleAdapter(file: string): Promise<string> {
-  const found = bundles.get(file);
-  if (found) return found;
   const out = resolve(HERE, '..', 'node_modules', '.cache', 'ropebound-bench', `${basename(file, '.ts')}.mjs`);
   await build({
     entryPoints: [file], outfile: out, bundle: true, format: 'esm', platform: 'node', target: 'node20',
     packages: 'external', logLevel: 'error',
   });
-  bundles.set(file, out);
   return out;
 }
 
-/** Runs one engine file in its own process; a crash or a timeout becomes an EngineResult with an error. */
-export async function runChild(file: string, variant: number, opts: Options): Promise<EngineResult> {
-  const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', file, '--variant', String(variant),
-    '--scenarios', opts.scenarios.join(',')];
-  try {
-    args.push('--module', await bundleAdapter(file));
-  } catch (e) {
-    return { file: basename(file), name: `${basename(file, '.ts')}#${variant}`, variant, results: [], error: `could not bundle: ${errorText(e)}` };
-  }
-  if (opts.quick) args.push('--quick');
-  if (!opts.tune) args.push('--no-tune');
-  return await new Promise((done) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: resolve(HERE, '..') });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); err += `\nkilled after ${CHILD_TIMEOUT_MS / 1000} s`; }, CHILD_TIMEOUT_MS);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const line = out.split('\n').find((l) => l.startsWith(MARKER));
-      if (line) {
-        try {
-          const res = JSON.parse(line.slice(MARKER.length)) as EngineResult;
-          res.variant = variant;
-          done(res);
-          return;
-        } catch { /* reported below */ }
-      }
-      const tail = err.trim().split('\n').slice(-3).join(' | ').slice(0, 300);
-      done({ file: basename(file), name: `${basename(file, '.ts')}#${variant}`, variant, results: [], error: `child exited ${code ?? signal}: ${tail || 'no output'}` });
+function errorText(e: unknown): string {
+  if (e instanceof Error) return `${e.name}: ${e.message}`.slice(0, 300);
+  return String(e).slice(0, 300);
+}
+
+/** One engine file's process (bench/child.ts), answering one request at a time. */
+class Child {
+  private readonly proc: ChildProcess;
+  private pending: { resolve: (r: ChildReply) => void; timer: NodeJS.Timeout } | null = null;
+  private stderr = '';
+  private exited: string | null = null;
+
+  constructor(modulePath: string) {
+    this.proc = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'child.ts'), modulePath], {
+      stdio: ['pipe', 'pipe', 'pipe'], cwd: resolve(HERE, '..'),
     });
-  });
+    this.proc.stderr!.on('data', (d: Buffer) => { this.stderr = (this.stderr + d.toString()).slice(-2000); });
+    createInterface({ input: this.proc.stdout! }).on('line', (line) => {
+      if (!line.startsWith(MARKER) || !this.pending) return;
+      const { resolve: done, timer } = this.pending;
+      this.pending = null;
+      clearTimeout(timer);
+      try {
+        done(JSON.parse(line.slice(MARKER.length)) as ChildReply);
+      } catch (e) {
+        done({ error: `bad reply: ${errorText(e)}` });
+      }
+    });
+    this.proc.on('close', (code, signal) => {
+      const tail = this.stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 300);
+      this.exited = `child exited ${code ?? signal}: ${tail || 'no output'}`;
+      if (this.pending) {
+        clearTimeout(this.pending.timer);
+        this.pending.resolve({ error: this.exited });
+        this.pending = null;
+      }
+    });
+  }
+
+  request<R extends ChildReply>(req: ChildRequest): Promise<R | { error: string }> {
+    if (this.exited) return Promise.resolve({ error: this.exited });
+    return new Promise((done) => {
+      const timer = setTimeout(() => {
+        this.proc.kill('SIGKILL');
+        this.stderr += `\nkilled: no answer to ${req.op} within ${REQUEST_TIMEOUT_MS / 1000} s`;
+      }, REQUEST_TIMEOUT_MS);
+      this.pending = { resolve: done as (r: ChildReply) => void, timer };
+      this.proc.stdin!.write(`${JSON.stringify(req)}\n`);
+    });
+  }
+
+  close(): void {
+    this.proc.stdin!.end();
+    this.proc.kill();
+  }
+}
+
+const failed = (r: unknown): r is { error: string } => typeof r === 'object' && r !== null && 'error' in r && typeof (r as { error: unknown }).error === 'string';
+
+function log(opts: Options, text: string): void {
+  if (!opts.json) process.stderr.write(`bench: ${text}\n`);
+}
+
+/** The whole run: returns every engine's results (ropebound first). */
+export async function runBench(opts: Options): Promise<EngineResult[]> {
+  const entries: Array<{ child: Child; result: EngineResult }> = [];
+  try {
+    // 1. A process per adapter variant; --engines matches a file name or an adapter's name.
+    for (const file of engineFiles(opts.engines)) {
+      let modulePath: string;
+      try {
+        modulePath = await bundleAdapter(file);
+      } catch (e) {
+        entries.push({ child: null as unknown as Child, result: { file: basename(file), variant: 0, name: basename(file, '.ts'), scenarios: [], error: `could not bundle: ${errorText(e)}` } });
+        continue;
+      }
+      const lister = new Child(modulePath);
+      const listed = await lister.request<InfoReply>({ op: 'info', variant: 0 });
+      lister.close();
+      if (failed(listed)) {
+        entries.push({ child: null as unknown as Child, result: { file: basename(file), variant: 0, name: basename(file, '.ts'), scenarios: [], error: listed.error } });
+        continue;
+      }
+      for (let v = 0; v < listed.variants.length; v++) {
+        const name = listed.variants[v];
+        if (opts.engines && name !== 'ropebound' && !opts.engines.includes(basename(file, '.ts')) && !opts.engines.includes(name)) continue;
+        const child = new Child(modulePath);
+        const info = await child.request<InfoReply>({ op: 'info', variant: v });
+        const result: EngineResult = { file: basename(file), variant: v, name, scenarios: [] };
+        if (failed(info)) result.error = info.error;
+        else Object.assign(result, { version: info.version, defaults: info.defaults, usesIterations: info.usesIterations });
+        entries.push({ child, result });
+      }
+    }
+    const live = entries.filter((e) => e.child && !e.result.error);
+
+    // 2. Per engine and scenario: the defaults' stretch, the tuning, and a warm-up run of the
+    //    chosen setting on the full scene (which also fixes the ticks every round times).
+    for (const { child, result } of live) {
+      const t0 = performance.now();
+      for (const id of opts.scenarios) {
+        const s: ScenarioResult = { scenario: id };
+        result.scenarios.push(s);
+        const defaults = await child.request<DefaultsReply>({ op: 'defaults', scenario: id, quick: opts.quick });
+        if (failed(defaults)) { s.error = defaults.error; continue; }
+        s.defaults = defaults;
+        const tuned = await child.request<TuneReply>({ op: 'tune', scenario: id, quick: opts.quick });
+        if (failed(tuned)) { s.error = tuned.error; continue; }
+        s.tune = tuned;
+        if (!tuned.chosen) continue;
+        const measured = await child.request<MeasureReply>({ op: 'measure', scenario: id, quality: tuned.chosen, quick: opts.quick, rounds: opts.rounds });
+        if (failed(measured)) { s.error = measured.error; continue; }
+        s.tuned = measured;
+        s.runMs = [];
+        s.ratios = [];
+      }
+      log(opts, `${result.name}: tuned in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
+
+    // 3. Timing rounds, engines interleaved, their order rotated each round.
+    for (let round = 0; round < opts.rounds; round++) {
+      for (const id of opts.scenarios) {
+        const timed = live.filter((e) => e.result.scenarios.find((s) => s.scenario === id)?.tuned);
+        const msThisRound = new Map<EngineResult, number>();
+        for (const { child, result } of rotated(timed, round)) {
+          const s = result.scenarios.find((x) => x.scenario === id)!;
+          const t = await child.request<TimeReply>({ op: 'time', scenario: id, quality: s.tune!.chosen!, ticks: s.tuned!.ticks });
+          if (failed(t)) { s.error = t.error; s.tuned = undefined; continue; }
+          s.runMs!.push(t.ms);
+          msThisRound.set(result, t.ms);
+        }
+        const ours = [...msThisRound].find(([r]) => r.name === 'ropebound')?.[1];
+        for (const [r, ms] of msThisRound) {
+          if (ours !== undefined && ours > 0) r.scenarios.find((x) => x.scenario === id)!.ratios!.push(ms / ours);
+        }
+      }
+      log(opts, `round ${round + 1} of ${opts.rounds} done`);
+    }
+  } finally {
+    for (const e of entries) e.child?.close();
+  }
+  return entries.map((e) => e.result);
 }
 
 // ---- Reporting ----
@@ -343,41 +287,73 @@ function q(qq: Quality | null | undefined): string {
   return qq ? `${qq.substeps}x${qq.iterations}` : '-';
 }
 
-export function markdownTable(engines: EngineResult[], opts: Options): string {
-  const lines: string[] = [];
-  const ref = engines.find((e) => e.name === 'ropebound');
-  lines.push('| scenario | mode | engine | substeps x iter | ms / sim s | x ropebound | max stretch | mean stretch | energy drift (end / max) | health | Mproj/s |');
-  lines.push('|---|---|---|---|---:|---:|---:|---:|---:|---|---:|');
-  for (const mode of ['default', 'tuned'] as const) {
-    for (const id of opts.scenarios) {
-      const refR = ref?.results.find((r) => r.scenario === id && r.mode === mode);
-      for (const e of engines) {
-        const r = e.results.find((x) => x.scenario === id && x.mode === mode);
-        if (!r) {
-          if (mode === 'tuned' && e.tuned === null && !e.error) {
-            lines.push(`| ${id} | ${mode} | ${e.name} | none <= 1 % in ladder | - | - | - | - | - | - | - |`);
-          }
-          continue;
-        }
-        if (r.error) {
-          lines.push(`| ${id} | ${mode} | ${e.name} | ${q(r.quality)} | - | - | - | - | - | error: ${r.error.replace(/\|/g, '/')} | - |`);
-          continue;
-        }
-        const m = r.metrics!;
-        const ratio = refR?.msPerSimSecond && r.msPerSimSecond !== undefined ? r.msPerSimSecond / refR.msPerSimSecond : NaN;
-        let health = m.health === 'ok' ? 'ok' : `${m.health} @${m.badTick}`;
-        if (r.truncatedFrom) health += ` (${r.ticks}/${r.truncatedFrom} ticks)`;
-        const proj = id.startsWith('C') && r.projectionsPerSecond !== undefined ? fmt(r.projectionsPerSecond / 1e6) : '';
-        lines.push(`| ${id} | ${mode} | ${e.name} | ${q(r.quality)} | ${fmt(r.msPerSimSecond)} | ${fmt(ratio)} | ${pct(m.maxStretch)} | ${pct(m.meanStretch)} | ${pct(m.energyDrift)} / ${pct(m.energyDriftMax)} | ${health} | ${proj} |`);
+function health(m: RunMetrics): string {
+  return m.health === 'ok' ? 'ok' : `${m.health} @${m.badTick}`;
+}
+
+/** ms of wall time per simulated second, from ms per run of `ticks` ticks. */
+const perSimSecond = (ms: number, ticks: number): number => ms / (ticks * TICK);
+
+/** The equal-stretch table: per scenario, every engine at its tuned setting, and the fastest peer's ratio. */
+export function tunedTable(engines: EngineResult[], opts: Options): string {
+  const lines: string[] = [
+    '| scenario | engine | setting (substeps x iter) | stretch beyond forced | health | ms / sim s (median) | range | x ropebound (median of rounds) |',
+    '|---|---|---|---:|---|---:|---:|---:|',
+  ];
+  const summary: string[] = [];
+  for (const id of opts.scenarios) {
+    let fastestPeer: { name: string; ratio: number } | null = null;
+    const holding: string[] = [];
+    let oursHolds = false;
+    for (const e of engines) {
+      const s = e.scenarios.find((x) => x.scenario === id);
+      if (e.error || !s) continue;
+      if (s.error) { lines.push(`| ${id} | ${e.name} | ${q(s.tune?.chosen)} | - | error: ${s.error.replace(/\|/g, '/')} | - | - | - |`); continue; }
+      if (!s.tune?.chosen) {
+        const best = s.tune?.attempts.reduce((a, b) => (b.stretch < a.stretch ? b : a), s.tune.attempts[0]);
+        lines.push(`| ${id} | ${e.name} | none holds 1 % (best ${pct(best?.stretch)} at ${q(best?.quality)}) | - | - | - | - | - |`);
+        continue;
       }
+      if (e.name === 'ropebound') oursHolds = true;
+      else holding.push(e.name);
+      const m = s.tuned?.metrics;
+      const times = spread(s.runMs ?? []);
+      const ratio = spread(s.ratios ?? []).median;
+      const ticks = s.tuned?.ticks ?? 1;
+      const cut = s.tuned?.truncatedFrom ? ` (${ticks}/${s.tuned.truncatedFrom} ticks)` : '';
+      const above = m && !(m.maxExcessStretch <= STRETCH_TARGET) ? ' (above the target on the full scene)' : '';
+      lines.push(`| ${id} | ${e.name} | ${q(s.tune.chosen)} | ${pct(m?.maxExcessStretch)}${above} | ${m ? health(m) : '-'}${cut} | ${fmt(perSimSecond(times.median, ticks))} | ${fmt(perSimSecond(times.min, ticks))}-${fmt(perSimSecond(times.max, ticks))} | ${e.name === 'ropebound' ? '1' : fmt(ratio)} |`);
+      if (e.name !== 'ropebound' && Number.isFinite(ratio) && (!fastestPeer || ratio < fastestPeer.ratio)) fastestPeer = { name: e.name, ratio };
+    }
+    summary.push(`- ${id}: ${
+      !oursHolds ? `ours does not hold the target, so no ratio${holding.length ? ` (held by ${holding.join(', ')})` : ''}`
+        : fastestPeer ? `fastest peer ${fastestPeer.name}, ${fmt(fastestPeer.ratio)}x our time` : 'no peer holds the target'}`);
+  }
+  return `${lines.join('\n')}\n\nAt equal stretch (each engine's cheapest setting holding 1 % on the scenario):\n${summary.join('\n')}\n`;
+}
+
+/** What each engine does at its shipped defaults (stretch and health; no timing). */
+export function defaultsTable(engines: EngineResult[], opts: Options): string {
+  const lines: string[] = [
+    '| scenario | engine | defaults (substeps x iter) | max stretch | stretch beyond forced | energy drift (end / max) | health |',
+    '|---|---|---|---:|---:|---:|---|',
+  ];
+  for (const id of opts.scenarios) {
+    for (const e of engines) {
+      const s = e.scenarios.find((x) => x.scenario === id);
+      if (e.error || !s?.defaults) continue;
+      const m = s.defaults.metrics;
+      const cut = s.defaults.truncatedFrom ? ` (${s.defaults.ticks}/${s.defaults.truncatedFrom} ticks)` : '';
+      lines.push(`| ${id} | ${e.name} | ${q(e.defaults)} | ${pct(m.maxStretch)} | ${pct(m.maxExcessStretch)} | ${pct(m.energyDrift)} / ${pct(m.energyDriftMax)} | ${health(m)}${cut} |`);
     }
   }
-  const notes: string[] = [];
-  for (const e of engines) {
-    if (e.error) notes.push(`- **${e.name}** (${e.file}): ${e.error.replace(/\n/g, ' ')}`);
-    else notes.push(`- ${e.name} ${e.version ?? ''}: defaults ${q(e.defaults)}, tuned ${e.tuned === undefined ? 'not run' : e.tuned === null ? 'none of the ladder keeps A10 <= 1 %' : q(e.tuned)}`);
-  }
+  const notes = engines.map((e) => (e.error ? `- **${e.name}** (${e.file}): ${e.error.replace(/\n/g, ' ')}` : `- ${e.name}: ${e.version ?? ''}`));
   return `${lines.join('\n')}\n\n${notes.join('\n')}\n`;
+}
+
+export function report(engines: EngineResult[], opts: Options, m: ReturnType<typeof machine>): string {
+  return `Rope bench (${m.date}): ${m.cpu}, ${m.cpus} cores, Node ${m.node}, ${opts.quick ? 'QUICK (smoke test)' : 'full'}, ${opts.rounds} interleaved round(s)\n\n` +
+    `## Equal stretch\n\n${tunedTable(engines, opts)}\n## As shipped (defaults)\n\n${defaultsTable(engines, opts)}`;
 }
 
 export function machine(): { node: string; cpus: number; cpu: string; date: string } {
@@ -386,45 +362,17 @@ export function machine(): { node: string; cpus: number; cpu: string; date: stri
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
-  if (opts.child) {
-    const res = await runEngine(opts.child, opts.variant, opts);
-    // Exit once written: an engine may leave handles open (WASM, timers).
-    process.stdout.write(`\n${MARKER}${JSON.stringify(res)}\n`, () => process.exit(0));
-    return;
-  }
   if (opts.from) {
-    // Re-print the table of a saved --json run.
     const saved = JSON.parse(readFileSync(opts.from, 'utf8')) as { machine: ReturnType<typeof machine>; options: Options; engines: EngineResult[] };
-    const m = saved.machine;
-    process.stdout.write(`Rope bench (${m.date}): ${m.cpu}, ${m.cpus} cores, Node ${m.node}, ${saved.options.quick ? 'QUICK (smoke test, 1 run)' : `median of ${RUNS} runs`}\n\n`);
-    process.stdout.write(markdownTable(saved.engines, saved.options));
+    process.stdout.write(report(saved.engines, saved.options, saved.machine));
     return;
   }
-  const files = engineFiles(opts.engines);
-  if (files.length === 0) throw new Error('no engine adapters found in bench/engines');
-  const engines: EngineResult[] = [];
-  // --engines matches a file name (every variant in it) or an adapter's name; ropebound always
-  // runs (every ratio is to it, measured in the same run).
-  const wanted = (file: string, name: string) => !opts.engines || name === 'ropebound' ||
-    opts.engines.includes(basename(file, '.ts')) || opts.engines.includes(name);
-  for (const f of files) {
-    const listed = await runChild(f, -1, opts); // lists the file's adapters only
-    if (!listed.variants) { engines.push(listed); continue; }
-    for (let v = 0; v < listed.variants.length; v++) {
-      if (!wanted(f, listed.variants[v])) continue;
-      const t0 = performance.now();
-      const res = await runChild(f, v, opts);
-      if (!opts.json) process.stderr.write(`bench: ${res.name} (${basename(f)}#${v}) ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
-      engines.push(res);
-    }
-  }
-  if (opts.json) {
-    process.stdout.write(`${JSON.stringify({ machine: machine(), options: opts, engines }, null, 2)}\n`);
-  } else {
-    const m = machine();
-    process.stdout.write(`Rope bench: ${m.cpu}, ${m.cpus} cores, Node ${m.node}, ${opts.quick ? 'QUICK (smoke test, 1 run)' : `median of ${RUNS} runs`}\n\n`);
-    process.stdout.write(markdownTable(engines, opts));
-  }
+  const t0 = performance.now();
+  const engines = await runBench(opts);
+  log(opts, `done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  const m = machine();
+  if (opts.json) process.stdout.write(`${JSON.stringify({ machine: m, options: opts, engines }, null, 2)}\n`);
+  else process.stdout.write(report(engines, opts, m));
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;

@@ -181,6 +181,7 @@ const adapter: EngineAdapter = {
   name: 'ropebound',
   version: 'src/sim (this repo)',
   defaults: { substeps: 8, iterations: 1 },
+  usesIterations: false,
   build: buildRopebound,
 };
 

@@ -116,30 +116,38 @@ describe('bench metrics', () => {
 });
 
 describe('bench harness', () => {
-  it('runs ropebound on A10 in --quick mode with sane metrics', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', '--json', '--engines', 'ropebound', '--scenarios', 'A10'], {
-      cwd: ROOT, encoding: 'utf8', timeout: 60_000,
+  it('--quick: each engine tuned to the same stretch on the scenario, then timed in interleaved rounds, ratios per round', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', '--json', '--rounds', '2', '--engines', 'ropebound,planck-rope', '--scenarios', 'A10'], {
+      cwd: ROOT, encoding: 'utf8', timeout: 120_000,
     });
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { engines: EngineResult[] };
-    expect(out.engines).toHaveLength(1);
-    const e = out.engines[0];
-    expect(e.error).toBeUndefined();
-    expect(e.name).toBe('ropebound');
-    expect(e.tuned).not.toBeNull();
-    expect(e.results.map((x) => x.mode)).toEqual(['default', 'tuned']);
-    for (const x of e.results) {
-      expect(x.error).toBeUndefined();
-      const m = x.metrics!;
+    expect(out.engines.map((e) => e.name)).toEqual(['ropebound', 'planck-rope']);
+    for (const e of out.engines) {
+      expect(e.error).toBeUndefined();
+      const [s] = e.scenarios;
+      expect(s.scenario).toBe('A10');
+      expect(s.error).toBeUndefined();
+      // The setting chosen held the target in its tuning run and holds it on the scene timed.
+      const chosen = s.tune!.chosen!;
+      expect(s.tune!.attempts).toContainEqual(expect.objectContaining({ quality: chosen, ok: true }));
+      expect(s.tune!.attempts.every((a) => a.ok === a.stretch <= 0.01)).toBe(true);
+      const m = s.tuned!.metrics;
       expect(m.health).toBe('ok');
-      expect(m.ticks).toBe(x.ticks);
-      expect(m.maxStretch).toBeGreaterThanOrEqual(0);
-      expect(m.maxStretch).toBeLessThanOrEqual(0.01);
-      expect(m.meanStretch).toBeLessThanOrEqual(m.maxStretch);
-      // Released from horizontal: energy can only be lost by the solver, not gained (beyond noise).
+      expect(m.maxExcessStretch).toBeLessThanOrEqual(0.01);
+      expect(m.maxExcessStretch).toBeCloseTo(m.maxStretch, 12); // A forces no stretch
+      // Released from horizontal: energy can only be lost by a solver, not gained (beyond noise).
       expect(m.energyDrift).toBeLessThan(1e-3);
-      expect(Number.isFinite(x.msPerSimSecond)).toBe(true);
-      expect(x.msPerSimSecond).toBeGreaterThan(0);
+      expect(s.defaults!.metrics.ticks).toBe(60);
+      expect(s.runMs).toHaveLength(2);
+      expect(s.runMs!.every((ms) => ms > 0)).toBe(true);
     }
-  }, 60_000);
+    // Ours iterates nothing: only substeps were tried. Ratios are per round, to ours in that round.
+    const [ours, peer] = out.engines;
+    expect(ours.scenarios[0].tune!.attempts.every((a) => a.quality.iterations === 1)).toBe(true);
+    expect(ours.scenarios[0].ratios).toEqual([1, 1]);
+    peer.scenarios[0].ratios!.forEach((ratio, k) => {
+      expect(ratio).toBeCloseTo(peer.scenarios[0].runMs![k] / ours.scenarios[0].runMs![k], 9);
+    });
+  }, 120_000);
 });
