@@ -126,8 +126,12 @@ export function tune(adapter: EngineAdapter, id: string, quick: boolean): TuneRe
   }, adapter.usesIterations !== false);
   const full = buildScenario(id);
   const fullTicks = ticksOf(full, quick);
-  const candidates = search.holding.map((quality) => ({ quality, msPerTick: msPerTick(adapter, full, quality, fullTicks) }));
-  const best = fastest(candidates.map((c) => c.quality), (qq) => candidates.find((c) => c.quality === qq)!.msPerTick);
+  const candidates: TuneReply['candidates'] = [];
+  const best = fastest(search.holding, (quality) => {
+    const ms = msPerTick(adapter, full, quality, fullTicks);
+    candidates.push({ quality, msPerTick: ms });
+    return ms;
+  });
   return { attempts: search.attempts, candidates, chosen: best?.quality ?? null };
 }
 

@@ -189,7 +189,7 @@ function log(opts: Options, text: string): void {
 
 /** The whole run: returns every engine's results (ropebound first). */
 export async function runBench(opts: Options): Promise<EngineResult[]> {
-  const entries: Array<{ child: Child; result: EngineResult }> = [];
+  const entries: Array<{ child: Child | null; result: EngineResult }> = [];
   try {
     // 1. A process per adapter variant; --engines matches a file name or an adapter's name.
     for (const file of engineFiles(opts.engines)) {
@@ -197,14 +197,14 @@ export async function runBench(opts: Options): Promise<EngineResult[]> {
       try {
         modulePath = await bundleAdapter(file);
       } catch (e) {
-        entries.push({ child: null as unknown as Child, result: { file: basename(file), variant: 0, name: basename(file, '.ts'), scenarios: [], error: `could not bundle: ${errorText(e)}` } });
+        entries.push({ child: null, result: { file: basename(file), variant: 0, name: basename(file, '.ts'), scenarios: [], error: `could not bundle: ${errorText(e)}` } });
         continue;
       }
       const lister = new Child(modulePath);
       const listed = await lister.request<InfoReply>({ op: 'info', variant: 0 });
       lister.close();
       if (failed(listed)) {
-        entries.push({ child: null as unknown as Child, result: { file: basename(file), variant: 0, name: basename(file, '.ts'), scenarios: [], error: listed.error } });
+        entries.push({ child: null, result: { file: basename(file), variant: 0, name: basename(file, '.ts'), scenarios: [], error: listed.error } });
         continue;
       }
       for (let v = 0; v < listed.variants.length; v++) {
@@ -218,7 +218,7 @@ export async function runBench(opts: Options): Promise<EngineResult[]> {
         entries.push({ child, result });
       }
     }
-    const live = entries.filter((e) => e.child && !e.result.error);
+    const live = entries.filter((e): e is { child: Child; result: EngineResult } => e.child !== null && !e.result.error);
 
     // 2. Per engine and scenario: the defaults' stretch, the tuning, and a warm-up run of the
     //    chosen setting on the full scene (which also fixes the ticks every round times).
