@@ -4,6 +4,7 @@
 // search is unit-tested with made-up engines (tests/unit/benchTune.test.ts).
 
 import type { Quality } from './engine';
+import { median } from './metrics';
 
 /** The stretch target every engine is tuned to on every scenario: the scene's largest segment
  *  stretch beyond what it forces (RunMetrics.maxExcessStretch), 1 %. */
@@ -97,8 +98,5 @@ export function rotated<T>(items: readonly T[], round: number): T[] {
 
 /** Smallest, median and largest of `xs`. */
 export function spread(xs: readonly number[]): { min: number; median: number; max: number } {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  const median = s.length === 0 ? NaN : s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-  return { min: s[0] ?? NaN, median, max: s[s.length - 1] ?? NaN };
+  return { min: xs.length ? Math.min(...xs) : NaN, median: median(xs), max: xs.length ? Math.max(...xs) : NaN };
 }
