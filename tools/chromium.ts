@@ -25,7 +25,9 @@ export function launchOptions(): LaunchOptions {
       // The omnibox popups: headless Chromium 156 still builds each new window's address-bar
       // popups as WebUI pages, a renderer of their own that costs ~1 s of CPU per window (per test
       // page here) and is never shown. Without them an empty page opens in ~0.4 s, not ~1.3 s.
-      '--disable-features=AudioServiceOutOfProcess,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+      // The back/forward cache: a test page is navigated to about:blank and handed to the next test
+      // (tests/browser/browser.ts); the game it left must unload, not wait frozen in the cache.
+      '--disable-features=AudioServiceOutOfProcess,WebUIOmniboxPopup,WebUIOmniboxAimPopup,BackForwardCache',
       // WebGL on ANGLE's SwiftShader, named outright: headless Chromium then composites on the
       // GPU process too. Left to pick, it draws WebGL in SwiftShader but composites in software,
       // reading each frame back while the page's main thread waits: every script call and key
