@@ -65,6 +65,41 @@ export function updateCamera(
   cam.zoom += (zoom - cam.zoom) * k;
 }
 
+/** A box in world metres, top-left (x0, y0) to bottom-right (x1, y1). */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** How far, m, beyond the players' box the goal may be on each axis and still be framed with them. */
+export const GOAL_NEAR_M = 12;
+
+/**
+ * Grows `box` (the players') to hold the goal (gx, gy, gw, gh, m) when the goal is near: within
+ * GOAL_NEAR_M of the box on both axes, and the two together fit the widest view (the smallest
+ * zoom, margins kept). A goal door at the top of a cliff is then in sight from the cliff's foot,
+ * instead of cut off by the screen's edge until the players have climbed to it. Farther goals
+ * leave the box as it is: the players come first.
+ */
+export function frameGoal(
+  box: Box, limits: CameraLimits, viewW: number, viewH: number, gx: number, gy: number, gw: number, gh: number,
+): void {
+  const gapX = Math.max(gx - box.x1, box.x0 - (gx + gw), 0);
+  const gapY = Math.max(gy - box.y1, box.y0 - (gy + gh), 0);
+  if (!(gapX <= GOAL_NEAR_M && gapY <= GOAL_NEAR_M)) return;
+  const x0 = Math.min(box.x0, gx);
+  const x1 = Math.max(box.x1, gx + gw);
+  const y0 = Math.min(box.y0, gy);
+  const y1 = Math.max(box.y1, gy + gh);
+  if (x1 - x0 + 2 * limits.marginM > viewW / limits.minZoom || y1 - y0 + 2 * limits.marginM > viewH / limits.minZoom) return;
+  box.x0 = x0;
+  box.x1 = x1;
+  box.y0 = y0;
+  box.y1 = y1;
+}
+
 /**
  * Where the world point (x, y), m, is on a `viewW` x `viewH` px view through `cam`, in CSS px from
  * the view's top-left (the renderer places the scene this way; screen shake is left out, so DOM

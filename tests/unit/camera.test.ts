@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
-  createCamera, createShake, defaultCameraLimits, kickShake, SHAKE_MAX_M, updateCamera, updateShake, type Camera,
+  createCamera, createShake, defaultCameraLimits, frameGoal, GOAL_NEAR_M, kickShake, SHAKE_MAX_M, updateCamera, updateShake,
+  type Box, type Camera,
 } from '../../src/render/camera';
 
 const limits = defaultCameraLimits;
@@ -126,5 +127,43 @@ describe('camera shake', () => {
     updateShake(shake, Number.NaN, false);
     updateShake(shake, 1e9, false);
     expect(Number.isFinite(shake.x) && Number.isFinite(shake.y)).toBe(true);
+  });
+
+  describe('a near goal is framed with the players', () => {
+    /** Whether the whole rectangle (x, y, w, h) is on a viewW x viewH screen through `cam`. */
+    const isOnScreen = (cam: Camera, viewW: number, viewH: number, x: number, y: number, w: number, h: number): boolean => {
+      const [sx0, sy0] = toScreen(cam, viewW, viewH, x, y);
+      const [sx1, sy1] = toScreen(cam, viewW, viewH, x + w, y + h);
+      return sx0 >= 0 && sy0 >= 0 && sx1 <= viewW && sy1 <= viewH;
+    };
+    /** Snaps a camera to `box` (players at a cliff's foot) on a 1280x720 screen in a 100 x 40 m level. */
+    const snapTo = (box: Box): Camera => {
+      const cam = createCamera();
+      updateCamera(cam, limits, 1280, 720, box.x0, box.y0, box.x1, box.y1, 100, 40, 0);
+      return cam;
+    };
+    // The players stand at the foot of a cliff (y 30), the goal door is on its top, 10 m up.
+    const players = (): Box => ({ x0: 40, y0: 28.2, x1: 42, y1: 30 });
+    const door = [43, 14, 3, 4] as const;
+
+    test('a goal door 10 m up a cliff is cut off by the players\' own frame, and in sight with frameGoal', () => {
+      expect(isOnScreen(snapTo(players()), 1280, 720, ...door)).toBe(false);
+      const box = players();
+      frameGoal(box, limits, 1280, 720, ...door);
+      const cam = snapTo(box);
+      expect(isOnScreen(cam, 1280, 720, ...door)).toBe(true);
+      for (const [x, y] of [[40, 28.2], [42, 30]] as const) expect(isOnScreen(cam, 1280, 720, x, y, 0, 0)).toBe(true);
+    });
+
+    test('a goal farther than GOAL_NEAR_M, or one that does not fit the widest view with the players, leaves the frame alone', () => {
+      const far = players();
+      frameGoal(far, limits, 1280, 720, 42 + GOAL_NEAR_M + 1, 20, 3, 4);
+      expect(far).toEqual(players());
+      // Near on each axis, but on a small screen (320x180: at the smallest zoom, 13.3 x 7.5 m) the
+      // two do not fit together.
+      const small = players();
+      frameGoal(small, limits, 320, 180, ...door);
+      expect(small).toEqual(players());
+    });
   });
 });
