@@ -16,7 +16,7 @@ const H = 28;
 /** The goal door, on the cliff's top (y 16), m. */
 const DOOR = { x: 40, y: 12, w: 3, h: 4 };
 
-/** A floor at y 26, a 10 m cliff from x 36 with the goal on top; the players start at x 10-12. */
+/** A floor at y 26, a 10 m cliff from x 36 with the goal on top; the players start at x 22-24. */
 function cliffLevel(): string {
   const json = JSON.parse(readFileSync('levels/01-tied-together.json', 'utf8')) as Record<string, unknown>;
   const rows: string[] = [];
@@ -31,7 +31,7 @@ function cliffLevel(): string {
   json.id = 'cliff-goal';
   json.name = 'Cliff Goal';
   json.tiles = rows;
-  json.spawns = [{ id: 'p1-start', player: 1, x: 12, y: 26 }, { id: 'p2-start', player: 2, x: 10, y: 26 }];
+  json.spawns = [{ id: 'p1-start', player: 1, x: 24, y: 26 }, { id: 'p2-start', player: 2, x: 22, y: 26 }];
   json.goal = { id: 'goal', ...DOOR };
   json.checkpoints = [];
   json.gems = [];
@@ -59,7 +59,7 @@ test('walking to the foot of a cliff brings the goal door on its top into view',
       const top = cam.y - h / 2 / cam.zoom;
       return door.x >= left && door.y >= top && door.x + door.w <= left + w / cam.zoom && door.y + door.h <= top + h / cam.zoom;
     }, [DOOR, 1280, 720] as const);
-    // At the start the door is 26 m away: the camera frames the players alone.
+    // At the start the door is 15 m away: the camera frames the players alone.
     expect(await doorInView()).toBe(false);
 
     // Both walk right until P1 stands at the cliff's face.
