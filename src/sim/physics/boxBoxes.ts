@@ -60,9 +60,7 @@ export function collideBoxes(world: SimWorld): void {
   // one under it along, the floor holds that one back, and a single pass left the pair sliding
   // together (~1 cm/s; with the floor's pass only next substep, 1 cm/s and growing).
   for (let pass = 0; pass < FRICTION_PASSES; pass++) {
-    for (let k = 0; k < contactCount; k++) {
-      friction(world, k, contactP[k], contactQ[k], contactLX[k], contactLY[k], contactNX[k], contactNY[k], contactPush[k]);
-    }
+    for (let k = 0; k < contactCount; k++) friction(world, k);
     collideBoxesWithTiles(world);
   }
 }
@@ -89,13 +87,6 @@ const contactPush = new Float64Array(MAX_CONTACTS);
 const contactFriction = new Float64Array(MAX_CONTACTS);
 let contactCount = 0;
 
-function recordContact(p: number, q: number, lx: number, ly: number, nx: number, ny: number, push: number): void {
-  if (contactCount >= MAX_CONTACTS) return;
-  const k = contactCount++;
-  contactP[k] = p; contactQ[k] = q; contactLX[k] = lx; contactLY[k] = ly;
-  contactNX[k] = nx; contactNY[k] = ny; contactPush[k] = push;
-  contactFriction[k] = 0;
-}
 
 /** One pass over every pair of boxes; true when any two touched. */
 export function collideBoxesWithBoxes(world: SimWorld): boolean {
@@ -313,7 +304,11 @@ function solvePair(world: SimWorld, p: number, q: number, kp: number, kq: number
     const lx = contactPoints === 2 ? (contactLocalX[0] + contactLocalX[1]) / 2 : contactLocalX[0];
     const ly = contactPoints === 2 ? (contactLocalY[0] + contactLocalY[1]) / 2 : contactLocalY[0];
     holdPinned();
-    total = pushApart(world, lx, ly, deepest - SLOP);
+    apart.lx = lx;
+    apart.ly = ly;
+    apart.depth = deepest - SLOP;
+    pushApart(world);
+    total = pushed.total;
     share.i = 1;
     share.r = 1;
   } else {
@@ -330,7 +325,14 @@ function solvePair(world: SimWorld, p: number, q: number, kp: number, kq: number
     if (isIncidentUp && standing[kR] === 1 && wR > wI) share.r = wI / wR;
     if (isReferenceUp && standing[kI] === 1 && wI > wR) share.i = wR / wI;
     holdPinned();
-    total = contactPoints === 2 ? pushTwoPoints(world) : pushApart(world, contactLocalX[0], contactLocalY[0], deepest - SLOP);
+    if (contactPoints === 2) pushTwoPoints(world);
+    else {
+      apart.lx = contactLocalX[0];
+      apart.ly = contactLocalY[0];
+      apart.depth = deepest - SLOP;
+      pushApart(world);
+    }
+    total = pushed.total;
     share.i = 1;
     share.r = 1;
   }
@@ -342,8 +344,12 @@ function solvePair(world: SimWorld, p: number, q: number, kp: number, kq: number
   // Pushed up by a box that stands: it stands too (a stack passes this up one box per pair solved).
   if (isIncidentUp && standing[kR] === 1) standing[kI] = 1;
   if (isReferenceUp && standing[kI] === 1) standing[kR] = 1;
-  for (let k = 0; k < contactPoints; k++) {
-    recordContact(incident, reference, contactLocalX[k], contactLocalY[k], face.nx, face.ny, total / contactPoints);
+  // Recorded in place (numbers passed to a call V8 does not inline are boxed: an allocation each).
+  for (let k = 0; k < contactPoints && contactCount < MAX_CONTACTS; k++) {
+    const c = contactCount++;
+    contactP[c] = incident; contactQ[c] = reference; contactLX[c] = contactLocalX[k]; contactLY[c] = contactLocalY[k];
+    contactNX[c] = face.nx; contactNY[c] = face.ny; contactPush[c] = total / contactPoints;
+    contactFriction[c] = 0;
   }
 }
 
@@ -374,9 +380,9 @@ const armBY = new Float64Array(2);
  * Both contact points pushed out together (Box2D's block solver): the two pushes lambda >= 0 that
  * leave each point at most SLOP deep, solved from the 2x2 matrix K (K[j][k] = how far point j
  * comes out per unit push at point k, both boxes, turning included), with a point whose push
- * would be negative left out. Returns the total push, kg m.
+ * would be negative left out. The total push, kg m, goes to `pushed.total`.
  */
-function pushTwoPoints(world: SimWorld): number {
+function pushTwoPoints(world: SimWorld): void {
   const { body } = world;
   const i = incident;
   const r = reference;
@@ -420,14 +426,27 @@ function pushTwoPoints(world: SimWorld): number {
     if (b0 >= b1) { if (b0 > 0) l0 = b0 / k00; if (b1 - k01 * l0 > 1e-12) l1 = (b1 - k01 * l0) / k11; }
     else { if (b1 > 0) l1 = b1 / k11; if (b0 - k01 * l1 > 1e-12) l0 = (b0 - k01 * l1) / k00; }
   }
-  if (l0 > 0) applyPair(world, i, r, armAX[0], armAY[0], armBX[0], armBY[0], nx * l0, ny * l0);
-  if (l1 > 0) applyPair(world, i, r, armAX[1], armAY[1], armBX[1], armBY[1], nx * l1, ny * l1);
-  return l0 + l1;
+  if (l0 > 0) {
+    setPair(armAX[0], armAY[0], armBX[0], armBY[0], nx * l0, ny * l0);
+    applyPair(world, i, r);
+  }
+  if (l1 > 0) {
+    setPair(armAX[1], armAY[1], armBX[1], armBY[1], nx * l1, ny * l1);
+    applyPair(world, i, r);
+  }
+  pushed.total = l0 + l1;
 }
 
-/** The incident box's point (lx, ly) and the reference box pushed apart along the face's normal by `depth`; returns the push, kg m. */
-function pushApart(world: SimWorld, lx: number, ly: number, depth: number): number {
+/** What pushApart pushes: the incident box's point (lx, ly) of its own frame, by `depth`, m. */
+const apart = { lx: 0, ly: 0, depth: 0 };
+/** What pushTwoPoints or pushApart pushed in all, kg m (a field: a number returned from a call V8
+ *  does not inline is boxed, an allocation each). */
+const pushed = { total: 0 };
+
+/** The incident box's point `apart` and the reference box pushed apart along the face's normal by its depth; the push, kg m, to `pushed.total`. */
+function pushApart(world: SimWorld): void {
   const { body } = world;
+  const { lx, ly, depth } = apart;
   const i = incident;
   const r = reference;
   const nx = face.nx;
@@ -441,25 +460,46 @@ function pushApart(world: SimWorld, lx: number, ly: number, depth: number): numb
   onB.rx = ox; onB.ry = oy; onB.nx = nx; onB.ny = ny;
   invMassAt(world, r, onB);
   const wSum = onA.w * share.i + onB.w * share.r;
-  if (wSum === 0) return 0;
+  if (wSum === 0) { pushed.total = 0; return; }
   const push = depth / wSum;
-  applyPair(world, i, r, rx, ry, ox, oy, nx * push, ny * push);
-  return push;
+  setPair(rx, ry, ox, oy, nx * push, ny * push);
+  applyPair(world, i, r);
+  pushed.total = push;
 }
 
-/** Positional impulse (ix, iy) on p at arm (rx, ry) and its opposite on q at arm (ox, oy). */
-function applyPair(world: SimWorld, p: number, q: number, rx: number, ry: number, ox: number, oy: number, ix: number, iy: number): void {
+/**
+ * What applyPair applies: the positional impulse (ix, iy) on one box at arm (rx, ry), its opposite
+ * on the other at arm (ox, oy). Fields, not arguments: numbers passed to a call V8 does not inline
+ * are boxed, an allocation each (these calls run up to 8 friction passes x 16 rounds a substep).
+ */
+const pair = { rx: 0, ry: 0, ox: 0, oy: 0, ix: 0, iy: 0 };
+
+/** Sets `pair` (small enough that V8 inlines it where it is called, so its arguments are never boxed). */
+function setPair(rx: number, ry: number, ox: number, oy: number, ix: number, iy: number): void {
+  pair.rx = rx; pair.ry = ry; pair.ox = ox; pair.oy = oy; pair.ix = ix; pair.iy = iy;
+}
+
+/** `pair`'s impulse on p and its opposite on q. */
+function applyPair(world: SimWorld, p: number, q: number): void {
+  const { rx, ry, ox, oy, ix, iy } = pair;
   if (world.body.invMass[p] > 0) { onA.rx = rx; onA.ry = ry; onA.nx = ix * share.i; onA.ny = iy * share.i; pushBody(world, p, onA); }
   if (world.body.invMass[q] > 0) { onB.rx = ox; onB.ry = oy; onB.nx = -ix * share.r; onB.ny = -iy * share.r; pushBody(world, q, onB); }
 }
 
 /**
- * Coulomb friction at the contact of p's point (lx, ly) on q, pushed apart along (nx, ny) by
- * `push` (kg m), its k-th recorded contact: the two surfaces' relative slide over the substep is
- * undone, at most boxFriction x push of positional impulse over all the passes.
+ * Coulomb friction at the k-th recorded contact, of p's point (lx, ly) on q, pushed apart along
+ * (nx, ny) by `push` (kg m): the two surfaces' relative slide over the substep is undone, at most
+ * boxFriction x push of positional impulse over all the passes.
  */
-function friction(world: SimWorld, k: number, p: number, q: number, lx: number, ly: number, nx: number, ny: number, push: number): void {
+function friction(world: SimWorld, k: number): void {
   const { body } = world;
+  const p = contactP[k];
+  const q = contactQ[k];
+  const lx = contactLX[k];
+  const ly = contactLY[k];
+  const nx = contactNX[k];
+  const ny = contactNY[k];
+  const push = contactPush[k];
   const rx = body.rotC[p] * lx - body.rotS[p] * ly;
   const ry = body.rotS[p] * lx + body.rotC[p] * ly;
   const wx = body.x[p] + rx;
@@ -496,5 +536,6 @@ function friction(world: SimWorld, k: number, p: number, q: number, lx: number, 
   if (total < -limit) undo = -limit - contactFriction[k];
   contactFriction[k] += undo;
   if (undo === 0) return;
-  applyPair(world, p, q, rx, ry, ox, oy, -tx * undo, -ty * undo);
+  setPair(rx, ry, ox, oy, -tx * undo, -ty * undo);
+  applyPair(world, p, q);
 }
