@@ -257,7 +257,11 @@ function sharedContext(browser: Browser): Promise<BrowserContext> {
   if (!context) {
     context = makeContext(browser, {}).then((c) => {
       sharedContextSet.add(c);
-      visitedOrigins.set(c, new Set<string>());
+      const origins = new Set<string>();
+      visitedOrigins.set(c, origins);
+      // Every page of the context, a test's second tab too (newGamePage tracks its own pages again:
+      // a kept page's listeners go when it is recycled).
+      c.on('page', (page) => trackOrigins(page, origins, new Set()));
       return c;
     });
     sharedContexts.set(browser, context);
@@ -277,15 +281,12 @@ function trackOrigins(page: Page, contextOrigins: Set<string>, own: Set<string>)
 }
 
 /**
- * A shared context's test page between tests, kept to be handed to the next test instead of
+ * Per shared context: test pages between tests, kept to be handed to the next test instead of
  * opening a new one: a navigation in the same tab reuses its renderer process. Measured (a game
  * level opened 8 times each way, interleaved, 2026-11-29): 2.34 CPU-s and 1,077 ms of wall time
  * per open in a new page, 1.53 CPU-s and 500-578 ms in a kept one.
  */
-interface IdlePage {
-  page: Page;
-}
-const idlePages = new WeakMap<BrowserContext, IdlePage[]>();
+const idlePages = new WeakMap<BrowserContext, Page[]>();
 
 /**
  * What a test may do to its page that a navigation does not undo and recycle() cannot either
@@ -387,7 +388,7 @@ const keepers = new WeakSet<Page>();
 /** The pages a test opened in `context`: all of them but the blank one kept for clearing storage and idle ones. */
 export function testPagesOf(context: BrowserContext): Page[] {
   const idle = idlePages.get(context) ?? [];
-  return context.pages().filter((p) => !keepers.has(p) && !idle.some((i) => i.page === p));
+  return context.pages().filter((p) => !keepers.has(p) && !idle.includes(p));
 }
 
 /**
@@ -399,9 +400,9 @@ async function releaseSharedContext(context: BrowserContext, testPage: Page): Pr
   const origins = visitedOrigins.get(context) ?? new Set<string>();
   const idle = idlePages.get(context) ?? [];
   idlePages.set(context, idle);
-  const others = context.pages().filter((p) => !keepers.has(p) && p !== testPage && !idle.some((i) => i.page === p));
+  const others = context.pages().filter((p) => !keepers.has(p) && p !== testPage && !idle.includes(p));
   await Promise.all(others.map((p) => p.close()));
-  if (await recycle(testPage).catch(() => false)) idle.push({ page: testPage });
+  if (await recycle(testPage).catch(() => false)) idle.push(testPage);
   else await testPage.close().catch(() => {});
   let keeper = keeperPages.get(context);
   if (!keeper) {
@@ -438,9 +439,10 @@ export async function newGamePage(
 ): Promise<GamePage> {
   const isShared = Object.keys(options).length === 0;
   const context = isShared ? await sharedContext(browser) : await makeContext(browser, options);
-  const idle = isShared ? idlePages.get(context)?.pop()?.page : undefined;
+  const idle = isShared ? idlePages.get(context)?.pop() : undefined;
   // A kept page opened before the context's other pages (the storage keeper's) is a background tab
-  // now, its frames throttled to about one a second: brought to the front, it draws as a new one.
+  // now, its frames throttled (a test saw 10 frames drawn in 10 s): brought to the front, it draws
+  // as a new page does.
   if (idle) await idle.bringToFront();
   const page = idle ?? await context.newPage();
   const state = pageStates.get(page) ?? watchPage(page);

@@ -87,7 +87,6 @@ const contactPush = new Float64Array(MAX_CONTACTS);
 const contactFriction = new Float64Array(MAX_CONTACTS);
 let contactCount = 0;
 
-
 /** One pass over every pair of boxes; true when any two touched. */
 export function collideBoxesWithBoxes(world: SimWorld): boolean {
   touched = false;
