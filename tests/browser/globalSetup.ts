@@ -1,6 +1,6 @@
 // Once per browser-test run: builds the production bundle and serves it statically, and starts one
-// Chromium that every test file attaches to (each test opens its own page, in a context the
-// file's tests share; see ./browser.ts). Their addresses reach the tests through vitest's
+// Chromium that every test file attaches to (each test gets a page, the one the test before used
+// when it could be cleaned, in a context all tests share; see ./browser.ts). Their addresses reach the tests through vitest's
 // provide/inject (`gameUrl()` and `sharedBrowser()` in ./browser). Why the build and not the dev
 // server: a fresh context loads the dev server's ~850 unbundled modules in ~3 s more than the one
 // bundled file, on every page the tests open, while building takes ~2 s once; it is also what
