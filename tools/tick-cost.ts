@@ -2,8 +2,8 @@
 // warm-up) and the worst rope stretch while the swing is taut. (2) Every levels/*.json that parses,
 // the rope yard and a stress world (83 ropes, 24 boxes), under fuzzed inputs: mean us per tick
 // (median of 5 runs) and, with --expose-gc, the heap growth per tick after a 20,000-tick warm-up:
-// "allocated" (every byte the ticks allocate in the young generation, see below) and "retained" (gc() before
-// and after 20,000 ticks: leaks). A clean tick is ~0 B on both.
+// "allocated" (every byte the ticks allocate in the young generation, see below) and "retained"
+// (gc() before and after 20,000 ticks: leaks). A clean tick is ~0 B on both.
 // (3) Every campaign level (levels/NN-<id>.json) played to the end by its bot (tools/bots/<id>.ts,
 // `play(world, onTick)`), each level in a fresh Node process: the bot's masks are recorded once, then,
 // after a JIT warm-up, us per tick of the bot's whole run (median of 7, includes the bot) and of the
@@ -163,8 +163,10 @@ function youngUsed(): number {
 /**
  * Bytes `run` allocates in the young generation (see the header), measured around it. Only there:
  * the old, code and trusted spaces also take what V8's compilers make (optimized code, its
- * deoptimization data, feedback) on background threads at moments the code does not choose, and
- * counting them made one build's Knock-On read 99 B/tick in one run and 1,239 in the next.
+ * deoptimization data, feedback) on background threads at moments the code does not choose. (With
+ * every space counted one build's Knock-On read 99 to 1,239 B/tick over four runs; the young
+ * generation alone still moved with V8's re-optimizations, which the least of several replays
+ * leaves out: measureLevel.)
  */
 function allocatedBytes(run: () => void): number {
   const profiler = new v8.GCProfiler();
