@@ -298,6 +298,8 @@ test('view and selection by mouse: wheel zoom about the pointer, Space-drag pan;
     await dragLevel(page, [[14.5, 10.5], [17, 10.5]]);
     s = await waitDrawn(page);
     expect(s.level.checkpoints![0].p1).toEqual([17, 11]);
+    // Out of its area: the area grew to hold it, so the flag lights where the player stands.
+    expect(s.level.checkpoints![0]).toMatchObject({ x: 14, y: 8, w: 3, h: 3 });
     // Ctrl+D copies it one tile to the right; Delete removes the copy.
     await page.keyboard.press('Control+KeyD');
     s = await waitDrawn(page);

@@ -80,6 +80,20 @@ describe('campaign checkpoints', () => {
     }
     if (checkpoints.length === 0) continue;
 
+    it(`${c.file}: each checkpoint's flag stands in its area (a player at either respawn point reaches it)`, () => {
+      // The flag is drawn at the respawn points; in 13 checkpoints it stood up to 6 m outside the
+      // area, so it lit up away from the players, and walking up to it did nothing.
+      const halfH = createSimWorld(c.def).settings.playerHalfHeight;
+      checkpoints.forEach(({ area, spawns }, k) => {
+        for (const [slot, at] of spawns.entries()) {
+          const centreY = at.y - halfH;
+          const where = `checkpoint ${k}, player ${slot + 1} at (${at.x}, ${at.y}); area x ${area.x}-${area.x + area.w}, y ${area.y}-${area.y + area.h}`;
+          expect(at.x >= area.x && at.x <= area.x + area.w, where).toBe(true);
+          expect(centreY >= area.y && at.y <= area.y + area.h, where).toBe(true);
+        }
+      });
+    });
+
     it(`${c.file}: the replay passes each checkpoint, in order`, () => {
       const { ticks } = checkpointRun(c);
       for (const [k, tick] of ticks.entries()) expect(tick, `checkpoint ${k}`).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createSimWorld } from '../../src/sim';
 import {
   addEntity, addPathNode, createEditorDoc, movePathNode, patchEntity, removePathNode, testPlayText, deleteEntities, duplicateEntities, emptyLevel, findEntity, insertStamp, linkRope,
-  moveEntity, paintCells, paintRect, previewResize, renameEntity, resizeGrid, setEntityRect, setField, setPhysics,
+  moveEntity, moveRespawnPoint, paintCells, paintRect, previewResize, renameEntity, resizeGrid, setEntityRect, setField, setPhysics,
   setTether, validateLevel, levelToText, levelCostOf, STAMPS, UNDO_LIMIT, type LevelFile,
 } from '../../src/editor/doc';
 
@@ -206,6 +206,28 @@ describe('entities', () => {
     const l = setEntityRect(base, { kind: 'box', id: 'gondola' }, { x: g.x - 2.6, y: g.y - 0.25, w: 5.2, h: 0.5 });
     expect(l.boxes![0]).toMatchObject({ x: g.x, w: 5.2 });
     expect(l.ropes!.map((r) => r.b.at)).toEqual([[-2.2, -0.25], [2.2, -0.25]]);
+  });
+
+  it('a respawn point dragged out of its checkpoint grows the area to hold a player standing there (the flag lit where it stands)', () => {
+    const base = addEntity(roomy(), 'checkpoint', { id: 'cp', x: 14, y: 15, w: 2, h: 3, p1: [14.5, 18], p2: [15.5, 18] }).level;
+    const inside = (c: { x: number; y: number; w: number; h: number }, x: number, y: number) =>
+      x >= c.x && x <= c.x + c.w && y >= c.y && y <= c.y + c.h;
+    // Out to the right and up a step: the area reaches the new feet and the centre 0.7 m above them.
+    const moved = moveRespawnPoint(base, 'cp', 1, [19, 16]);
+    const c = findEntity(moved, { kind: 'checkpoint', id: 'cp' })!;
+    expect(c.p1).toEqual([19, 16]);
+    expect(c.p2).toEqual([15.5, 18]);
+    expect(c).toMatchObject({ x: 14, y: 15, w: 5, h: 3 });
+    for (const [x, y] of [c.p1, c.p2]) {
+      expect(inside(c, x, y), `feet ${x}, ${y}`).toBe(true);
+      expect(inside(c, x, y - 0.7), `centre above ${x}, ${y}`).toBe(true);
+    }
+    // Up out of the top: the area grows upwards to the player's centre.
+    expect(findEntity(moveRespawnPoint(base, 'cp', 2, [15, 15.2]), { kind: 'checkpoint', id: 'cp' })).toMatchObject({ x: 14, y: 14.5, w: 2, h: 3.5 });
+    // Back inside: the area is left as it is; the game accepts the level.
+    const back = moveRespawnPoint(moved, 'cp', 1, [15, 18]);
+    expect(findEntity(back, { kind: 'checkpoint', id: 'cp' })).toMatchObject({ x: 14, y: 15, w: 5, h: 3, p1: [15, 18] });
+    expect(validateLevel(moved).problems).toEqual([]);
   });
 
   it('setField sets and removes fields, keeping key order', () => {

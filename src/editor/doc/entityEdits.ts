@@ -8,6 +8,7 @@ import {
   type EntityKind, type EntityOfKind, type EntityRef, type LevelFile, type LevelRope, type LevelRopeEnd, type ListKind,
 } from './levelTypes';
 import { setField, type PathKey } from './setField';
+import { defaultPhysicsSettings } from '../../sim';
 
 /** Replaces the entity `ref` names with `update(entity)`. */
 export function updateEntity<K extends EntityKind>(level: LevelFile, ref: { kind: K; id: string }, update: (e: EntityOfKind[K]) => EntityOfKind[K]): LevelFile {
@@ -66,6 +67,28 @@ export function shiftEntity(level: LevelFile, ref: EntityRef, dx: number, dy: nu
 export function moveEntity(level: LevelFile, ref: EntityRef, x: number, y: number): LevelFile {
   const at = entityPosition(level, ref);
   return at ? shiftEntity(level, ref, round6(x - at.x), round6(y - at.y)) : level;
+}
+
+const PLAYER_HALF_HEIGHT = defaultPhysicsSettings().playerHalfHeight;
+
+/**
+ * Puts player `player`'s respawn point of checkpoint `id` at these feet (x, y), growing the
+ * checkpoint's area to hold a player standing there (its feet and its centre, which is what the
+ * sim tests): the flag is drawn at the respawn points, and a flag outside its area lit up metres
+ * from where the players were, or not at all when they walked up to it (13 campaign checkpoints).
+ */
+export function moveRespawnPoint(level: LevelFile, id: string, player: 1 | 2, feet: readonly [number, number]): LevelFile {
+  const [x, y] = [round6(feet[0]), round6(feet[1])];
+  const centreY = round6(y - PLAYER_HALF_HEIGHT);
+  return updateEntity(level, { kind: 'checkpoint', id }, (c) => {
+    const x0 = Math.min(c.x, x);
+    const y0 = Math.min(c.y, centreY);
+    const x1 = Math.max(c.x + c.w, x);
+    const y1 = Math.max(c.y + c.h, y);
+    const grown = x0 !== c.x || y0 !== c.y || x1 !== c.x + c.w || y1 !== c.y + c.h;
+    const area = grown ? { x: x0, y: y0, w: round6(x1 - x0), h: round6(y1 - y0) } : {};
+    return { ...c, ...area, [`p${player}`]: [x, y] };
+  });
 }
 
 /** A world rectangle (top-left x, y and size, m). */

@@ -24,6 +24,7 @@
 //                           listEntities, findEntity, entityPath, entityBounds, entityPosition,
 //                           addEntity, moveEntity(l, ref, x, y),
 //                           shiftEntity(l, ref, dx, dy), setEntityRect(l, ref, {x,y,w,h}),
+//                           moveRespawnPoint(l, checkpointId, 1 | 2, [x, feetY]) (the area grows to hold it),
 //                           duplicateEntities(l, refs, dx, dy), deleteEntities(l, refs) (ropes tied to
 //                           removed things go too), renameEntity(l, ref, id) (references follow),
 //                           updateEntity(l, ref, fn), setField(l, ['boxes', 0, 'mass'], 30) and
@@ -80,7 +81,7 @@
 export { createEditorDoc, deepFreeze, sameContent, UNDO_LIMIT, type ClearedMark, type EditorDoc, type LevelEdit } from './editorDoc';
 export { emptyLevel, EMPTY_LEVEL_HEIGHT, EMPTY_LEVEL_WIDTH } from './emptyLevel';
 export {
-  addEntity, deleteEntities, duplicateEntities, moveEntity, renameEntity, setEntityRect, shiftEntity, updateEntity, type Rect,
+  addEntity, deleteEntities, duplicateEntities, moveEntity, moveRespawnPoint, renameEntity, setEntityRect, shiftEntity, updateEntity, type Rect,
 } from './entityEdits';
 export {
   entityBounds, entityPath, entityPosition, findEntity, freshId, indexOf, kindOfList, listEntities, listOf, usedIds,

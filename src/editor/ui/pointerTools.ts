@@ -4,7 +4,7 @@
 
 import type { Camera } from '../../render/camera';
 import {
-  addHint, entityPosition, findEntity, insertStamp, linkRope, paintCells, paintRect, round6, setEntityRect, setField,
+  addHint, entityPosition, findEntity, insertStamp, linkRope, moveRespawnPoint, paintCells, paintRect, round6, setEntityRect, setField,
   shiftEntity, type Cell, type EditorDoc, type EntityRef, type LevelFile, type LevelRopeEnd, type TileChar,
 } from '../doc';
 import { cornerPoint, entitiesIn, handleAt, pickEntity, resizableRect, type Handle } from './hitTest';
@@ -266,8 +266,7 @@ export function createPointerTools(ctx: PointerContext): PointerTools {
     if (handle.kind === 'respawn') {
       // The handle is the player's middle, half a metre above the feet the file stores.
       const feetY = snap(p.y + 0.5, isFree);
-      const k = (level().checkpoints ?? []).findIndex((c) => c.id === handle.ref.id);
-      if (k >= 0) doc.apply('Move respawn point', (l) => setField(l, ['checkpoints', k, `p${handle.player}`], [x, feetY]));
+      doc.apply('Move respawn point', (l) => moveRespawnPoint(l, handle.ref.id, handle.player, [x, feetY]));
       return;
     }
     const rect = resizableRect(level(), handle.ref);
