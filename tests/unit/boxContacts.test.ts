@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Button, DT, boxEntity, createSimWorld, playerEntity, step, type SimWorld } from '../../src/sim';
 import type { BoxDef, RopeDef, AnchorDef } from '../../src/sim';
 import { labDef, labWorld } from '../../tools/scenarios/worlds';
+import { parseLevel } from '../../src/level/parseLevel';
 import { boxOverlapDepth } from '../../tools/scenarios/invariants';
 
 function world(boxes: BoxDef[], anchors: AnchorDef[] = [], ropes: RopeDef[] = [], physics = {}): SimWorld {
@@ -160,6 +161,51 @@ describe('boxes against boxes', () => {
     let closest = Infinity;
     run(w, 300, () => { closest = Math.min(closest, Math.abs(w.body.x[b] - w.body.x[a])); });
     expect(closest).toBeGreaterThan(0.9);
+  });
+});
+
+describe('a player standing on a crate on the floor', () => {
+  // The players' contacts run after the box contacts: a player off the crate's middle pressed it
+  // into the floor turned, the floor levelled it next substep by pivoting on its low corner (the
+  // centre moves, that corner does not slide), and the two turns cancelled: the crate crept along
+  // at constant speed with nothing pushing it, up to 3 m in 10 s (Swing Yard's fallen crate:
+  // 0.17 m/s for 25 s). Ground truth: static friction holds it, so it stays where it is.
+  const tiles = Array.from({ length: 12 }, (_, y) => (y >= 10 ? '#'.repeat(30) : '.'.repeat(30)));
+  function scene(offset: number, mass: number, w: number, h: number): SimWorld {
+    const parsed = parseLevel(JSON.stringify({
+      format: 'ropebound-level', version: 2, id: 'crate-stand', name: 'Crate stand', tiles,
+      spawns: [{ id: 'p1', player: 1, x: 15 + offset, y: 9.9 - h }, { id: 'p2', player: 2, x: 11, y: 10 }],
+      goal: { id: 'goal', x: 27, y: 6, w: 2, h: 4 }, tether: { length: 6, segments: 20 },
+      boxes: [{ id: 'crate', x: 15, y: 10 - h / 2, w, h, mass }],
+    }));
+    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+    return createSimWorld(parsed.def);
+  }
+
+  for (const [offset, mass, w, h] of [[0, 30, 1.2, 0.8], [-0.4, 30, 1.2, 0.8], [0.2, 8, 1, 1], [0.5, 60, 2, 1], [0.1, 20, 0.8, 0.8]]) {
+    it(`stays put: a ${mass} kg ${w} x ${h} m crate, the player ${offset} m off its middle, over 10 s`, () => {
+      const world = scene(offset, mass, w, h);
+      const crate = boxEntity(world, 0);
+      const p1 = playerEntity(world, 0);
+      run(world, 60); // landed and settled
+      const x0 = world.body.x[crate];
+      let fastest = 0;
+      run(world, 600, () => { fastest = Math.max(fastest, Math.abs(world.body.vx[crate])); });
+      expect(world.player.groundBox[p1], 'the player still stands on it').toBe(crate);
+      expect(Math.abs(world.body.x[crate] - x0), 'crept, m').toBeLessThan(0.001);
+      expect(fastest, 'fastest, m/s').toBeLessThan(0.005);
+    });
+  }
+
+  it('a push on it dies away: kicked at 0.3 m/s, it stops within a centimetre', () => {
+    const world = scene(0.2, 30, 1.2, 0.8);
+    const crate = boxEntity(world, 0);
+    run(world, 60);
+    const x0 = world.body.x[crate];
+    world.body.vx[crate] = 0.3;
+    run(world, 300);
+    expect(Math.abs(world.body.x[crate] - x0)).toBeLessThan(0.01);
+    expect(Math.abs(world.body.vx[crate])).toBeLessThan(0.005);
   });
 });
 

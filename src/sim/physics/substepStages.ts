@@ -3,7 +3,7 @@
 // a tick; the names label the per-stage times of `npm run tick-cost` and the F3 overlay.
 
 import { bounceContacts, collidePlayersWithBoxes } from './playerBox';
-import { integrateBoxes, updateBoxVelocities } from './boxes';
+import { holdBoxesUnderPlayers, integrateBoxes, levelBoxesUnderPlayers, updateBoxVelocities } from './boxes';
 import { collideBoxes } from './boxBoxes';
 import { movePlayers, updatePlayerVelocities } from './movePlayers';
 import { integrateRopes, shapeRopes, solveRopeLengths } from './ropeStages';
@@ -23,7 +23,9 @@ export const substepStages: readonly SubstepStage[] = [
   { name: 'ropeLengths', run: solveRopeLengths },        // end-to-end lengths, tether first: carry loads between bodies
   { name: 'boxContacts', run: collideBoxes },           // boxes out of each other (momentum shared) and out of the tiles, with friction
   { name: 'playerBoxes', run: collidePlayersWithBoxes }, // players against boxes, after the ropes pulled
+  { name: 'boxesUnderPlayers', run: levelBoxesUnderPlayers }, // a crate stood on meets the stone again, level
   { name: 'ropeShapes', run: shapeRopes },               // per rope: pin, LRA, chain, collide, chain back
+  { name: 'boxesUnderPlayersHeld', run: holdBoxesUnderPlayers }, // and its friction against the ropes' pushes
   { name: 'playerVelocities', run: updatePlayerVelocities }, // velocity = displacement / h
   { name: 'boxVelocities', run: updateBoxVelocities },   // the same for boxes, and their spin
   { name: 'bounces', run: bounceContacts },              // restitution of player-box bumps, riding a box
