@@ -1,5 +1,7 @@
-// Level 2 shows the rope entities: a hanging box P1 bumps into a swing, a spiked pendulum to time,
-// and a crate whose rope snaps under a player. Both players must be able to finish it.
+// Level 10 shows the rope entities: a hanging box P1 bumps into a swing, a spiked pendulum to time,
+// and a crate whose rope snaps under a player, the step up to the goal's ledge (a blind playtest
+// finished the level by running right and one jump: it never needed the crate). Both players must
+// be able to finish it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
@@ -66,7 +68,48 @@ describe('level 2: Swing Yard', () => {
     expect(seen).not.toContain(SimEvent.Died);
     expect(seen).not.toContain(SimEvent.Respawned);
     expect(snapped).toBe(crateRope);
+    expect(seen.filter((type) => type === SimEvent.LedgeClimbed)).toHaveLength(2); // both, from the crate
+    expect(world.rules.gems[0], 'the gem left of the crate, from its top').toBe(1);
     expectFinishedInGoal(world, parsed.def, pressed);
+  });
+
+  /** The level without the hanging crate: P1 against the goal ledge's face, P2 close behind; a
+   *  0.8 m crate lies on the floor there when `step` is true. */
+  function atTheLedge(withStep: boolean) {
+    const level = JSON.parse(readFileSync(FILE, 'utf8'));
+    level.ropes = level.ropes.filter((r: { id: string }) => r.id !== 'crate-rope');
+    level.boxes = level.boxes.filter((b: { id: string }) => b.id !== 'crate');
+    if (withStep) level.boxes.push({ id: 'step', x: 31.9, y: 16.6, w: 1.2, h: 0.8, mass: 30 });
+    level.spawns = [{ id: 'p1', player: 1, x: withStep ? 31.9 : 32.6, y: withStep ? 16.15 : 17 }, { id: 'p2', player: 2, x: 29.5, y: 17 }];
+    level.checkpoints = [];
+    const parsed = parseLevel(JSON.stringify(level));
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    return createSimWorld(parsed.def);
+  }
+
+  /** P1 jumps again and again into the ledge's face (a full jump, let go, pressed again) for 4 s;
+   *  the highest its feet got, whether it pulled up onto the ledge (top at y 13; then it stops
+   *  pressing) and where its feet end. */
+  function jumpAtTheLedge(world: ReturnType<typeof createSimWorld>): { highest: number; climbed: boolean; feet: number } {
+    const p1 = world.queries.players.dense[0];
+    let highest = Infinity;
+    let climbed = false;
+    let cursor = world.events.count;
+    for (let t = 0; t < 240; t++) {
+      step(world, [climbed ? 0 : Button.Right | (t % 40 < 24 ? Button.Jump : 0), 0]);
+      highest = Math.min(highest, world.body.y[p1] + world.body.halfH[p1]);
+      cursor = readEvents(world.events, cursor, (type, _tick, slot) => { if (type === SimEvent.LedgeClimbed && slot === 0) climbed = true; });
+    }
+    return { highest, climbed, feet: world.body.y[p1] + world.body.halfH[p1] };
+  }
+
+  it('the goal\'s ledge is beyond a jump from the floor (no pull-up): the crate is the step up to it', () => {
+    const fromFloor = jumpAtTheLedge(atTheLedge(false));
+    expect(fromFloor.climbed).toBe(false);
+    expect(fromFloor.highest).toBeGreaterThan(13.5); // a full jump: feet 2.5 m up, still under the top
+    const fromCrate = jumpAtTheLedge(atTheLedge(true));
+    expect(fromCrate.climbed).toBe(true);
+    expect(fromCrate.feet).toBeCloseTo(13, 3); // stands on the ledge
   });
 
   it('walking straight into the swinging spiked box kills and restarts the level', () => {
