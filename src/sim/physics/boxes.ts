@@ -151,59 +151,13 @@ export function collideBoxesWithTiles(world: SimWorld): void {
 }
 
 /**
- * What collideBoxesWithTiles does: every box (only -1) or the only-th alone, pushed out and held
- * by friction, or held by friction alone. Fields, not arguments: the loop is this file's hottest,
- * and with its body in a function of its own (a box index argument) V8 stopped inlining the point
- * pushes into it: 42 -> 142 B/tick allocated on Mine Shaft, 39 -> 732 on Knock-On.
+ * What collideBoxesWithTiles does: every box (only -1) or the only-th alone (boxesUnderPlayers.ts),
+ * pushed out and held by friction, or held by friction alone. Fields, not arguments: the loop is
+ * this file's hottest, and with its body in a function of its own (a box index argument) V8
+ * stopped inlining the point pushes into it: 42 -> 142 B/tick allocated on Mine Shaft, 39 -> 732
+ * on Knock-On.
  */
-const tilePass = { only: -1, isFrictionOnly: false };
-
-/**
- * Substep stages for a box a player stands on while it stands on the stone: it meets the stone
- * again after the players' contacts (pushed out level, with friction), and once more after the
- * ropes (friction alone), Coulomb over all the substep's pushes as in the box contacts. The
- * player's push comes after the box contacts and, off the box's middle, it pressed the box into the
- * floor turned; the floor levelled it only in the next substep, by pivoting on its low corner,
- * which carried the centre along while that corner did not slide. The two turns cancelled, the
- * move stayed, and friction never saw it: a crate with a player standing on it crept along the
- * floor for ever (0.17 m/s for 25 s in Swing Yard, up to 3 m in 10 s in
- * tests/unit/boxContacts.test.ts). A box a player pushes from the side is left to the next
- * substep's contacts, as before: held back at once, it tipped and hopped along the floor.
- */
-export function levelBoxesUnderPlayers(world: SimWorld): void {
-  passStoodOn(world, false);
-}
-
-/** The second of the two stages above: the stone's friction against the slide the ropes added. */
-export function holdBoxesUnderPlayers(world: SimWorld): void {
-  passStoodOn(world, true);
-}
-
-/** collideBoxesWithTiles on each box a player stands on while it stands on the stone. */
-function passStoodOn(world: SimWorld, isFrictionOnly: boolean): void {
-  const boxes = world.queries.boxes.dense;
-  tilePass.isFrictionOnly = isFrictionOnly;
-  for (let k = 0; k < boxes.length; k++) {
-    if (!isStoodOnStone(world, k)) continue;
-    tilePass.only = k;
-    collideBoxesWithTiles(world);
-  }
-  tilePass.only = -1;
-  tilePass.isFrictionOnly = false;
-}
-
-/** A contact normal this close to straight down (player to box) is standing on the box (playerBox.ts's). */
-const STAND_NORMAL = 0.7;
-
-/** True if the k-th box stands on the stone this substep and a player stands on it. */
-function isStoodOnStone(world: SimWorld, k: number): boolean {
-  if (!world.boxTileContacts.standing[k]) return false;
-  const e = world.queries.boxes.dense[k];
-  if (world.box.isPlatform[e]) return false;
-  const { contacts } = world;
-  for (let n = 0; n < contacts.count; n++) if (contacts.box[n] === e && contacts.ny[n] > STAND_NORMAL) return true;
-  return false;
-}
+export const tilePass = { only: -1, isFrictionOnly: false };
 
 /**
  * True when the cells box e's outline points and tile corners can reach (its bounding box, one

@@ -3,7 +3,8 @@
 // a tick; the names label the per-stage times of `npm run tick-cost` and the F3 overlay.
 
 import { bounceContacts, collidePlayersWithBoxes } from './playerBox';
-import { holdBoxesUnderPlayers, integrateBoxes, levelBoxesUnderPlayers, updateBoxVelocities } from './boxes';
+import { integrateBoxes, updateBoxVelocities } from './boxes';
+import { holdBoxesUnderPlayers, levelBoxesUnderPlayers } from './boxesUnderPlayers';
 import { collideBoxes } from './boxBoxes';
 import { movePlayers, updatePlayerVelocities } from './movePlayers';
 import { integrateRopes, shapeRopes, solveRopeLengths } from './ropeStages';
