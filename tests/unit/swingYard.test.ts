@@ -79,8 +79,8 @@ describe('level 2: Swing Yard', () => {
     const level = JSON.parse(readFileSync(FILE, 'utf8'));
     level.ropes = level.ropes.filter((r: { id: string }) => r.id !== 'crate-rope');
     level.boxes = level.boxes.filter((b: { id: string }) => b.id !== 'crate');
-    if (withStep) level.boxes.push({ id: 'step', x: 31.9, y: 16.6, w: 1.2, h: 0.8, mass: 30 });
-    level.spawns = [{ id: 'p1', player: 1, x: withStep ? 31.9 : 32.6, y: withStep ? 16.15 : 17 }, { id: 'p2', player: 2, x: 29.5, y: 17 }];
+    if (withStep) level.boxes.push({ id: 'step', x: 32.3, y: 16.6, w: 1.2, h: 0.8, mass: 30 });
+    level.spawns = [{ id: 'p1', player: 1, x: withStep ? 32.3 : 32.6, y: withStep ? 16.15 : 17 }, { id: 'p2', player: 2, x: 29.5, y: 17 }];
     level.checkpoints = [];
     const parsed = parseLevel(JSON.stringify(level));
     if (!parsed.ok) throw new Error(parsed.errors.join('\n'));

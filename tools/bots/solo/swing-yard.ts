@@ -17,7 +17,7 @@ const SAFE_X = 20.25;
 /** Run while the ball, swinging right, is between these x: it is gone before the runner gets there. */
 const GO: readonly [number, number] = [15, 16];
 /** Where a hop onto the crate starts (2.4 m left of where it hangs), m. */
-const HOP_X = 29.5;
+const HOP_X = 29.9;
 /** The ledge's top, m. */
 const LEDGE_TOP = 13;
 /** Ticks a full jump's key is held. */
