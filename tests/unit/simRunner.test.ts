@@ -146,8 +146,10 @@ describe('sim runner: output', () => {
     const crate = out.ropes['crate-rope'];
     expect(crate.snapped).toBe(true);
     expect(crate.far?.points.length).toBeGreaterThan(1);
-    // The segment that broke is gone: 12 segments of 3.7 / 12 m before, 11 after.
-    expect(crate.length + (crate.far?.length ?? 0)).toBeCloseTo(3.7 * 11 / 12, 5);
+    // The segment that broke is gone: n segments of length / n before, n - 1 after.
+    const made = (JSON.parse(readFileSync(LEVEL2, 'utf8')) as { ropes: Array<{ id: string; length: number; segments: number }> })
+      .ropes.find((r) => r.id === 'crate-rope')!;
+    expect(crate.length + (crate.far?.length ?? 0)).toBeCloseTo((made.length * (made.segments - 1)) / made.segments, 5);
     const snaps = out.events.filter((e) => e.type === 'RopeSnapped');
     expect(snaps).toEqual([
       { tick: expect.any(Number), type: 'RopeSnapped', entity: 'crate-rope', tension: expect.any(Number) },
