@@ -15,32 +15,28 @@ import type { SimWorld } from '../worldState';
 
 /** Substep stage after the players' contacts: each such box out of the stone again, level. */
 export function levelBoxesUnderPlayers(world: SimWorld): void {
-  const boxes = world.queries.boxes.dense;
-  for (let k = 0; k < boxes.length; k++) {
-    if (!isStoodOnStone(world, k)) continue;
-    passTiles(k, false);
-    collideBoxesWithTiles(world);
-    // Lifted out of the stone after the box contacts: out of any crate that put it in (two planks
-    // fallen across each other, a player on each, ended 2 cm inside each other in the long fuzz).
-    if (boxes.length > 1) pushBoxesOffPinned(world, boxes[k], false);
-  }
-  passTiles(-1, false);
+  passStoodOnBoxes(world, false);
 }
 
 /** Substep stage after the ropes: each such box's friction against the slide they added. */
 export function holdBoxesUnderPlayers(world: SimWorld): void {
-  const boxes = world.queries.boxes.dense;
-  for (let k = 0; k < boxes.length; k++) {
-    if (!isStoodOnStone(world, k)) continue;
-    passTiles(k, true);
-    collideBoxesWithTiles(world);
-  }
-  passTiles(-1, false);
+  passStoodOnBoxes(world, true);
 }
 
-function passTiles(only: number, isFrictionOnly: boolean): void {
-  tilePass.only = only;
+/** collideBoxesWithTiles on each box a player stands on while it stands on the stone, one by one. */
+function passStoodOnBoxes(world: SimWorld, isFrictionOnly: boolean): void {
+  const boxes = world.queries.boxes.dense;
   tilePass.isFrictionOnly = isFrictionOnly;
+  for (let k = 0; k < boxes.length; k++) {
+    if (!isStoodOnStone(world, k)) continue;
+    tilePass.only = k;
+    collideBoxesWithTiles(world);
+    // Lifted out of the stone after the box contacts: out of any crate that put it in (two planks
+    // fallen across each other, a player on each, ended 2 cm inside each other in tools/fuzz.ts).
+    if (!isFrictionOnly && boxes.length > 1) pushBoxesOffPinned(world, boxes[k], false);
+  }
+  tilePass.only = -1;
+  tilePass.isFrictionOnly = false;
 }
 
 /** A contact normal this close to straight down (player to box) is standing on the box (playerBox.ts's). */
