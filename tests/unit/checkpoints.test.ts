@@ -1,7 +1,9 @@
 // Campaign checkpoints are where a new pair needs them and are safe to come back to: every level
 // whose expert replay takes more than 8 s has one, its replay passes each of them, and a death
 // right after reaching one puts both players back at it, standing, and alive for 3 s (a checkpoint
-// over a pit, in a wall or in a pendulum's path would fail here, although parseLevel accepts it).
+// over a pit, in a wall or in a pendulum's path would fail here, although parseLevel accepts it),
+// and each lights at its flag (its area holds the respawn points, where the flag is drawn, and
+// reaches no further than FLAG_REACH past them).
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
