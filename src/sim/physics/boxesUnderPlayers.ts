@@ -11,6 +11,7 @@
 
 import { collideBoxesWithTiles, tilePass } from './boxes';
 import { pushBoxesOffPinned } from './boxBoxes';
+import { STAND_NORMAL } from './playerBox';
 import type { SimWorld } from '../worldState';
 
 /** Substep stage after the players' contacts: each such box out of the stone again, level. */
@@ -38,9 +39,6 @@ function passStoodOnBoxes(world: SimWorld, isFrictionOnly: boolean): void {
   tilePass.only = -1;
   tilePass.isFrictionOnly = false;
 }
-
-/** A contact normal this close to straight down (player to box) is standing on the box (playerBox.ts's). */
-const STAND_NORMAL = 0.7;
 
 /** True if the k-th box stands on the stone this substep and a player stands on it. */
 function isStoodOnStone(world: SimWorld, k: number): boolean {

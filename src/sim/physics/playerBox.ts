@@ -13,7 +13,7 @@ import { measureRopePath, ropePath } from './ropeWraps';
 import type { SimWorld } from '../worldState';
 
 /** Normals steeper than this (y component, y down) mean the player stands on the box. */
-const STAND_NORMAL = 0.7;
+export const STAND_NORMAL = 0.7;
 /** Closing speeds above this count as a bump (an event; slower is just pushing), m/s. */
 const BUMP_SPEED = 1.5;
 /** Below this closing speed a contact is resting or pushing: no bounce (standing still stays still), m/s. */
