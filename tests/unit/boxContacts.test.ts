@@ -209,6 +209,75 @@ describe('a player standing on a crate on the floor', () => {
   });
 });
 
+describe('a player standing on a stack of crates', () => {
+  // The same creep one level up: the player's push turned the crate stood on and, pushed out of
+  // it, the crate under it, after the box contacts; each was levelled next substep by pivoting on
+  // a low corner. A player standing still on a stack of two crept with the top crate 80-565 mm in
+  // 10 s (0.05-157 mm the bottom one). Ground truth: static friction holds the stack still.
+  const tiles = Array.from({ length: 12 }, (_, y) => (y >= 10 ? '#'.repeat(30) : '.'.repeat(30)));
+  /** Crates of `masses` stacked from the floor up (0.8 m tall, widths `widths`, every other one
+   *  `shift` m to the side), a player `offset` m off the top one's middle. */
+  function stackScene(offset: number, masses: number[], widths: number[], shift: number): SimWorld {
+    const boxes = masses.map((mass, i) => ({ id: `crate${i}`, x: 15 + (i % 2 ? shift : 0), y: 9.6 - 0.82 * i, w: widths[i], h: 0.8, mass }));
+    const top = boxes[boxes.length - 1];
+    const parsed = parseLevel(JSON.stringify({
+      format: 'ropebound-level', version: 2, id: 'stack-stand', name: 'Stack stand', tiles,
+      spawns: [{ id: 'p1', player: 1, x: top.x + offset, y: top.y - 0.5 }, { id: 'p2', player: 2, x: 8, y: 10 }],
+      goal: { id: 'goal', x: 27, y: 6, w: 2, h: 4 }, tether: { length: 8, segments: 20 }, boxes,
+    }));
+    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+    return createSimWorld(parsed.def);
+  }
+  const CASES: [number, number[], number[], number][] = [
+    [0, [30, 30], [1.2, 1.2], 0], [0.3, [30, 30], [1.2, 1.2], 0], [0.2, [20, 20], [1.2, 1.2], 0.15],
+    [0.1, [15, 40], [1.6, 0.9], -0.2], [0.3, [10, 20, 60], [1.2, 1, 0.8], 0], [-0.25, [60, 30, 8], [2, 1.2, 0.8], 0],
+  ];
+  for (const [offset, masses, widths, shift] of CASES) {
+    it(`stays put: crates of ${masses.join(', ')} kg from the floor up, the player ${offset} m off the top one's middle, over 10 s`, () => {
+      const world = stackScene(offset, masses, widths, shift);
+      const crates = masses.map((_, i) => boxEntity(world, i));
+      const p1 = playerEntity(world, 0);
+      run(world, 120); // landed and settled
+      const x0 = crates.map((c) => world.body.x[c]);
+      let fastest = 0;
+      run(world, 600, () => { for (const c of crates) fastest = Math.max(fastest, Math.abs(world.body.vx[c])); });
+      expect(world.player.groundBox[p1], 'the player still stands on the top crate').toBe(crates[crates.length - 1]);
+      crates.forEach((c, i) => expect(Math.abs(world.body.x[c] - x0[i]), `crate ${i} crept, m`).toBeLessThan(0.001));
+      expect(fastest, 'fastest, m/s').toBeLessThan(0.005);
+    });
+  }
+
+  it('a push on the top crate dies away as Coulomb says: kicked at 2 m/s, it stops after v^2 / (2 mu g (m + M) / M)', () => {
+    const world = stackScene(0.2, [30, 30], [1.2, 1.2], 0);
+    const [low, top] = [boxEntity(world, 0), boxEntity(world, 1)];
+    run(world, 120);
+    const x0 = world.body.x[top];
+    const low0 = world.body.x[low];
+    const v = 2;
+    world.body.vx[top] = v;
+    run(world, 300);
+    // The player (riding along) presses on it too: friction mu (M + m) g decelerates the crate's M.
+    const { boxFriction, gravity, playerMass } = world.settings;
+    const coulomb = (v * v) / (2 * boxFriction * gravity * (30 + playerMass) / 30);
+    expect(world.body.x[top] - x0).toBeGreaterThan(coulomb * 0.7);
+    expect(world.body.x[top] - x0).toBeLessThan(coulomb * 1.3);
+    expect(Math.abs(world.body.vx[top])).toBeLessThan(0.005);
+    expect(Math.abs(world.body.x[low] - low0), 'the bottom crate, held by the floor, m').toBeLessThan(0.001);
+  });
+
+  it('the partner walking into the bottom crate still pushes the stack along, with the player on it', () => {
+    const world = stackScene(0, [10, 10], [1.2, 1.2], 0);
+    const [low, top] = [boxEntity(world, 0), boxEntity(world, 1)];
+    const p2 = playerEntity(world, 1);
+    run(world, 120);
+    const x0 = world.body.x[low];
+    for (let t = 0; t < 240; t++) step(world, [0, Button.Right]);
+    expect(world.body.x[p2], 'P2 reached the stack').toBeGreaterThan(x0 - 1.2);
+    expect(world.body.x[low] - x0, 'the bottom crate was pushed, m').toBeGreaterThan(0.3);
+    expect(Math.abs(world.body.x[top] - world.body.x[low]), 'the top crate stayed on it, m').toBeLessThan(0.3);
+  });
+});
+
 describe('a player pushing a crate into another', () => {
   // The players' contacts run after the box contacts: a crate a player pushes must not end the
   // tick inside the crate it was pushed into (the rope yard's property test found 26-27 mm).

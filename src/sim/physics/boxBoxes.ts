@@ -521,7 +521,10 @@ function friction(world: SimWorld, k: number): void {
   invMassAt(world, p, onA);
   onB.rx = ox; onB.ry = oy; onB.nx = tx; onB.ny = ty;
   invMassAt(world, q, onB);
-  const wSum = onA.w + onB.w;
+  // The pinned box (settleOnBox) neither gives way nor moves.
+  const wP = p === pinned ? 0 : onA.w;
+  const wQ = q === pinned ? 0 : onB.w;
+  const wSum = wP + wQ;
   if (wSum === 0) return;
   // Coulomb's bound holds for the passes together (Box2D clamps its accumulated impulse the same
   // way). Bounded per pass, a sliding contact took up to FRICTION_PASSES x mu x push in a substep,
@@ -536,5 +539,42 @@ function friction(world: SimWorld, k: number): void {
   contactFriction[k] += undo;
   if (undo === 0) return;
   setPair(rx, ry, ox, oy, -tx * undo, -ty * undo);
+  share.i = p === pinned ? 0 : 1;
+  share.r = q === pinned ? 0 : 1;
   applyPair(world, p, q);
+  share.i = 1;
+  share.r = 1;
+}
+
+/**
+ * The box `e` stands on, by this substep's box-box contacts (0: none): boxesUnderPlayers.ts walks
+ * down a stack with it.
+ */
+export function boxUnder(e: number): number {
+  for (let k = 0; k < contactCount; k++) {
+    if (contactP[k] === e && contactNY[k] < -UPRIGHT) return contactQ[k];
+    if (contactQ[k] === e && contactNY[k] > UPRIGHT) return contactP[k];
+  }
+  return 0;
+}
+
+/**
+ * boxesUnderPlayers.ts: box `upper` set down again on `lower`, which holds still (the stone under
+ * it, or the stack, takes the push), then their friction over the whole substep, on `upper` alone;
+ * with `isFrictionOnly` the friction alone.
+ */
+export function settleOnBox(world: SimWorld, upper: number, lower: number, isFrictionOnly: boolean): void {
+  pinned = lower;
+  if (!isFrictionOnly) {
+    const boxes = world.queries.boxes.dense;
+    let ku = 0;
+    while (boxes[ku] !== upper) ku++;
+    let kl = 0;
+    while (boxes[kl] !== lower) kl++;
+    solvePair(world, upper, lower, ku, kl);
+  }
+  for (let k = 0; k < contactCount; k++) {
+    if ((contactP[k] === upper && contactQ[k] === lower) || (contactP[k] === lower && contactQ[k] === upper)) friction(world, k);
+  }
+  pinned = 0;
 }
