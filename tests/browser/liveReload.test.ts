@@ -60,6 +60,22 @@ async function waitUntilServed(file: string): Promise<void> {
   throw new Error(`the dev server never listed ${file}`);
 }
 
+/**
+ * Deletes a probe level file and waits until the dev server's level module no longer lists it: a
+ * page opened before the watcher saw the deletion imported the gone file (the server answered 500,
+ * ENOENT) and the game never started (the next test's page timed out once in four runs).
+ */
+async function removeLevelFile(path: string): Promise<void> {
+  rmSync(path, { force: true });
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const url = gameUrl('src/app/levelFiles.ts');
+  for (let i = 0; i < 100; i++) {
+    if (!(await (await fetch(url)).text()).includes(name)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the dev server still lists ${name}`);
+}
+
 const marker = (page: Page) => page.evaluate(() => (window as unknown as { __probeMarker?: string }).__probeMarker);
 
 test('saving the played level reloads it in place; a broken save shows errors and the old version runs on', async () => {
@@ -134,8 +150,8 @@ test('saving the played level reloads it in place; a broken save shows errors an
     expect(errors).toEqual([]);
   } finally {
     await close?.();
-    rmSync(levelFile(PROBE), { force: true });
-    rmSync(levelFile(OTHER), { force: true });
+    await removeLevelFile(levelFile(PROBE));
+    await removeLevelFile(levelFile(OTHER));
   }
 }, 120_000);
 
@@ -183,7 +199,7 @@ test('a live reload keeps the camera: it eases to the moved spawns instead of cu
     expect(first - before).toBeLessThan((later - before) / 2); // ...easing there, not cutting
   } finally {
     await close?.();
-    rmSync(file, { force: true });
+    await removeLevelFile(file);
   }
 }, 60_000);
 
@@ -215,7 +231,7 @@ test('a ?level= whose file has errors opens the level select on it, with the err
       await close();
     }
   } finally {
-    rmSync(levelFile(BROKEN), { force: true });
+    await removeLevelFile(levelFile(BROKEN));
   }
 }, 90_000);
 
@@ -291,7 +307,7 @@ test('the editor saves a cleared level and its replay into levels/ under a check
       await close();
     }
   } finally {
-    rmSync(saved, { force: true });
-    rmSync(savedReplay, { force: true });
+    await removeLevelFile(saved);
+    await removeLevelFile(savedReplay);
   }
 }, 90_000);
