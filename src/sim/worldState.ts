@@ -75,7 +75,8 @@ export interface BoxTileScratch {
   held: Float64Array;
   /**
    * Per box (its index in the boxes query), this substep: 1 once it stands on stone (an outline
-   * point pushed up out of a tile) or on a box that does (a box-box contact pushed it up).
+   * point pushed up out of a tile) or on a box that does (a box-box contact pushed it up); 2 when
+   * it stands flat: two points or more pushed up, or two contact points on a box standing flat.
    */
   standing: Uint8Array;
 }

@@ -4,8 +4,8 @@
 // face; the other box's face most against it, clipped to the reference face's width, gives up to
 // two contact points. Both are pushed out together to a 2 mm slop (a 2x2 block solve), both boxes
 // taking the positional impulse split by their generalized inverse masses there (momentum shared;
-// a light crate gives way to a heavy one), except that in a resting contact a crate standing on
-// stone counts as at least as heavy as the one on it; an impact deeper than 1 cm takes one push at
+// a light crate gives way to a heavy one), except that in a resting contact a crate standing flat
+// on stone counts as at least as heavy as the one on it; an impact deeper than 1 cm takes one push at
 // the middle of its points, with the true masses. Boxes against
 // each other and against the tiles alternate in rounds (more while any pair is still deep), then Coulomb friction (boxFriction, up to
 // mu times the push) between the boxes and against the stone alternates in passes, so stone always
@@ -318,11 +318,15 @@ function solvePair(world: SimWorld, p: number, q: number, kp: number, kq: number
     // at least (40/41)^16, two thirds, of each substep's sag: the light crate (a 2 m plank) sat
     // 0.6 mm into the floor at one end, the heavy one stood tilted on one corner and crept 0.3 mm/s.
     // The share is cut for the push only (friction sees the true masses), so the momentum a resting
-    // contact does not keep is what the stone would have taken.
+    // contact does not keep is what the stone would have taken. Only a box standing flat (on two
+    // points or more, boxes.ts; or flat on such a box) counts as heavier: one turning on a single
+    // corner cannot hand the stone what it is pushed with, and a tower's middle crates, counted
+    // heavier so, turned together and slid off a shelf gaining 25.7 J (0.56 J with the true
+    // masses; boxContacts.test.ts's tower).
     const wI = world.body.invMass[incident];
     const wR = world.body.invMass[reference];
-    if (isIncidentUp && standing[kR] === 1 && wR > wI) share.r = wI / wR;
-    if (isReferenceUp && standing[kI] === 1 && wI > wR) share.i = wR / wI;
+    if (isIncidentUp && standing[kR] === 2 && wR > wI) share.r = wI / wR;
+    if (isReferenceUp && standing[kI] === 2 && wI > wR) share.i = wR / wI;
     holdPinned();
     if (contactPoints === 2) pushTwoPoints(world);
     else {
@@ -340,9 +344,10 @@ function solvePair(world: SimWorld, p: number, q: number, kp: number, kq: number
   // corner and walk sideways (~1 cm/s).
   if (total <= 0) return;
   touched = true;
-  // Pushed up by a box that stands: it stands too (a stack passes this up one box per pair solved).
-  if (isIncidentUp && standing[kR] === 1) standing[kI] = 1;
-  if (isReferenceUp && standing[kI] === 1) standing[kR] = 1;
+  // Pushed up by a box that stands: it stands too (a stack passes this up one box per pair solved),
+  // flat (2) when that one stands flat and they touch at two points.
+  if (isIncidentUp && standing[kR] > 0) standing[kI] = standing[kR] === 2 && contactPoints === 2 ? 2 : Math.max(standing[kI], 1);
+  if (isReferenceUp && standing[kI] > 0) standing[kR] = standing[kI] === 2 && contactPoints === 2 ? 2 : Math.max(standing[kR], 1);
   // Recorded in place (numbers passed to a call V8 does not inline are boxed: an allocation each).
   for (let k = 0; k < contactPoints && contactCount < MAX_CONTACTS; k++) {
     const c = contactCount++;

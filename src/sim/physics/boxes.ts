@@ -142,7 +142,8 @@ export function collideBoxesWithTiles(world: SimWorld): void {
         contacts.load[base + n] += push;
         contacts.loadNx[base + n] = contacts.nx[n];
         contacts.loadNy[base + n] = contacts.ny[n];
-        if (contacts.ny[n] < 0) contacts.standing[k] = 1; // pushed up: it stands on stone
+        // Pushed up: it stands on stone; at two points or more, flat on it (2), not on a corner.
+        if (contacts.ny[n] < 0) contacts.standing[k] = contacts.standing[k] === 0 ? 1 : 2;
       }
     }
     for (let n = 0; n < count; n++) if (contacts.load[base + n] > 0) applyFriction(world, e, n, base + n);
