@@ -139,11 +139,12 @@ export function collideBoxesWithTiles(world: SimWorld): void {
       collidePoint(world, e, n);
       const push = contacts.push[n];
       if (push > 0) {
+        // Pushed up: it stands on stone; on two points or more (each counted once a substep,
+        // whatever the rounds), flat on it (2), not on a corner.
+        if (contacts.ny[n] < 0 && contacts.load[base + n] === 0) contacts.standing[k] = contacts.standing[k] === 0 ? 1 : 2;
         contacts.load[base + n] += push;
         contacts.loadNx[base + n] = contacts.nx[n];
         contacts.loadNy[base + n] = contacts.ny[n];
-        // Pushed up: it stands on stone; at two points or more, flat on it (2), not on a corner.
-        if (contacts.ny[n] < 0) contacts.standing[k] = contacts.standing[k] === 0 ? 1 : 2;
       }
     }
     for (let n = 0; n < count; n++) if (contacts.load[base + n] > 0) applyFriction(world, e, n, base + n);
