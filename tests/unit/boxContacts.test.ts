@@ -194,23 +194,35 @@ describe('boxes against boxes', () => {
   });
 });
 
+/**
+ * A 30 x 12 room, floor surface y = 10: crates stacked from the floor up at x 15 (+ dx), each 2 cm
+ * above the one below, P1 0.1 m above the top one `offset` m off its middle, P2 on the floor at 8.
+ */
+function standScene(offset: number, crates: Array<{ mass: number; w: number; h: number; dx?: number }>): SimWorld {
+  const tiles = Array.from({ length: 12 }, (_, y) => (y >= 10 ? '#'.repeat(30) : '.'.repeat(30)));
+  let bottom = 10;
+  const boxes = crates.map(({ mass, w, h, dx = 0 }, i) => {
+    const box = { id: `crate${i}`, x: 15 + dx, y: bottom - h / 2, w, h, mass };
+    bottom -= h + 0.02;
+    return box;
+  });
+  const top = boxes[boxes.length - 1];
+  const parsed = parseLevel(JSON.stringify({
+    format: 'ropebound-level', version: 2, id: 'crate-stand', name: 'Crate stand', tiles,
+    spawns: [{ id: 'p1', player: 1, x: top.x + offset, y: top.y - top.h / 2 - 0.1 }, { id: 'p2', player: 2, x: 8, y: 10 }],
+    goal: { id: 'goal', x: 27, y: 6, w: 2, h: 4 }, tether: { length: 8, segments: 20 }, boxes,
+  }));
+  if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+  return createSimWorld(parsed.def);
+}
+
 describe('a player standing on a crate on the floor', () => {
   // The players' contacts run after the box contacts: a player off the crate's middle pressed it
   // into the floor turned, the floor levelled it next substep by pivoting on its low corner (the
   // centre moves, that corner does not slide), and the two turns cancelled: the crate crept along
   // at constant speed with nothing pushing it, up to 3 m in 10 s (Swing Yard's fallen crate:
   // 0.17 m/s for 25 s). Ground truth: static friction holds it, so it stays where it is.
-  const tiles = Array.from({ length: 12 }, (_, y) => (y >= 10 ? '#'.repeat(30) : '.'.repeat(30)));
-  function scene(offset: number, mass: number, w: number, h: number): SimWorld {
-    const parsed = parseLevel(JSON.stringify({
-      format: 'ropebound-level', version: 2, id: 'crate-stand', name: 'Crate stand', tiles,
-      spawns: [{ id: 'p1', player: 1, x: 15 + offset, y: 9.9 - h }, { id: 'p2', player: 2, x: 11, y: 10 }],
-      goal: { id: 'goal', x: 27, y: 6, w: 2, h: 4 }, tether: { length: 6, segments: 20 },
-      boxes: [{ id: 'crate', x: 15, y: 10 - h / 2, w, h, mass }],
-    }));
-    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
-    return createSimWorld(parsed.def);
-  }
+  const scene = (offset: number, mass: number, w: number, h: number): SimWorld => standScene(offset, [{ mass, w, h }]);
 
   for (const [offset, mass, w, h] of [[0, 30, 1.2, 0.8], [-0.4, 30, 1.2, 0.8], [0.2, 8, 1, 1], [0.5, 60, 2, 1], [0.1, 20, 0.8, 0.8]]) {
     it(`stays put: a ${mass} kg ${w} x ${h} m crate, the player ${offset} m off its middle, over 10 s`, () => {
@@ -244,20 +256,10 @@ describe('a player standing on a stack of crates', () => {
   // it, the crate under it, after the box contacts; each was levelled next substep by pivoting on
   // a low corner. A player standing still on a stack of two crept with the top crate 80-565 mm in
   // 10 s (0.05-157 mm the bottom one). Ground truth: static friction holds the stack still.
-  const tiles = Array.from({ length: 12 }, (_, y) => (y >= 10 ? '#'.repeat(30) : '.'.repeat(30)));
   /** Crates of `masses` stacked from the floor up (0.8 m tall, widths `widths`, every other one
    *  `shift` m to the side), a player `offset` m off the top one's middle. */
-  function stackScene(offset: number, masses: number[], widths: number[], shift: number): SimWorld {
-    const boxes = masses.map((mass, i) => ({ id: `crate${i}`, x: 15 + (i % 2 ? shift : 0), y: 9.6 - 0.82 * i, w: widths[i], h: 0.8, mass }));
-    const top = boxes[boxes.length - 1];
-    const parsed = parseLevel(JSON.stringify({
-      format: 'ropebound-level', version: 2, id: 'stack-stand', name: 'Stack stand', tiles,
-      spawns: [{ id: 'p1', player: 1, x: top.x + offset, y: top.y - 0.5 }, { id: 'p2', player: 2, x: 8, y: 10 }],
-      goal: { id: 'goal', x: 27, y: 6, w: 2, h: 4 }, tether: { length: 8, segments: 20 }, boxes,
-    }));
-    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
-    return createSimWorld(parsed.def);
-  }
+  const stackScene = (offset: number, masses: number[], widths: number[], shift: number): SimWorld =>
+    standScene(offset, masses.map((mass, i) => ({ mass, w: widths[i], h: 0.8, dx: i % 2 ? shift : 0 })));
   const CASES: [number, number[], number[], number][] = [
     [0, [30, 30], [1.2, 1.2], 0], [0.3, [30, 30], [1.2, 1.2], 0], [0.2, [20, 20], [1.2, 1.2], 0.15],
     [0.1, [15, 40], [1.6, 0.9], -0.2], [0.3, [10, 20, 60], [1.2, 1, 0.8], 0], [-0.25, [60, 30, 8], [2, 1.2, 0.8], 0],
