@@ -1,13 +1,14 @@
 // In-level teaching: the level's hints (read from its file, never from the sim), which verbs the
 // players have done this visit (verbTracker.ts), and from those the prompt to show this frame and
 // where in the level it sits; and notes on what the game refused a player (the anchor key held on
-// a crate), shown in the same caption over that player for about a second. A visit is one open
+// a crate) or did to them (a moving platform tore an anchor loose), shown in the same caption over
+// that player for a second or two. A visit is one open
 // level: quitting to the menus, opening another level or a live reload of its file starts a new
 // one; a respawn or a restart does not.
 
 import * as v from 'valibot';
 import { HINT_VERBS, hintListSchema, type HintVerb, type LevelHint } from '../level/levelSchema';
-import { Button, playerEntity, type SimWorld } from '../sim';
+import { Button, SimEvent, playerEntity, readEvents, type SimWorld } from '../sim';
 import type { PromptNote } from '../ui/teachingText';
 import { createVerbTracker, type VerbTracker } from './verbTracker';
 
@@ -18,6 +19,8 @@ const ABOVE_HEAD_M = 1.4;
 export const MAX_PROMPT_LINES = 2;
 /** Ticks a note stays up after what caused it stopped (long enough to read, ~1 s). */
 const NOTE_TICKS = 60;
+/** Ticks the torn-anchor note stays up: it comes as a surprise, mid-move, so a little longer. */
+const TORN_TICKS = 120;
 
 /**
  * The hints of a level file's text; none when it has none, or when the text does not hold a valid
@@ -99,24 +102,34 @@ export function isAnchorRefused(world: SimWorld, slot: number): boolean {
     under !== 0 && box.isPlatform[under] === 0;
 }
 
+/** Per player slot, the note shown over it and the last tick of its world on which it shows (-1: none). */
+export interface SlotNotes {
+  note: (PromptNote | null)[];
+  until: number[];
+}
+
 /**
- * `prompt` with the anchor-on-a-crate note for the players refused until `refusedUntil[slot]`
- * (a tick of `world`), placed over them; `prompt` itself when no note is up.
+ * `prompt` with the notes of the players whose note is still up (`notes.until[slot]`, a tick of
+ * `world`), placed over them; `prompt` itself when no note is up. Notes come first; the prompt's
+ * verbs fill what is left of MAX_PROMPT_LINES.
  */
-export function withNotes(world: SimWorld, prompt: WorldPrompt | null, refusedUntil: readonly number[]): WorldPrompt | null {
+export function withNotes(world: SimWorld, prompt: WorldPrompt | null, notes: SlotNotes): WorldPrompt | null {
   let x0 = Infinity;
   let x1 = -Infinity;
   let top = Infinity;
+  const shown: PromptNote[] = [];
   for (let slot = 0; slot < 2; slot++) {
-    if (world.tick > refusedUntil[slot]) continue;
+    const note = notes.note[slot];
+    if (note === null || world.tick > notes.until[slot]) continue;
+    if (!shown.includes(note)) shown.push(note);
     const e = playerEntity(world, slot);
     x0 = Math.min(x0, world.body.x[e]);
     x1 = Math.max(x1, world.body.x[e]);
     top = Math.min(top, world.body.y[e] - world.body.halfH[e]);
   }
   if (x0 === Infinity) return prompt;
-  const verbs = prompt === null ? [] : prompt.verbs.slice(0, MAX_PROMPT_LINES - 1);
-  return { verbs, notes: ['anchorOnCrate'], x: (x0 + x1) / 2, y: top - ABOVE_HEAD_M };
+  const verbs = prompt === null ? [] : prompt.verbs.slice(0, MAX_PROMPT_LINES - shown.length);
+  return { verbs, notes: shown, x: (x0 + x1) / 2, y: top - ABOVE_HEAD_M };
 }
 
 export interface Teaching {
@@ -134,18 +147,35 @@ export interface Teaching {
 export function createTeaching(tracker: VerbTracker = createVerbTracker()): Teaching {
   let visitText: string | null = null;
   let hints: readonly LevelHint[] = [];
-  // Per player slot: the last tick of the world `noteWorld` on which its note shows (-1: none).
-  const refusedUntil = [-1, -1];
+  const notes: SlotNotes = { note: [null, null], until: [-1, -1] };
   let noteWorld: SimWorld | null = null;
+  let cursor = 0;
+  const forgetNotes = (): void => {
+    notes.note.fill(null);
+    notes.until.fill(-1);
+  };
+  const onEvent = (type: number, _tick: number, slot: number, value: number): void => {
+    // value 1: torn loose, not let go (a platform carried the anchor away from the anchored
+    // partner, or into a wall; playerBox.ts). A blind tester found it unfair with no word why.
+    if (type === SimEvent.Unanchored && value === 1 && slot < 2 && noteWorld !== null) {
+      notes.note[slot] = 'anchorTorn';
+      notes.until[slot] = noteWorld.tick + TORN_TICKS;
+    }
+  };
   return {
     afterTick(world) {
       tracker.afterTick(world);
-      if (world !== noteWorld) { // a restart: its ticks count from 0 again
+      if (world !== noteWorld) { // a restart: its ticks and events count from 0 again
         noteWorld = world;
-        refusedUntil.fill(-1);
+        cursor = 0;
+        forgetNotes();
       }
+      cursor = readEvents(world.events, cursor, onEvent);
       for (let slot = 0; slot < 2; slot++) {
-        if (isAnchorRefused(world, slot)) refusedUntil[slot] = world.tick + NOTE_TICKS;
+        if (isAnchorRefused(world, slot)) {
+          notes.note[slot] = 'anchorOnCrate';
+          notes.until[slot] = world.tick + NOTE_TICKS;
+        }
       }
     },
     prompt(levelText, world, isPlayed) {
@@ -153,11 +183,11 @@ export function createTeaching(tracker: VerbTracker = createVerbTracker()): Teac
         visitText = levelText;
         hints = levelText === null ? [] : hintsOfLevelText(levelText);
         tracker.reset();
-        refusedUntil.fill(-1);
+        forgetNotes();
       }
       if (!isPlayed || world === null) return null;
       const taught = hints.length === 0 ? null : promptFor(world, hints, tracker.done);
-      return world === noteWorld ? withNotes(world, taught, refusedUntil) : taught;
+      return world === noteWorld ? withNotes(world, taught, notes) : taught;
     },
     get done() {
       return tracker.done;

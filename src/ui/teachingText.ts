@@ -31,14 +31,16 @@ export const VERB_PROMPTS: Readonly<Record<HintVerb, { control: Control; words: 
 };
 
 /**
- * What the game tells players it did not do for them, shown like a verb's line. anchorOnCrate: the
- * anchor key held on a crate (anchors hold on stone and platforms only; the sim ignores the key
- * there, and a blind tester pressed it on a crate and saw nothing happen).
+ * What the game tells players it did not do for them, or did to them, shown like a verb's line.
+ * anchorOnCrate: the anchor key held on a crate (anchors hold on stone and platforms only; the sim
+ * ignores the key there, and a blind tester pressed it on a crate and saw nothing happen).
+ * anchorTorn: a moving platform tore a player's anchor loose (a blind tester thought it a bug).
  */
-export type PromptNote = 'anchorOnCrate';
+export type PromptNote = 'anchorOnCrate' | 'anchorTorn';
 
 export const NOTE_PROMPTS: Readonly<Record<PromptNote, { control: Control; words: string }>> = {
   anchorOnCrate: { control: 'anchor', words: 'anchors hold on stone, not crates' },
+  anchorTorn: { control: 'anchor', words: 'the platform tore the anchor loose' },
 };
 
 /** Standard-mapping pad buttons (src/input/gamepadMapping.ts): stick or d-pad, A / Cross, X / Square. */

@@ -397,6 +397,49 @@ describe('notes: what the game refused', () => {
     expect(teaching.prompt(text, world, true)).toBeNull();
   });
 
+  it('a moving platform tearing an anchor loose shows a note over the torn player for ~2 s; letting go of the key shows none', () => {
+    // Level 1 flattened: a floor at y 14, a beam at P1's chest sweeping it away from P2, who holds
+    // anchor on a 4 m tether (the platform wins: P2's anchor is torn loose and P2 dragged).
+    const json = JSON.parse(withHints(undefined)) as Record<string, unknown> & { tiles: string[] };
+    json.tiles = json.tiles.map((row, i) => (i < 14 ? `#${'.'.repeat(row.length - 1)}` : '#'.repeat(row.length)));
+    json.spawns = [{ id: 'p1-start', player: 1, x: 7, y: 14 }, { id: 'p2-start', player: 2, x: 3, y: 14 }];
+    json.tether = { length: 4, segments: 16 };
+    delete json.gems; // in the pit, now stone
+    delete json.checkpoints;
+    json.platforms = [{ id: 'beam', w: 1, h: 0.5, path: [[5, 13], [30, 13]], speed: 2.5 }];
+    const text = JSON.stringify(json, null, 2);
+    const world = worldOf(text);
+    const teaching = createTeaching();
+    const p2 = playerEntity(world, 1);
+    let tornAt = -1;
+    for (let t = 0; t < 240 && tornAt < 0; t++) {
+      step(world, [0, Button.Anchor]);
+      teaching.afterTick(world);
+      if (teaching.prompt(text, world, true)?.notes.includes('anchorTorn')) tornAt = world.tick;
+    }
+    expect(tornAt).toBeGreaterThan(0);
+    expect(world.player.isAnchored[p2]).toBe(0);
+    const shown = teaching.prompt(text, world, true)!;
+    expect(shown.notes).toEqual(['anchorTorn']);
+    expect(shown.x).toBeCloseTo(world.body.x[p2], 6); // over P2, the one torn loose
+    // Still up 1.9 s later (P2 keeps holding the key and is dragged), gone after 2 s.
+    for (let t = 0; t < 114; t++) { step(world, [0, Button.Anchor]); teaching.afterTick(world); }
+    expect(teaching.prompt(text, world, true)?.notes).toEqual(['anchorTorn']);
+    for (let t = 0; t < 10; t++) { step(world, [0, 0]); teaching.afterTick(world); }
+    expect(teaching.prompt(text, world, true)).toBeNull();
+
+    // The same pair, P2 letting go of the key before the beam comes: Unanchored (let go), no note.
+    const calm = worldOf(text);
+    const quiet = createTeaching();
+    let notes = 0;
+    for (let t = 0; t < 240; t++) {
+      step(calm, [0, t < 20 ? Button.Anchor : 0]);
+      quiet.afterTick(calm);
+      if (quiet.prompt(text, calm, true) !== null) notes++;
+    }
+    expect(notes).toBe(0);
+  });
+
   it('a note is drawn like a verb line, with the anchor keys', () => {
     const html = noteLineHtml('anchorOnCrate', [{ keys: DEFAULT_KEYS[0], isPad: false }, { keys: DEFAULT_KEYS[1], isPad: false }]);
     expect(html).toBe('<span class="p1"><kbd>F</kbd></span><span class="or">/</span><span class="p2"><kbd>/</kbd></span> <span class="words">anchors hold on stone, not crates</span>');
