@@ -2,6 +2,8 @@
 // with a margin, clamped to a readable range, and eases toward that target so rope snaps and
 // respawns do not jerk the view. Pure numbers (no pixi) so it is easy to reason about and test.
 
+import { Tile, tileAt, type TileGrid } from '../sim';
+
 export interface Camera {
   /** World point at the centre of the screen, m. */
   centerX: number;
@@ -98,6 +100,37 @@ export function frameGoal(
   box.x1 = x1;
   box.y0 = y0;
   box.y1 = y1;
+}
+
+/** How far beside the players' box the camera looks for spikes below them, m. */
+export const SPIKES_SIDE_M = 6;
+/** How far below the bottom of the players' box those spikes may be and still be framed, m. */
+export const SPIKES_BELOW_M = 10;
+
+/**
+ * Grows `box` (the players', after frameGoal) down to the spikes at the bottom of a drop under or
+ * just beside the players: per column within SPIKES_SIDE_M of the box, the first tile below the
+ * box that is not empty, when it is spikes within SPIKES_BELOW_M. A pit then shows what waits at
+ * its bottom from its edge on, instead of a drop into the dark: a blind tester walked off Moving
+ * Rigs' start into an 8 m pit whose spikes were below the screen. A drop onto stone, or deeper
+ * than SPIKES_BELOW_M, is left as it is; like frameGoal, only when the grown box fits the widest
+ * view.
+ */
+export function frameSpikesBelow(box: Box, limits: CameraLimits, viewH: number, grid: TileGrid): void {
+  const top = Math.floor(box.y1);
+  const last = Math.floor(box.y1 + SPIKES_BELOW_M);
+  let bottom = box.y1;
+  for (let col = Math.floor(box.x0 - SPIKES_SIDE_M); col <= Math.floor(box.x1 + SPIKES_SIDE_M); col++) {
+    if (col < 0 || col >= grid.width) continue;
+    for (let row = top; row <= last && row < grid.height; row++) {
+      const t = tileAt(grid, col, row);
+      if (t === Tile.Empty) continue;
+      if (t === Tile.Spikes && row + 1 > bottom) bottom = row + 1;
+      break;
+    }
+  }
+  if (bottom === box.y1 || bottom - box.y0 + 2 * limits.marginM > viewH / limits.minZoom) return;
+  box.y1 = bottom;
 }
 
 /**

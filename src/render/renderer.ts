@@ -12,7 +12,7 @@
 import { Container, GlLimitsSystem, Graphics, Text, WebGLRenderer, getTestContext } from 'pixi.js';
 import { PLAYER_COUNT, playerEntity, type TileGrid, type SimWorld } from '../sim';
 import { createBodyPoses, interpolateBodyPoses } from './bodyPoses';
-import { createCamera, createShake, defaultCameraLimits, frameGoal, kickShake, updateCamera, updateShake, type Box, type Camera } from './camera';
+import { createCamera, createShake, defaultCameraLimits, frameGoal, frameSpikesBelow, kickShake, updateCamera, updateShake, type Box, type Camera } from './camera';
 import { createDeathBursts } from './deathBurst';
 import { createAnchorViews, createBoxViews } from './drawBoxes';
 import { drawCheckpoints, drawGems, drawPlatformPaths } from './drawLevelMarks';
@@ -225,7 +225,8 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     // (a new grid too) keeps the camera where it is.
   };
 
-  /** What the camera frames: the players' box, and the goal when it is near (frameGoal). */
+  /** What the camera frames: the players' box, the goal when it is near (frameGoal), and the
+   *  spikes at the bottom of a drop by them (frameSpikesBelow). */
   const framed: Box = { x0: 0, y0: 0, x1: 0, y1: 0 };
   const placeCamera = (world: SimWorld, frameSec: number): void => {
     const { body } = world;
@@ -252,6 +253,7 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
     framed.y1 = y1;
     const { goal: g } = world;
     frameGoal(framed, cameraLimits, width, height, g.x, g.y, g.w, g.h);
+    frameSpikesBelow(framed, cameraLimits, height, world.grid);
     // updateCamera cuts on a frame time of 0; a frame right after the loop's clock was reset has
     // one too, and must ease like any other (a live reload keeps the camera), so it gets a tiny one.
     updateCamera(camera, cameraLimits, width, height, framed.x0, framed.y0, framed.x1, framed.y1,

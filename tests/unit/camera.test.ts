@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import {
-  createCamera, createShake, defaultCameraLimits, frameGoal, GOAL_NEAR_M, kickShake, SHAKE_MAX_M, updateCamera, updateShake,
-  type Box, type Camera,
+  createCamera, createShake, defaultCameraLimits, frameGoal, frameSpikesBelow, GOAL_NEAR_M, kickShake, SHAKE_MAX_M,
+  SPIKES_BELOW_M, SPIKES_SIDE_M, updateCamera, updateShake, type Box, type Camera,
 } from '../../src/render/camera';
+import { Tile, createTileGrid, type TileGrid } from '../../src/sim';
 
 const limits = defaultCameraLimits;
 
@@ -164,6 +165,64 @@ describe('camera shake', () => {
       const small = players();
       frameGoal(small, limits, 320, 180, ...door);
       expect(small).toEqual(players());
+    });
+  });
+
+  describe('the spikes at the bottom of a drop by the players (frameSpikesBelow)', () => {
+    /**
+     * A 40 x 30 m level: a floor at y 14 from x 0 to 10 (the players' ledge), a pit from x 10 to
+     * 20 whose floor at y `pitFloor` holds spikes (or stone), and stone again from x 20.
+     */
+    function pitLevel(pitFloor: number, kind: number = Tile.Spikes): TileGrid {
+      const grid = createTileGrid(40, 30);
+      for (let col = 0; col < 40; col++) {
+        const isPit = col >= 10 && col < 20;
+        for (let row = isPit ? pitFloor : 14; row < 30; row++) grid.cells[row * 40 + col] = Tile.Solid;
+        if (isPit) grid.cells[(pitFloor - 1) * 40 + col] = kind;
+      }
+      return grid;
+    }
+    const standing = (x: number): Box => ({ x0: x - 1.5, y0: 12.5, x1: x + 0.4, y1: 14 });
+
+    test('players at a pit\'s edge: its spikes 8 m down are framed with them, on screen at 1280x720', () => {
+      const box = standing(6);
+      frameSpikesBelow(box, limits, 720, pitLevel(22));
+      expect(box).toEqual({ ...standing(6), y1: 22 });
+      const cam = createCamera();
+      updateCamera(cam, limits, 1280, 720, box.x0, box.y0, box.x1, box.y1, 40, 30, 0);
+      const [, spikesTop] = toScreen(cam, 1280, 720, 12, 21.5); // the spikes' tips
+      const [, headY] = toScreen(cam, 1280, 720, 6, 12.5);
+      expect(spikesTop).toBeLessThan(720 - 40); // clear of the bottom bar of key hints
+      expect(headY).toBeGreaterThan(0);
+      // Without it, the players' own frame ends above the spikes.
+      const plain = createCamera();
+      updateCamera(plain, limits, 1280, 720, ...Object.values(standing(6)) as [number, number, number, number], 40, 30, 0);
+      expect(toScreen(plain, 1280, 720, 12, 21.5)[1]).toBeGreaterThan(720);
+    });
+
+    test('a pit farther than SPIKES_SIDE_M, deeper than SPIKES_BELOW_M, floored with stone, or too deep for the widest view leaves the frame alone', () => {
+      const far = standing(10 - SPIKES_SIDE_M - 1.5);
+      frameSpikesBelow(far, limits, 720, pitLevel(22));
+      expect(far).toEqual(standing(10 - SPIKES_SIDE_M - 1.5));
+      const deep = standing(6);
+      frameSpikesBelow(deep, limits, 720, pitLevel(14 + SPIKES_BELOW_M + 2));
+      expect(deep).toEqual(standing(6));
+      const stone = standing(6);
+      frameSpikesBelow(stone, limits, 720, pitLevel(22, Tile.Solid));
+      expect(stone).toEqual(standing(6));
+      // A 360 px tall window: at the smallest zoom 15 m, less than the 9.5 m + margins needed.
+      const small = standing(6);
+      frameSpikesBelow(small, limits, 360, pitLevel(22));
+      expect(small).toEqual(standing(6));
+    });
+
+    test('spikes on the players\' own floor, or under stone, are not a drop: nothing changes', () => {
+      const grid = pitLevel(22);
+      for (let col = 5; col < 10; col++) grid.cells[13 * 40 + col] = Tile.Spikes; // a strip on the ledge beside them
+      for (let col = 0; col < 10; col++) grid.cells[17 * 40 + col] = Tile.Spikes; // spikes inside the stone below
+      const box = standing(2); // the pit's edge (x 10) is beyond SPIKES_SIDE_M
+      frameSpikesBelow(box, limits, 720, grid);
+      expect(box).toEqual(standing(2));
     });
   });
 });
