@@ -31,7 +31,7 @@ import { createGamepadInput, describePadSlots } from './input/gamepad';
 import { createKeyboardInput } from './input/keyboard';
 import { menuActionForKey } from './input/menuAction';
 import { createSoloControl } from './input/soloControl';
-import { gemsCollected } from './sim';
+import { Button, gemsCollected } from './sim';
 import { worldToScreen } from './render/camera';
 import { createRenderer, type GameRenderer } from './render/renderer';
 import { createCompleteScreen } from './ui/completeScreen';
@@ -118,6 +118,7 @@ const levelSelect = createLevelSelect(appRoot, {
 });
 const pauseMenu = createPauseMenu(appRoot, {
   onResume: send({ type: 'resume' }),
+  onBackToCheckpoint: send({ type: 'backToCheckpoint' }),
   onRestart: send({ type: 'restart' }),
   onSettings: send({ type: 'openSettings' }),
   onControls: send({ type: 'openControls' }),
@@ -177,10 +178,17 @@ const pictureLost = createPictureLostBanner(appRoot);
 /** Keyboard and pads together, as the sim's input; designerTools drops both while a replay plays.
  *  In solo, soloControl turns them into "drive one, the other holds still" masks: replays and F8
  *  see ordinary masks, and the sim never knows. */
+/** The pause menu's Back to checkpoint: the next tick's masks carry the sim's Retry (a button
+ *  like the others, so F8 records it and a replay repeats it). A new attempt forgets it. */
+let isRetryAsked = false;
 const playerInput = {
   sample(out: Uint8Array): void {
     keyboard.sample(out);
     gamepads.sample(out);
+    if (isRetryAsked) {
+      out[0] |= Button.Retry; // solo mode hands it to the character being moved
+      isRetryAsked = false;
+    }
     solo.apply(out, keyboard.takeSwitchPresses() + gamepads.takeSwitchPresses());
   },
 };
@@ -283,6 +291,7 @@ const app = createAppRunner({
   session,
   previews,
   keyboard,
+  retry: () => { isRetryAsked = true; },
   reconnect: gamepads,
   errorBox: hud,
   pictureLost,
@@ -313,6 +322,7 @@ const app = createAppRunner({
   // Whatever started it (R, the menus, a live reload, a dropped file), a replay or an F8 recording
   // starts over with the level; designerTools drops one made for another level.
   onAttemptStarted: () => {
+    isRetryAsked = false;
     designer.onRestart();
     solo.reset(); // every attempt starts on P1 with nothing latched
     const { view } = app.state;

@@ -51,6 +51,8 @@ export type AppEvent =
   | { type: 'back' }
   /** Pause menu: Resume. */
   | { type: 'resume' }
+  /** Pause menu: Back to checkpoint (play resumes, and its first tick sends the sim's Retry). */
+  | { type: 'backToCheckpoint' }
   /** Esc, P or a pad's Start in play, the window losing focus, the tab hidden. */
   | { type: 'pause' }
   /** R, the pause menu's Restart, the complete screen's play again; also what F8 and a replay ask for. */
@@ -99,6 +101,8 @@ export type AppEffect =
   | { kind: 'suspendKeys' }
   /** Resuming: only keys held since the pause count, not those pressed on its menus. */
   | { kind: 'resumeKeys' }
+  /** The next tick's masks carry the sim's Retry: the level put back at its last checkpoint. */
+  | { kind: 'retryCheckpoint' }
   | { kind: 'focusGame' }
   /** `?level=` in the URL, so a reload comes back to the campaign level (null removes it). */
   | { kind: 'setUrlLevel'; query: string | null }
@@ -350,13 +354,16 @@ export function transition(state: AppState, event: AppEvent, env: AppEnv): Trans
         default: return stay(state);
       }
     case 'resume':
+    case 'backToCheckpoint':
       // Without a picture the players could not see what they play: Resume waits for it.
       if (view.screen !== 'paused' || state.isPictureLost) return stay(state);
       // Keys pressed at the pause menu (arrows move its cursor and are P1's keys too) must not
       // reach the sim, while a key held through the pause (an anchor) still counts; the time spent
-      // paused must not be caught up.
+      // paused must not be caught up. Back to checkpoint is a resume whose first tick asks the sim
+      // to respawn (a pair stuck, or a crate wedged, had only a death or a restart to get out).
       return go(state, { screen: 'playing', level: view.level }, [
         { kind: 'hideScreens' }, { kind: 'resumeKeys' }, { kind: 'resetClock' }, { kind: 'focusGame' },
+        ...(event.type === 'backToCheckpoint' ? [{ kind: 'retryCheckpoint' } as const] : []),
       ]);
     case 'pause':
       // Test-play has no pause menu: a lost focus ends it (the designer is not at the keys).

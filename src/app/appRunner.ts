@@ -44,6 +44,8 @@ export interface AppRunnerDeps {
   session: Pick<LevelSession, 'start'>;
   previews: LevelPreviews;
   keyboard: { clear(): void; suspend(): void; resume(): void };
+  /** Back to checkpoint: the players' next tick of input carries the sim's Retry. */
+  retry(): void;
   /** The pad whose player waits for its controller to come back, and giving that player the keyboard. */
   reconnect: { readonly waitingForReconnect: number | null; dismissReconnect(): boolean };
   /** The HUD's error box. */
@@ -211,6 +213,9 @@ export function createAppRunner(deps: AppRunnerDeps): AppRunner {
         return;
       case 'resumeKeys':
         deps.keyboard.resume();
+        return;
+      case 'retryCheckpoint':
+        deps.retry();
         return;
       case 'focusGame':
         stage.focus();

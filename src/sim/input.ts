@@ -8,10 +8,13 @@ export const Button = {
   Jump: 4,
   Down: 8,
   Anchor: 16,
+  /** Back to the last checkpoint (the pause menu's "Back to checkpoint"): on the tick it is
+   *  pressed, the level is put back as after a death, with no death and no pause (respawnSystem). */
+  Retry: 32,
 } as const;
 
 /** Held buttons of one player for one tick (a combination of {@link Button} bits). */
 export type ButtonMask = number;
 
 /** All defined bits; anything else in a mask is ignored. */
-export const BUTTON_MASK_ALL = 31;
+export const BUTTON_MASK_ALL = 63;

@@ -1,4 +1,5 @@
-// The pause menu over a frozen level: Resume, Restart level, Settings, Controls, Quit to title.
+// The pause menu over a frozen level: Resume, Back to checkpoint, Restart level, Settings, Controls,
+// Quit to title.
 // The app stops the sim while it is up; this file only shows the menu and reports the choice.
 // Driven by menu actions through `handleAction` (keyboard or gamepad) and the mouse.
 
@@ -9,6 +10,8 @@ import { createMenuScreen, type MenuScreen } from './menuScreen';
 
 export interface PauseHandlers {
   onResume(): void;
+  /** Back to the last checkpoint (or the start), as after a death but with none counted. */
+  onBackToCheckpoint(): void;
   onRestart(): void;
   onSettings(): void;
   onControls(): void;
@@ -36,6 +39,7 @@ export function createPauseMenu(parent: HTMLElement, handlers: PauseHandlers): P
     },
     items: [
       { id: 'resume', label: 'Resume', onActivate: handlers.onResume },
+      { id: 'checkpoint', label: 'Back to checkpoint', onActivate: handlers.onBackToCheckpoint },
       { id: 'restart', label: 'Restart level', onActivate: handlers.onRestart },
       { id: 'settings', label: 'Settings', onActivate: handlers.onSettings },
       { id: 'controls', label: 'Controls', onActivate: handlers.onControls },

@@ -3,8 +3,9 @@
 // hit; after the death pause both stand at the checkpoint's respawn points, not back at the start,
 // and stay alive there, although both held Right again through the respawn (a key held from before
 // it does nothing until let go); pressed afresh, Right walks on. Passing the checkpoint shows a
-// note under the run line. Screenshots: test-results/checkpoint-note-swing-yard.png,
-// test-results/checkpoint-respawn-swing-yard.png.
+// note under the run line. The pause menu's Back to checkpoint puts both back there, no death
+// counted. Screenshots: test-results/checkpoint-note-swing-yard.png,
+// test-results/checkpoint-respawn-swing-yard.png, test-results/checkpoint-back-swing-yard.png.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -82,6 +83,20 @@ test('Swing Yard: a death at the pendulum respawns both players at the checkpoin
     state = await waitTicks(page, 20);
     await press(0, {});
     expect(state.players[0].x).toBeGreaterThan(cp.p1[0] + 0.5);
+    // The pause menu's Back to checkpoint (Esc, down once, Enter): both stand at the checkpoint
+    // again at once, and no death is counted (a pair stuck, or a crate wedged, had only a death or
+    // a restart to get out, a blind tester found).
+    await page.keyboard.press('Escape');
+    await page.locator('.pause-screen').waitFor({ state: 'visible', timeout: 5000 });
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator('.pause-screen [aria-current="true"]').textContent()).toContain('Back to checkpoint');
+    await page.keyboard.press('Enter');
+    await page.locator('.pause-screen').waitFor({ state: 'hidden', timeout: 5000 });
+    state = await waitTicks(page, 10);
+    expect(state.players[0].x).toBeCloseTo(cp.p1[0], 1);
+    expect(state.players[1].x).toBeCloseTo(cp.p2[0], 1);
+    expect(await page.evaluate(() => (window.__ropebound as unknown as Handle).deaths)).toBe(1);
+    await screenshotStats(page, 'checkpoint-back-swing-yard');
     expect(errors).toEqual([]);
   } finally {
     await close();

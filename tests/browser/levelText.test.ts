@@ -98,7 +98,7 @@ test('at 100 x 100 the pause menu is on top of everything, its cursor item in vi
       return { id: item.dataset.item, isOnTop: hit !== null && item.contains(hit), isInside: r.top >= 0 && r.bottom <= innerHeight && r.height > 8 };
     });
     expect(await cursorIsOnTop()).toEqual({ id: 'resume', isOnTop: true, isInside: true });
-    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
     expect(await cursorIsOnTop()).toEqual({ id: 'quit', isOnTop: true, isInside: true });
     expect(errors).toEqual([]);
   } finally {

@@ -112,6 +112,8 @@ test('title -> level select -> play -> pause / resume / restart / controls -> qu
     const beforeRestart = await tickOf(page);
     expect(beforeRestart).toBeGreaterThan(40);
     await page.keyboard.press('ArrowDown');
+    expect(await cursorOn(page, '.pause-screen')).toBe('checkpoint'); // Back to checkpoint: checkpointRespawn.test.ts
+    await page.keyboard.press('ArrowDown');
     expect(await cursorOn(page, '.pause-screen')).toBe('restart');
     await page.keyboard.press('Enter');
     await waitScreen(page, 'playing');
@@ -122,8 +124,7 @@ test('title -> level select -> play -> pause / resume / restart / controls -> qu
     await waitTicks(page, 3);
     await page.keyboard.press('Escape');
     await waitScreen(page, 'paused');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
     expect(await cursorOn(page, '.pause-screen')).toBe('settings');
     await page.keyboard.press('Enter');
     await waitScreen(page, 'settings');

@@ -187,6 +187,17 @@ describe('a level being played', () => {
     }
   });
 
+  it('Back to checkpoint (pause menu) resumes like Resume and asks the sim for a Retry; elsewhere, or without a picture, it does nothing', () => {
+    const paused = run([{ type: 'pause' }], playing('first-gap'));
+    const back = run([{ type: 'backToCheckpoint' }], paused.state);
+    expect(back.state.view).toEqual({ screen: 'playing', level: (paused.state.view as { level: unknown }).level });
+    expect(kinds(back.effects)).toEqual(['hideScreens', 'resumeKeys', 'resetClock', 'focusGame', 'retryCheckpoint']);
+    const state = playing('first-gap');
+    expect(run([{ type: 'backToCheckpoint' }], state).state).toBe(state); // only from the pause menu
+    const lost = run([{ type: 'pictureLost' }], state);
+    expect(run([{ type: 'backToCheckpoint' }], lost.state).state).toBe(lost.state);
+  });
+
   it('back from settings or controls over the pause menu returns to it, cursor kept, the level still open', () => {
     const paused = run([{ type: 'pause' }], playing('first-gap')).state;
     for (const open of ['openSettings', 'openControls'] as const) {

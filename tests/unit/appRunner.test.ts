@@ -50,6 +50,7 @@ function fakeGame(progress: AppRunnerDeps['progress'] = noProgress, levels = cat
     session: { start: () => log.push('start attempt') },
     previews: createLevelPreviews(),
     keyboard: { clear: () => log.push('clear keys'), suspend: () => log.push('suspend keys'), resume: () => log.push('resume keys') },
+    retry: () => log.push('retry'),
     reconnect: { waitingForReconnect: null, dismissReconnect: () => false },
     errorBox: { setErrors: (title, messages) => log.push(`errors ${title} ${messages.join('|')}`) },
     pictureLost: { setLost: (isLost) => log.push(`picture lost ${isLost}`) },
@@ -89,6 +90,19 @@ describe('app runner', () => {
     expect(screens.pause.isUp).toBe(true);
     app.menuAction('back');
     expect(screens.pause.actions).toEqual(['back']);
+  });
+
+  it('Back to checkpoint on the pause menu hides it, resumes the keys and asks the input for a Retry, once', () => {
+    const { app, screens, log } = fakeGame();
+    app.dispatch({ type: 'boot', query: 'first-gap' });
+    app.dispatch({ type: 'pause' });
+    log.length = 0;
+    app.dispatch({ type: 'backToCheckpoint' });
+    expect(app.state.view.screen).toBe('playing');
+    expect(screens.pause.isUp).toBe(false);
+    expect(log.filter((l) => l === 'retry' || l === 'resume keys')).toEqual(['resume keys', 'retry']);
+    app.dispatch({ type: 'backToCheckpoint' }); // not paused: nothing
+    expect(log.filter((l) => l === 'retry')).toEqual(['retry']);
   });
 
   it('after a crash no screen gets a menu action, the game stops, and R reloads', () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
 import { decodeInputs, parseReplay } from '../../src/level/replay';
 import {
-  DEATH_TICKS, SimEvent, TICK_HZ, captureState, createSimWorld, playerEntity, readEvents, restoreState, step,
+  Button, DEATH_TICKS, SimEvent, TICK_HZ, captureState, createSimWorld, playerEntity, readEvents, restoreState, step,
   type SimWorld, type StateSnapshot, type WorldDef,
 } from '../../src/sim';
 
@@ -140,6 +140,49 @@ describe('campaign checkpoints', () => {
           expect(Math.abs(world.body.x[e] - at.x), `${what} stays where it respawned`).toBeLessThan(0.5);
           expect(Math.abs(world.body.y[e] + world.body.halfH[e] - at.y), `${what}: feet on the respawn point's ground`).toBeLessThan(0.05);
         }
+      });
+    });
+
+    it(`${c.file}: Back to checkpoint (Retry) after each checkpoint puts the level back as a death's respawn does, at once, with no death`, () => {
+      const { states } = checkpointRun(c);
+      checkpoints.forEach((_cp, k) => {
+        const what = `checkpoint ${k}`;
+        // One world respawned by a death, one by Retry, from the same moment.
+        const died = createSimWorld(c.def);
+        restoreState(died, states[k]!);
+        dropOutOfLevel(died);
+        for (let t = 0; t < DEATH_TICKS + 1; t++) step(died, [0, 0]);
+        const retried = createSimWorld(c.def);
+        restoreState(retried, states[k]!);
+        const deaths = retried.rules.deaths[0];
+        let cursor = retried.events.count;
+        const seen: number[][] = [];
+        const stepWith = (masks: [number, number], n: number) => {
+          for (let t = 0; t < n; t++) {
+            step(retried, masks);
+            cursor = readEvents(retried.events, cursor, (type, _tick, slot, value) => { seen.push([type, slot, value]); });
+          }
+        };
+        stepWith([0, Button.Retry], 1); // P2 asks: the respawn names P2
+        expect(seen.filter(([type]) => type === SimEvent.Respawned), `${what}: respawned at once`).toEqual([[SimEvent.Respawned, 1, k]]);
+        expect(seen.filter(([type]) => type === SimEvent.Died), `${what}: no death`).toEqual([]);
+        expect(retried.rules.deaths[0]).toBe(deaths);
+        expect(retried.rules.dyingTicks[0]).toBe(0);
+        // Every body where the death's respawn put it: players, boxes, platforms, rope particles.
+        for (const [name, of] of [['players', retried.queries.players.dense], ['boxes', retried.queries.boxes.dense]] as const) {
+          for (const e of of) {
+            expect([retried.body.x[e], retried.body.y[e]], `${what}: ${name} ${e}`).toEqual([died.body.x[e], died.body.y[e]]);
+          }
+        }
+        expect(Array.from(retried.particle.x), `${what}: rope particles`).toEqual(Array.from(died.particle.x));
+        expect(Array.from(retried.particle.y), `${what}: rope particles`).toEqual(Array.from(died.particle.y));
+        // Held on, Retry does nothing more until let go and pressed again.
+        seen.length = 0;
+        stepWith([0, Button.Retry], 30);
+        expect(seen.filter(([type]) => type === SimEvent.Respawned), `${what}: held, no second respawn`).toEqual([]);
+        stepWith([0, 0], 1);
+        stepWith([Button.Retry, 0], 1);
+        expect(seen.filter(([type]) => type === SimEvent.Respawned), `${what}: pressed again`).toEqual([[SimEvent.Respawned, 0, k]]);
       });
     });
   }

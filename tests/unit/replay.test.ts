@@ -32,7 +32,7 @@ function loadReplay(name: string): ReplayFile {
 }
 
 describe('run-length encoding', () => {
-  const masks = fc.array(fc.tuple(fc.integer({ min: 0, max: 31 }), fc.integer({ min: 0, max: 31 })), { maxLength: 300 });
+  const masks = fc.array(fc.tuple(fc.integer({ min: 0, max: 63 }), fc.integer({ min: 0, max: 63 })), { maxLength: 300 });
 
   it('decode(encode(masks)) gives the masks back, with no empty or mergeable runs', () => {
     fc.assert(fc.property(masks, (m) => {
@@ -50,7 +50,7 @@ describe('run-length encoding', () => {
 
   it('decode refuses bad runs', () => {
     expect(() => decodeInputs([[0, 1, 1]])).toThrow(/positive whole number/);
-    expect(() => decodeInputs([[1, 32, 0]])).toThrow(/P1's mask/);
+    expect(() => decodeInputs([[1, 64, 0]])).toThrow(/P1's mask/);
     expect(() => decodeInputs([[1, 0, -1]])).toThrow(/P2's mask/);
     expect(() => decodeInputs([[600_000, 0, 0], [600_000, 0, 0]])).toThrow(/more than 1000000 ticks/);
   });
@@ -86,7 +86,7 @@ describe('parseReplay', () => {
     ['a run of two numbers', withField('inputs', [[1, 2]]), /^\$\.inputs\[0\]: must be \[runLength, p1Mask, p2Mask\]/],
     ['a zero-length run', withField('inputs', [[0, 0, 0]]), /^\$\.inputs\[0\]\[0\]: the run length must be a positive whole number \(got 0\)/],
     ['a fractional run', withField('inputs', [[1.5, 0, 0]]), /^\$\.inputs\[0\]\[0\]: the run length/],
-    ['a mask over 31', withField('inputs', [[TICKS, 32, 0]]), /^\$\.inputs\[0\]\[1\]: P1's mask must be a whole number from 0 to 31 \(got 32\)/],
+    ['a mask over 63', withField('inputs', [[TICKS, 64, 0]]), /^\$\.inputs\[0\]\[1\]: P1's mask must be a whole number from 0 to 63 \(got 64\)/],
     ['a string mask', withField('inputs', [[TICKS, 0, '2']]), /^\$\.inputs\[0\]\[2\]: P2's mask/],
     ['runs over 10^6 ticks', withField('inputs', [[999_999, 0, 0], [2, 0, 0]]), /^\$\.inputs\[1\]\[0\]: the runs add up to more than 1000000 ticks/],
     ['runs not adding up to ticks', withField('inputs', [[10, 0, 0]]), new RegExp(`^\\$\\.inputs: the runs add up to 10 ticks but \\$\\.ticks says ${TICKS}`)],

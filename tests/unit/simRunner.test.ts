@@ -68,12 +68,12 @@ describe('sim runner: replay inputs', () => {
     ['{"inputs": [], "runs": []}', 'replay: needs exactly one of "inputs"'],
     ['{}', 'replay: needs exactly one of "inputs"'],
     ['{"inputs": [[2, 0], [2]]}', 'replay: $.inputs[1] must be [p1, p2]'],
-    ['{"inputs": [[2, 32]]}', 'replay: $.inputs[0][1] must be a button mask, a whole number from 0 to 31 (got 32)'],
+    ['{"inputs": [[2, 64]]}', 'replay: $.inputs[0][1] must be a button mask, a whole number from 0 to 63 (got 64)'],
     ['{"inputs": [[1.5, 0]]}', 'replay: $.inputs[0][0] must be a button mask'],
     ['{"runs": [[0, 2, 0]]}', 'replay: $.runs[0][0] (ticks) must be a whole number from 1 to 1000000 (got 0)'],
     // 1e309 parses to Infinity, which JSON.stringify wrote as "(got null)".
     ['{"runs": [[1e309, 2, 0]]}', 'replay: $.runs[0][0] (ticks) must be a whole number from 1 to 1000000 (got a number too large to hold — 1e309 and beyond read as Infinity)'],
-    ['{"inputs": [[2, -1e309]]}', 'replay: $.inputs[0][1] must be a button mask, a whole number from 0 to 31 (got a number too far below zero to hold — -1e309 and beyond read as -Infinity)'],
+    ['{"inputs": [[2, -1e309]]}', 'replay: $.inputs[0][1] must be a button mask, a whole number from 0 to 63 (got a number too far below zero to hold — -1e309 and beyond read as -Infinity)'],
     ['{"runs": [[600000, 2, 0], [600000, 0, 0]]}', 'replay: $.runs add up to more than 1000000 ticks'],
     ['{"runs": ', 'replay: not valid JSON'],
   ])('rejects %s', (text, message) => {

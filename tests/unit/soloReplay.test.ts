@@ -144,7 +144,7 @@ describe('the solo replay format', () => {
   it('names the solo run fields in its messages and bounds the switch presses', () => {
     const withInputs = (inputs: unknown) => ({ ...good(), ticks: 1, hashes: [], completedTick: null, inputs });
     expect(errorsOf(withInputs([[1, 0]]))).toEqual(['$.inputs[0]: must be [runLength, buttons, switchPresses]']);
-    expect(errorsOf(withInputs([[1, 32, 0]]))).toEqual(['$.inputs[0][1]: the buttons must be a whole number from 0 to 31 (got 32)']);
+    expect(errorsOf(withInputs([[1, 64, 0]]))).toEqual(['$.inputs[0][1]: the buttons must be a whole number from 0 to 63 (got 64)']);
     expect(errorsOf(withInputs([[1, 0, 9]]))).toEqual(['$.inputs[0][2]: the switch presses must be a whole number from 0 to 8 (got 9)']);
     expect(errorsOf(withInputs([[1, 0, 8]]))).toEqual([]);
   });

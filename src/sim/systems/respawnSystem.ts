@@ -6,9 +6,11 @@
 // the pause: a blind tester saw the dead player's body swing on and drag the partner off a ledge,
 // and the death's mark and the bodies end up apart, and could not tell what had killed whom.
 // With the invincibility assist (world.assists) only a fall out of the level counts.
+// Retry pressed (the pause menu's "Back to checkpoint": players stuck, or a crate wedged) puts
+// the level back the same way at once: Respawned, with no death counted and no pause.
 
 import { DeathCause, SimEvent, pushEvent } from '../events';
-import { BUTTON_MASK_ALL } from '../input';
+import { BUTTON_MASK_ALL, Button } from '../input';
 import { rectTouchesSpikes } from '../tileGrid';
 import { resetLevel } from '../resetLevel';
 import { keepDrawPoses } from '../drawPoses';
@@ -26,18 +28,18 @@ export function respawnSystem(world: SimWorld): void {
     // the tension they had (a frayed rope's load stays shown); nothing reads it until the respawn.
     keepDrawPoses(world);
     rules.dyingTicks[0]--;
-    if (rules.dyingTicks[0] === 0) {
-      resetLevel(world);
-      // Keys still held from before the respawn do nothing until let go (inputSystem).
-      const players = world.queries.players.dense;
-      for (let n = 0; n < players.length; n++) player.heldThroughDeath[players[n]] = BUTTON_MASK_ALL;
-      pushEvent(world.events, SimEvent.Respawned, world.tick, rules.deadSlot[0], rules.checkpoint[0]);
-    }
+    if (rules.dyingTicks[0] === 0) respawn(world, rules.deadSlot[0]);
     return;
   }
   if (world.completedTick >= 0) return;
   const isInvincible = world.assists.isInvincible;
   const players = world.queries.players.dense;
+  for (let n = 0; n < players.length; n++) {
+    if (player.pressed[players[n]] & Button.Retry) {
+      respawn(world, player.slot[players[n]]);
+      return;
+    }
+  }
   for (let n = 0; n < players.length; n++) {
     const e = players[n];
     const slot = player.slot[e];
@@ -57,6 +59,15 @@ export function respawnSystem(world: SimWorld): void {
     pushEvent(world.events, SimEvent.Died, world.tick, slot, cause, cause === DeathCause.SpikedBox ? player.hurtBy[e] : cause === DeathCause.Crushed ? player.crushedBy[e] : 0);
     return;
   }
+}
+
+/** The whole level put back as built, both players at the last checkpoint: Respawned (`slot`: who died or retried). */
+function respawn(world: SimWorld, slot: number): void {
+  resetLevel(world);
+  // Keys still held from before the respawn do nothing until let go (inputSystem).
+  const players = world.queries.players.dense;
+  for (let n = 0; n < players.length; n++) world.player.heldThroughDeath[players[n]] = BUTTON_MASK_ALL;
+  pushEvent(world.events, SimEvent.Respawned, world.tick, slot, world.rules.checkpoint[0]);
 }
 
 /** True if player e's box reaches into the spikes of any Spikes cell it overlaps. */
