@@ -86,8 +86,17 @@ test('Swing Yard: a death at the pendulum respawns both players at the checkpoin
     // The pause menu's Back to checkpoint (Esc, down once, Enter): both stand at the checkpoint
     // again at once, and no death is counted (a pair stuck, or a crate wedged, had only a death or
     // a restart to get out, a blind tester found).
+    // (First P1 walks back left, past the checkpoint: wherever the walk right left it, even if a
+    // loaded machine let it run on into the pendulum and die, it is now away from the checkpoint.)
+    await waitTicks(page, 60); // a death's pause, if any, is over
+    await press(0, { left: true });
+    await waitTicks(page, 40);
+    await press(0, {});
     await page.keyboard.press('Escape');
     await page.locator('.pause-screen').waitFor({ state: 'visible', timeout: 5000 });
+    const away = await getState(page); // paused: what Back to checkpoint starts from
+    const deaths = await page.evaluate(() => (window.__ropebound as unknown as Handle).deaths);
+    expect(Math.abs(away.players[0].x - cp.p1[0])).toBeGreaterThan(0.5);
     await page.keyboard.press('ArrowDown');
     expect(await page.locator('.pause-screen [aria-current="true"]').textContent()).toContain('Back to checkpoint');
     await page.keyboard.press('Enter');
@@ -95,7 +104,7 @@ test('Swing Yard: a death at the pendulum respawns both players at the checkpoin
     state = await waitTicks(page, 10);
     expect(state.players[0].x).toBeCloseTo(cp.p1[0], 1);
     expect(state.players[1].x).toBeCloseTo(cp.p2[0], 1);
-    expect(await page.evaluate(() => (window.__ropebound as unknown as Handle).deaths)).toBe(1);
+    expect(await page.evaluate(() => (window.__ropebound as unknown as Handle).deaths)).toBe(deaths);
     await screenshotStats(page, 'checkpoint-back-swing-yard');
     expect(errors).toEqual([]);
   } finally {
