@@ -175,12 +175,12 @@ const gamepads = createGamepadInput(window, {
 });
 const reconnect = createReconnectOverlay(appRoot, { onUseKeyboard: () => gamepads.dismissReconnect() });
 const pictureLost = createPictureLostBanner(appRoot);
-/** Keyboard and pads together, as the sim's input; designerTools drops both while a replay plays.
- *  In solo, soloControl turns them into "drive one, the other holds still" masks: replays and F8
- *  see ordinary masks, and the sim never knows. */
 /** The pause menu's Back to checkpoint: the next tick's masks carry the sim's Retry (a button
  *  like the others, so F8 records it and a replay repeats it). A new attempt forgets it. */
 let isRetryAsked = false;
+/** Keyboard and pads together, as the sim's input; designerTools drops both while a replay plays.
+ *  In solo, soloControl turns them into "drive one, the other holds still" masks: replays and F8
+ *  see ordinary masks, and the sim never knows. */
 const playerInput = {
   sample(out: Uint8Array): void {
     keyboard.sample(out);

@@ -2,9 +2,8 @@
 // players have done this visit (verbTracker.ts), and from those the prompt to show this frame and
 // where in the level it sits; and notes on what the game refused a player (the anchor key held on
 // a crate) or did to them (a moving platform tore an anchor loose), shown in the same caption over
-// that player for a second or two. A visit is one open
-// level: quitting to the menus, opening another level or a live reload of its file starts a new
-// one; a respawn or a restart does not.
+// that player for a second or two. A visit is one open level: quitting to the menus, opening
+// another level or a live reload of its file starts a new one; a respawn or a restart does not.
 
 import * as v from 'valibot';
 import { HINT_VERBS, hintListSchema, type HintVerb, type LevelHint } from '../level/levelSchema';
@@ -117,17 +116,18 @@ export function withNotes(world: SimWorld, prompt: WorldPrompt | null, notes: Sl
   let x0 = Infinity;
   let x1 = -Infinity;
   let top = Infinity;
-  const shown: PromptNote[] = [];
+  let shown: PromptNote[] | null = null; // made only when a note is up (this runs every frame)
   for (let slot = 0; slot < 2; slot++) {
     const note = notes.note[slot];
     if (note === null || world.tick > notes.until[slot]) continue;
+    shown ??= [];
     if (!shown.includes(note)) shown.push(note);
     const e = playerEntity(world, slot);
     x0 = Math.min(x0, world.body.x[e]);
     x1 = Math.max(x1, world.body.x[e]);
     top = Math.min(top, world.body.y[e] - world.body.halfH[e]);
   }
-  if (x0 === Infinity) return prompt;
+  if (shown === null) return prompt;
   const verbs = prompt === null ? [] : prompt.verbs.slice(0, MAX_PROMPT_LINES - shown.length);
   return { verbs, notes: shown, x: (x0 + x1) / 2, y: top - ABOVE_HEAD_M };
 }
