@@ -1,6 +1,8 @@
 // The camera frames a near goal with the players (src/render/camera.ts frameGoal): in a level whose
 // goal door stands on a cliff 10 m above the floor, the players walk to the cliff's foot by real
 // key presses, and the door is then on screen, where the players' own frame would cut it off.
+// And the spikes at the bottom of a drop by the players (frameSpikesBelow): Moving Rigs' first pit,
+// 8 m deep, shows its spikes from the start ledge.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -74,6 +76,32 @@ test('walking to the foot of a cliff brings the goal door on its top into view',
     const state = await page.evaluate(() => (window.__ropebound as unknown as Handle).getState());
     expect(state!.players[0]!.y).toBeGreaterThan(24); // still on the floor, 10 m below the door
     const shot = await screenshotStats(page, 'camera-goal-cliff');
+    expect(shot.distinctColours).toBeGreaterThan(8);
+    expect(errors).toEqual([]);
+  } finally {
+    await game.close();
+  }
+});
+
+test('Moving Rigs: the spikes at the bottom of the first pit are in view from the start ledge, clear of the key bar', async () => {
+  const game = await openPage(browser, '?level=moving-rigs');
+  const { page, errors } = game;
+  try {
+    await waitReady(page);
+    // The pit (x 10-24) has spikes in row 22: their tips at y 22.5, the players' feet at y 14.
+    // The view's bottom 40 px are the key bar. The camera eases from its first frame: wait for it.
+    const spikesShown = () => page.evaluate(([w, h]) => {
+      const cam = (window.__ropebound as unknown as Handle).camera();
+      if (!cam) return false;
+      const bottom = cam.y + (h / 2 - 40) / cam.zoom;
+      const left = cam.x - w / 2 / cam.zoom;
+      const right = cam.x + w / 2 / cam.zoom;
+      return bottom > 23 && left < 12 && right > 12;
+    }, [1280, 720] as const);
+    await expect.poll(spikesShown, { timeout: 10_000 }).toBe(true);
+    const state = await page.evaluate(() => (window.__ropebound as unknown as Handle).getState());
+    expect(state!.players[0]!.x).toBeLessThan(10); // still on the start ledge
+    const shot = await screenshotStats(page, 'camera-spikes-moving-rigs');
     expect(shot.distinctColours).toBeGreaterThan(8);
     expect(errors).toEqual([]);
   } finally {
