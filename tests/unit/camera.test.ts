@@ -129,7 +129,9 @@ describe('camera shake', () => {
     updateShake(shake, 1e9, false);
     expect(Number.isFinite(shake.x) && Number.isFinite(shake.y)).toBe(true);
   });
+});
 
+describe('what the camera frames besides the players', () => {
   describe('a near goal is framed with the players', () => {
     /** Whether the whole rectangle (x, y, w, h) is on a viewW x viewH screen through `cam`. */
     const isOnScreen = (cam: Camera, viewW: number, viewH: number, x: number, y: number, w: number, h: number): boolean => {
