@@ -22,6 +22,12 @@ const REST_SPEED = 0.5;
  *  enough that a lift brushing a player's edge does not kill; shallow enough to come before the
  *  overlap on another axis does (then the player would be thrown out sideways). */
 const CRUSH_DEPTH = 0.08;
+/** A player a platform squeezes sideways against a tile, with its feet at most this far below the
+ *  platform's top, is lifted onto the platform instead of crushed: it was stepping or landing on it
+ *  (a blind tester walked off a ledge as a ferry docked against it and died in the narrow gap left).
+ *  Less than the 0.5 m of the lowest platform, so one sliding along the floor into a player standing
+ *  against a wall still crushes it. */
+const STEP_UP = 0.45;
 /** A push by a moving platform beyond the two bodies' own closing is an overlap put right, not
  *  speed, past this many metres (below it, rounding: riding a platform stays bit for bit as it was). */
 const PUSH_SLACK = 1e-9;
@@ -206,7 +212,27 @@ function settleAgainstPlatform(world: SimWorld, p: number, b: number, nx: number
     body.prevX[p] -= nx * excess;
     body.prevY[p] -= ny * excess;
   }
-  if (depth - moved > CRUSH_DEPTH) player.crushedBy[p] = b;
+  if (depth - moved <= CRUSH_DEPTH) return;
+  if (Math.abs(nx) > STAND_NORMAL && liftOntoPlatform(world, p, b)) return;
+  player.crushedBy[p] = b;
+}
+
+/**
+ * Moves player `p`, squeezed sideways by platform `b`, up onto the platform's top if its feet are
+ * within STEP_UP below it and nothing solid is in the way; true if it got there. The lift is a
+ * correction, not speed (prevY moves with it).
+ */
+function liftOntoPlatform(world: SimWorld, p: number, b: number): boolean {
+  const { body } = world;
+  const lift = body.y[p] + body.halfH[p] - (body.y[b] - body.halfH[b]);
+  if (lift <= 0 || lift > STEP_UP) return false;
+  const y0 = body.y[p];
+  playerMove.dx = 0;
+  playerMove.dy = -lift;
+  moveBody(world, p, playerMove, false);
+  const rose = y0 - body.y[p];
+  body.prevY[p] -= rose;
+  return rose > lift - 1e-9;
 }
 
 /**
