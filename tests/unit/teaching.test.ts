@@ -257,6 +257,23 @@ describe('world 1 after the first levels (Over the Pits, Haul Away, The Broken S
   });
 });
 
+describe('The Long Way Down: teaching where its blind tester got stuck', () => {
+  // A blind tester lowered the partner, then hung in the chasm unable to pump the swing onto the
+  // lip (the level had no hints: "everything you learned"). Its hints: lower the partner (rappel),
+  // climb onto the slab, push with the swing in the chasm, walk away to haul at the lip. Same rule
+  // as world 1's: each on the bot's way, entered before its verb is done, and the verb done.
+  it('each hint is entered before its verb is done, and the verb is done', async () => {
+    const hints = hintsOfLevelText(readFileSync('levels/24-finale.json', 'utf8'));
+    expect(hints.map((h) => h.verb).sort()).toEqual(['climb', 'haul', 'pump', 'rappel']);
+    const { first, entered } = await playedVerbs('24-finale');
+    for (const h of hints) {
+      expect(entered.has(h.id), `nobody enters ${h.id}`).toBe(true);
+      expect(first.has(h.verb), `the bot never does ${h.verb}`).toBe(true);
+      expect(entered.get(h.id)!, `${h.id} is reached only after ${h.verb} was done`).toBeLessThanOrEqual(first.get(h.verb)!);
+    }
+  });
+});
+
 describe('verbs that look alike to the sim', () => {
   /** A 40 x 24 room, floor surface at y = 22, with a 4 m wide, 1 m tall crate on it at x 4..8; the
    *  players' feet at the given points (both start in the air above it when y < 21). */
