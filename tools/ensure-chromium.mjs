@@ -2,8 +2,8 @@
 // Makes sure a Chromium binary exists for the browser tests (playwright-core never downloads one).
 // Order: $CHROMIUM_PATH, /usr/bin/chromium, else `apt-get install chromium` when running as root.
 // The tests run faster in Debian's headless shell of the same Chromium (tools/chromium.ts,
-// testChromiumPath): when it is missing it is installed the same way, and if that cannot be done
-// the tests use /usr/bin/chromium.
+// testChromiumPath): it is installed with Chromium, or later when apt lists it, and where it
+// cannot be the tests use /usr/bin/chromium.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
@@ -38,8 +38,11 @@ const apt = (args) => spawnSync('apt-get', args, { stdio: ['ignore', 'inherit', 
 let isUpdated = false;
 const install = (pkg) => (isUpdated ||= apt(['update'])) && apt(['install', '-y', pkg]);
 
+/** apt already lists the package (no `apt-get update` first: npm test must not run one every time where there is none). */
+const isKnownToApt = (pkg) => spawnSync('apt-cache', ['show', pkg], { stdio: 'ignore' }).status === 0;
+
 if (found()) {
-  if (canInstall && !isExecutable(SHELL_PATH)) {
+  if (canInstall && !isExecutable(SHELL_PATH) && isKnownToApt('chromium-headless-shell')) {
     console.log('Installing Debian\'s "chromium-headless-shell" (the browser tests run faster in it)...');
     if (!install('chromium-headless-shell') || !isExecutable(SHELL_PATH)) {
       console.log(`could not install it; the browser tests use ${DEFAULT_PATH}`);
