@@ -81,6 +81,36 @@ describe('level 24: The Long Way Down', () => {
     expectFinishedInGoal(world, parsed.def, pressed);
   }, 30_000);
 
+  it('the plateau\'s edge is no short cut: run or jump off it without the rope held and the rock curtain stops the fall short of the lip', () => {
+    // Found by a blind tester: running off the plateau landed on the lip's plank across the chasm,
+    // skipping the slab and the swing. A curtain of rock now hangs between the two down to the
+    // slab's height: off the edge, nobody gets past it onto the lip; the fall ends in the spikes.
+    const { parsed } = build();
+    let runs = 0;
+    for (const jumpAt of [0, 40, 60, 70, 76, 80, 84, 88, 92, 96, 100, 110]) {
+      for (const jumpTicks of [6, 30]) {
+        for (const p2Jumps of [false, true]) {
+          const world = createSimWorld(parsed.def);
+          const [a, b] = world.queries.players.dense;
+          const { body, player } = world;
+          let died = false;
+          let cursor = world.events.count;
+          for (let t = 0; t < 60 * 6 && !died; t++) {
+            const jump = (from: number) => (t >= from && t < from + jumpTicks ? Button.Jump : 0);
+            step(world, [Button.Right | jump(jumpAt), Button.Right | (p2Jumps ? jump(jumpAt + 8) : 0)]);
+            cursor = readEvents(world.events, cursor, (type) => { if (type === SimEvent.Died) died = true; });
+            for (const e of [a, b]) {
+              if (player.isGrounded[e] && body.x[e] > LIP.x0 - 1.5) throw new Error(`jump at ${jumpAt} for ${jumpTicks}: a player stands at (${body.x[e].toFixed(2)}, ${body.y[e].toFixed(2)}) past the curtain`);
+            }
+          }
+          expect(died, `jump at ${jumpAt} for ${jumpTicks}`).toBe(true);
+          runs++;
+        }
+      }
+    }
+    expect(runs).toBe(48);
+  }, 30_000);
+
   it('walking off the chasm edges without the rope kills, and from the slab checkpoint the swing still reaches the lip', () => {
     const { parsed } = build();
     const probe = createSimWorld(parsed.def);
