@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { MAX_TICK_MS, type LevelCost } from '../src/level/levelCost';
 import { parseLevel } from '../src/level/parseLevel';
 import { parseReplay, parseSoloReplay, verifyReplay } from '../src/level/replay';
-import { verifySoloReplay } from '../src/app/soloReplay';
+import { decodeSoloRuns, verifySoloReplay } from '../src/app/soloReplay';
 import { LEVELS_DIR, levelFiles, replayPathFor, soloBotPath, soloReplayPathFor } from './makeReplay';
 
 export interface Check { ok: boolean; message: string; details: string[]; isTodo?: boolean }
@@ -74,6 +74,10 @@ function checkLevel(file: string, text: string, dir: string): Check {
   if (result.ok && result.completedTick === null) {
     return { ok: false, message: `the replay does not complete the level (${replay.replay.ticks} ticks)`, details: [] };
   }
+  // Gems are optional for players, but each must be shown reachable: the replay takes them all.
+  if (result.ok && result.gems < result.gemTotal) {
+    return { ok: false, message: `${replayName}: collects ${result.gems} of the level's ${result.gemTotal} gems; a level's replay must take every gem (so each is shown reachable)`, details: [] };
+  }
   const hint = result.ok ? '' : ` (re-record with npm run make-replay -- ${basename(file, '.json')} if this was intended)`;
   return { ok: result.ok, message: `${result.ok ? '' : `${replayName}: `}${result.message}${hint}${cost}`, details: [] };
 }
@@ -97,6 +101,16 @@ function checkSolo(file: string, text: string, dir: string): Check | null {
   const result = verifySoloReplay(text, replay.replay);
   if (result.ok && result.completedTick === null) {
     return { ok: false, message: `the solo replay does not complete the level (${replay.replay.ticks} ticks)`, details: [] };
+  }
+  // A solo proof: no death on the way, it stops at the goal, and control changes hands along it.
+  if (result.ok && result.deaths > 0) {
+    return { ok: false, message: `the solo replay dies ${result.deaths} time${result.deaths === 1 ? '' : 's'} on the way (a proof of the level must not)`, details: [] };
+  }
+  if (result.ok && replay.replay.ticks !== result.completedTick! + 1) {
+    return { ok: false, message: `the solo replay goes on ${replay.replay.ticks - result.completedTick! - 1} ticks past the goal (tick ${result.completedTick})`, details: [] };
+  }
+  if (result.ok && decodeSoloRuns(replay.replay.inputs).filter(([, switches]) => switches > 0).length < 2) {
+    return { ok: false, message: 'the solo replay never hands control back and forth (fewer than two switch presses)', details: [] };
   }
   const hint = result.ok ? '' : ` (re-record with ${remake} if this was intended)`;
   const seconds = result.ok ? ` (${((replay.replay.ticks) / 60).toFixed(1)} s)` : '';

@@ -15,7 +15,7 @@
 // mapping (src/input/soloControl.ts) and verifies them with verifyReplay. A separate format string,
 // not a flag, so a reader of pair replays refuses it instead of taking switch presses for P2's mask.
 
-import { BUTTON_MASK_ALL, createSimWorld, hashHex, step } from '../sim';
+import { BUTTON_MASK_ALL, createSimWorld, gemsCollected, hashHex, step } from '../sim';
 import { parseLevel } from './parseLevel';
 import { showValue } from './levelText';
 
@@ -63,6 +63,9 @@ export interface VerifyResult {
   levelChanged: boolean;
   /** Deaths during the replay (0 when it was not run). */
   deaths: number;
+  /** Gems collected by the end of the replay, of the level's `gemTotal` (0 of 0 when it was not run). */
+  gems: number;
+  gemTotal: number;
   /** One plain sentence. */
   message: string;
 }
@@ -300,7 +303,7 @@ export function recordReplay(levelText: string, masks: TickMasks): ReplayFile {
 /** Replays `replay` on the level and compares: level hash, every checkpoint hash, completion. */
 export function verifyReplay(levelText: string, replay: ReplayFile): VerifyResult {
   const result = (ok: boolean, message: string, extra: Partial<VerifyResult> = {}): VerifyResult =>
-    ({ ok, completedTick: null, firstMismatchTick: null, levelChanged: false, deaths: 0, message, ...extra });
+    ({ ok, completedTick: null, firstMismatchTick: null, levelChanged: false, deaths: 0, gems: 0, gemTotal: 0, message, ...extra });
   const parsed = parseLevel(levelText);
   if (!parsed.ok) return result(false, `the level is not valid: ${parsed.errors[0]}`);
   if (parsed.id !== replay.level) {
@@ -327,7 +330,7 @@ export function verifyReplay(levelText: string, replay: ReplayFile): VerifyResul
     }
   }
   const completedTick = world.completedTick >= 0 ? world.completedTick : null;
-  const extra = { completedTick, firstMismatchTick, deaths: world.rules.deaths[0] };
+  const extra = { completedTick, firstMismatchTick, deaths: world.rules.deaths[0], gems: gemsCollected(world), gemTotal: world.gems.length };
   if (firstMismatchTick !== null) {
     const completion = completedTick === null ? 'and the level is no longer completed' : `(completed at tick ${completedTick}, recorded ${String(replay.completedTick)})`;
     return result(false, `the physics changed: the state hash first differs at tick ${firstMismatchTick} ${completion}`, extra);

@@ -4,9 +4,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLevel } from '../../src/level/parseLevel';
-import { decodeInputs, parseReplay } from '../../src/level/replay';
 import {
-  Button, GEM_RADIUS, MAX_GEMS, SimEvent, Tile, createSimWorld, defaultPhysicsSettings, gemsCollected, hashHex, playerEntity, readEvents,
+  Button, GEM_RADIUS, MAX_GEMS, SimEvent, Tile, createSimWorld, defaultPhysicsSettings, hashHex, playerEntity, readEvents,
   resetLevel, step, tileAt, type SimWorld,
 } from '../../src/sim';
 import { labDef } from '../../tools/scenarios/worlds';
@@ -126,18 +125,10 @@ describe('gems in level files', () => {
 describe('gems in the campaign', () => {
   const withGems = readdirSync('levels').filter((f) => /^\d+-.*\.json$/.test(f) && (JSON.parse(readFileSync(`levels/${f}`, 'utf8')) as { gems?: unknown[] }).gems?.length);
 
-  it('some levels have them, every one is collected by its level\'s committed replay (so it can be reached)', () => {
+  // That each level's committed replay collects all of its gems (so every gem is shown reachable)
+  // is checked by `npm run check-levels` (in `npm test`), which replays them anyway.
+  it('some levels have them', () => {
     expect(withGems.length).toBeGreaterThanOrEqual(2);
-    for (const file of withGems) {
-      const parsed = parseLevel(readFileSync(`levels/${file}`, 'utf8'));
-      if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-      const replay = parseReplay(readFileSync(`levels/replays/${file.replace(/\.json$/, '.replay.json')}`, 'utf8'));
-      if (!replay.ok) throw new Error(`${file}: no replay`);
-      const world = createSimWorld(parsed.def);
-      for (const masks of decodeInputs(replay.replay.inputs)) step(world, masks);
-      expect(world.completedTick, file).toBeGreaterThan(0);
-      expect(gemsCollected(world), file).toBe(world.gems.length);
-    }
   });
 
   it('none can be picked up from the ground: each hangs over a drop or above the reach of a jump', () => {
