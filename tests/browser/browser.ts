@@ -112,11 +112,17 @@ export const TEST_DRAW = process.env.RB_TEST_DRAW === '1';
  * Installed before any page script: requestAnimationFrame callbacks run at most
  * `window.__testFps` times a second, with timestamps that advance `window.__testClock` times as
  * fast as real ones (every callback of one frame gets the same timestamp, as in the browser).
+ * Stepped mode (`window.__testStepMs` > 0, see steppedClock): each page frame runs
+ * `window.__testSteps` game frames in a row instead of one, each exactly `__testStepMs` of game
+ * time after the one before, whatever the wall clock did: the callbacks a game frame requests
+ * (the game's loop, a bot in the page) run in the next game frame of the same page frame.
  */
 function testClock([scale, fps]: readonly [number, number]): void {
-  const w = window as unknown as { __testClock: number; __testFps: number };
+  const w = window as unknown as { __testClock: number; __testFps: number; __testStepMs: number; __testSteps: number };
   w.__testClock = scale;
   w.__testFps = fps;
+  w.__testStepMs = 0;
+  w.__testSteps = 1;
   const raf = window.requestAnimationFrame.bind(window);
   let lastReal = Number.NaN;
   let lastShown = Number.NEGATIVE_INFINITY;
@@ -124,16 +130,7 @@ function testClock([scale, fps]: readonly [number, number]): void {
   let waiting = new Map<number, FrameRequestCallback>();
   let nextId = 1;
   let isRequested = false;
-  const pump = (t: number): void => {
-    // 2 ms of slack: frames come at multiples of the display's interval, never exactly on the gap.
-    if (w.__testFps > 0 && t - lastShown < 1000 / w.__testFps - 2) {
-      raf(pump);
-      return;
-    }
-    isRequested = false;
-    lastShown = t;
-    game = Number.isNaN(lastReal) ? t : game + (t - lastReal) * w.__testClock;
-    lastReal = t;
+  const runDue = (): void => {
     const due = waiting;
     waiting = new Map();
     for (const cb of due.values()) {
@@ -143,6 +140,26 @@ function testClock([scale, fps]: readonly [number, number]): void {
         setTimeout(() => { throw e; }); // still an uncaught page error, without starving the others
       }
     }
+  };
+  const pump = (t: number): void => {
+    // 2 ms of slack: frames come at multiples of the display's interval, never exactly on the gap.
+    if (w.__testFps > 0 && t - lastShown < 1000 / w.__testFps - 2) {
+      raf(pump);
+      return;
+    }
+    isRequested = false;
+    lastShown = t;
+    if (w.__testStepMs > 0) {
+      lastReal = t;
+      for (let i = 0; i < w.__testSteps && waiting.size > 0; i++) {
+        game += w.__testStepMs;
+        runDue();
+      }
+      return;
+    }
+    game = Number.isNaN(lastReal) ? t : game + (t - lastReal) * w.__testClock;
+    lastReal = t;
+    runDue();
   };
   window.requestAnimationFrame = (cb) => {
     const id = nextId++;
@@ -210,9 +227,10 @@ export async function screenshot(page: Page, options: { path?: string } = {}): P
 
 /** Puts the test clock back on the wall clock with every frame drawn (testClock reads these each frame). */
 function wallClock(): void {
-  const w = window as unknown as { __testClock: number; __testFps: number };
+  const w = window as unknown as { __testClock: number; __testFps: number; __testStepMs: number };
   w.__testClock = 1;
   w.__testFps = 0;
+  w.__testStepMs = 0;
 }
 
 /**
@@ -225,12 +243,33 @@ export async function realTime(page: Page): Promise<void> {
   if (page.url().startsWith('http')) await page.evaluate(wallClock);
 }
 
+/**
+ * Puts `page` on the stepped clock (testClock): every game frame one tick (1/60 s) after the one
+ * before, as on the wall clock at 60 fps, but `steps` of them in each page frame. For tests that
+ * sample each frame in the page (recordFrames) and need no wall clock: they see every tick as
+ * before, in a fraction of the wall time. Until the page's next load, realTime() or fastClock().
+ * Not for tests that press keys from the test process each round trip: a round trip then spans
+ * several times the ticks (see swing.test.ts). Measured (2026-11-30, idle, two rounds
+ * interleaved): the three files that use it (gameFlow and hostileInput play The First Gap with
+ * firstGapKeys.ts on it, boxBump records its swing) took 43-46 s and 66-71 CPU-s against 61-62 s
+ * and 74-77 CPU-s on the wall clock.
+ */
+export async function steppedClock(page: Page, steps = 4): Promise<void> {
+  await page.evaluate((n) => {
+    const w = window as unknown as { __testFps: number; __testStepMs: number; __testSteps: number };
+    w.__testFps = 0;
+    w.__testStepMs = 1000 / 60;
+    w.__testSteps = n;
+  }, steps);
+}
+
 /** Puts a page realTime() slowed back on the test clock (TEST_CLOCK, TEST_FPS), until its next load. */
 export async function fastClock(page: Page): Promise<void> {
   await page.evaluate(([scale, fps]) => {
-    const w = window as unknown as { __testClock: number; __testFps: number };
+    const w = window as unknown as { __testClock: number; __testFps: number; __testStepMs: number };
     w.__testClock = scale;
     w.__testFps = fps;
+    w.__testStepMs = 0;
   }, [TEST_CLOCK, TEST_FPS] as const);
 }
 

@@ -19,16 +19,22 @@ import { PLAYER_KEYS } from './browser';
 export async function playFirstGap(page: Page, timeoutMs = 120_000): Promise<number> {
   return page.evaluate(([keys, timeoutMs, deathTicks]) => new Promise<number>((resolve, reject) => {
     const handle = window.__ropebound as unknown as Pick<DebugHandle, 'getState' | 'deaths'>;
-    // The bot acts once a frame: under the test clock (3x, 10 frames a second; browser.ts) that is
-    // every 15 ticks, too coarse to pump a swing. It plays at 1.5x with every frame drawn (2-3 ticks
-    // a frame, as a loaded page gave it before the test clock) and puts the clock back at the end.
-    const clock = window as unknown as { __testClock?: number; __testFps?: number };
-    const before = { scale: clock.__testClock, fps: clock.__testFps };
-    clock.__testClock = 1.5;
+    // The bot acts once a game frame: under the test clock (browser.ts) a frame runs up to 15
+    // ticks, too coarse to pump a swing. It plays on the stepped clock instead: game frames 25 ms
+    // apart (1-2 ticks each, as a loaded page gave it on the wall clock), STEPS of them in a row in
+    // each page frame, so the level takes a fraction of its game time on the wall clock; the clock
+    // is put back at the end. (It played at 1.5x the wall clock with every frame drawn; see
+    // steppedClock in browser.ts for what the stepped clock saved.)
+    const STEPS = 6;
+    const clock = window as unknown as { __testFps?: number; __testStepMs?: number; __testSteps?: number };
+    const before = { fps: clock.__testFps, stepMs: clock.__testStepMs, steps: clock.__testSteps };
     clock.__testFps = 0;
+    clock.__testStepMs = 25;
+    clock.__testSteps = STEPS;
     const settle = <T,>(done: (v: T) => void, value: T): void => {
-      clock.__testClock = before.scale;
       clock.__testFps = before.fps;
+      clock.__testStepMs = before.stepMs;
+      clock.__testSteps = before.steps;
       done(value);
     };
     type Want = { right?: boolean; left?: boolean; jump?: boolean; anchor?: boolean };
