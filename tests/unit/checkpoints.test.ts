@@ -47,15 +47,16 @@ function checkpointRun(c: Campaign): CheckpointRun {
   const ticks = (c.def.checkpoints ?? []).map(() => -1);
   const states: Array<StateSnapshot | null> = ticks.map(() => null);
   let cursor = world.events.count;
-  c.masks.forEach((masks, t) => {
-    step(world, masks);
+  // Up to the last checkpoint: the rest of the replay has nothing more to say here.
+  for (let t = 0; t < c.masks.length && ticks.includes(-1); t++) {
+    step(world, c.masks[t]);
     cursor = readEvents(world.events, cursor, (type, _tick, _slot, value) => {
       if (type === SimEvent.CheckpointReached && ticks[value] < 0) ticks[value] = t + 1;
     });
     const k = world.rules.checkpoint[0];
     if (k >= 0 && ticks[k] < 0) ticks[k] = t + 1;
     for (let i = 0; i < ticks.length; i++) if (ticks[i] === t + 1 && !states[i]) states[i] = captureState(world);
-  });
+  }
   const run = { ticks, states };
   checkpointRuns.set(c, run);
   return run;

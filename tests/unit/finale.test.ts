@@ -87,7 +87,7 @@ describe('level 24: The Long Way Down', () => {
     // slab's height: off the edge, nobody gets past it onto the lip; the fall ends in the spikes.
     const { parsed } = build();
     let runs = 0;
-    for (const jumpAt of [0, 40, 60, 70, 76, 80, 84, 88, 92, 96, 100, 110]) {
+    for (const jumpAt of [0, 60, 70, 80, 88, 96]) {
       for (const jumpTicks of [6, 30]) {
         for (const p2Jumps of [false, true]) {
           const world = createSimWorld(parsed.def);
@@ -108,7 +108,7 @@ describe('level 24: The Long Way Down', () => {
         }
       }
     }
-    expect(runs).toBe(48);
+    expect(runs).toBe(24);
   }, 30_000);
 
   it('walking off the chasm edges without the rope kills, and from the slab checkpoint the swing still reaches the lip', () => {
