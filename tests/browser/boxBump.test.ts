@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import type { DebugHandle } from '../../src/app/debugHandle';
 import { palette } from '../../src/render/palette';
 import { worldLook } from '../../src/render/worldLooks';
-import { gameUrl, keySetter, sharedBrowser, openGame, screenshotStats, steppedClock } from './browser';
+import { gameUrl, keySetter, sharedBrowser, openGame, screenshotStats } from './browser';
 import { colourCentroid, getState, recordFrames, waitTicks } from './gameState';
 
 let browser: Browser;
@@ -15,7 +15,7 @@ beforeAll(async () => { browser = await sharedBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 test('P1 runs into the hanging crate of level 2: it swings away and back, on screen too', async () => {
-  const { page, errors, close } = await openGame(gameUrl('?level=swing-yard'), { browser, realTime: true });
+  const { page, errors, close } = await openGame(gameUrl('?level=swing-yard'), { browser, realTime: true }); // the swing sampled each frame
   try {
     const start = await getState(page);
     expect(start.boxes.length).toBeGreaterThan(0);
@@ -26,8 +26,6 @@ test('P1 runs into the hanging crate of level 2: it swings away and back, on scr
     const captions = [await page.locator('.teach-prompt').boundingBox()];
 
     // Per-frame record in the page: polling from here would miss the top of the swing.
-    // The swing sampled each tick, four ticks a page frame (the still picture above on the test clock).
-    await steppedClock(page);
     const stopRecording = await recordFrames(page);
 
     // 1. Hold D until P1 touches the crate (or the crate starts moving), then let go.

@@ -243,26 +243,6 @@ export async function realTime(page: Page): Promise<void> {
   if (page.url().startsWith('http')) await page.evaluate(wallClock);
 }
 
-/**
- * Puts `page` on the stepped clock (testClock): every game frame one tick (1/60 s) after the one
- * before, as on the wall clock at 60 fps, but `steps` of them in each page frame. For tests that
- * sample each frame in the page (recordFrames) and need no wall clock: they see every tick as
- * before, in a fraction of the wall time. Until the page's next load, realTime() or fastClock().
- * Not for tests that press keys from the test process each round trip: a round trip then spans
- * several times the ticks (see swing.test.ts). Measured (2026-11-30, idle, two rounds
- * interleaved): the three files that use it (gameFlow and hostileInput play The First Gap with
- * firstGapKeys.ts on it, boxBump records its swing) took 43-46 s and 66-71 CPU-s against 61-62 s
- * and 74-77 CPU-s on the wall clock.
- */
-export async function steppedClock(page: Page, steps = 4): Promise<void> {
-  await page.evaluate((n) => {
-    const w = window as unknown as { __testFps: number; __testStepMs: number; __testSteps: number };
-    w.__testFps = 0;
-    w.__testStepMs = 1000 / 60;
-    w.__testSteps = n;
-  }, steps);
-}
-
 /** Puts a page realTime() slowed back on the test clock (TEST_CLOCK, TEST_FPS), until its next load. */
 export async function fastClock(page: Page): Promise<void> {
   await page.evaluate(([scale, fps]) => {

@@ -23,8 +23,13 @@ export async function playFirstGap(page: Page, timeoutMs = 120_000): Promise<num
     // ticks, too coarse to pump a swing. It plays on the stepped clock instead: game frames 25 ms
     // apart (1-2 ticks each, as a loaded page gave it on the wall clock), STEPS of them in a row in
     // each page frame, so the level takes a fraction of its game time on the wall clock; the clock
-    // is put back at the end. (It played at 1.5x the wall clock with every frame drawn; see
-    // steppedClock in browser.ts for what the stepped clock saved.)
+    // is put back at the end. It played at 1.5x the wall clock with every frame drawn; stepped,
+    // gameFlow and hostileInput (the two files that play it) with boxBump took 43-46 s and 66-71
+    // CPU-s against 61-62 s and 74-77 (2026-11-30, idle, two rounds interleaved; boxBump also
+    // recorded its swing on the stepped clock then, worth ~3 s, and went back to the wall clock:
+    // its keys are pressed from the test process, and a key's round trip spanning four times the
+    // ticks let P1 push the crate longer, which once swung back less than the test asks).
+    // Not for tests that press keys from the test process for that reason (see swing.test.ts).
     const STEPS = 6;
     const clock = window as unknown as { __testFps?: number; __testStepMs?: number; __testSteps?: number };
     const before = { fps: clock.__testFps, stepMs: clock.__testStepMs, steps: clock.__testSteps };
