@@ -20,7 +20,9 @@ export const VERB_PROMPTS: Readonly<Record<HintVerb, { control: Control; words: 
   jump: { control: 'jump', words: 'jump' },
   anchor: { control: 'anchor', words: 'hold to anchor' },
   swing: { control: 'move', words: 'swing under an anchor' },
-  pump: { control: 'move', words: 'push with the swing' },
+  // "Hold": a blind tester tapped left/right quickly, which does almost nothing; holding each way
+  // for about half a swing is what pumps it.
+  pump: { control: 'move', words: 'hold with each swing' },
   rappel: { control: 'anchor', words: 'anchor, partner walks off' },
   haul: { control: 'move', words: 'walk away to haul' },
   // The last step of a haul: the rope lifts the hauled one's centre only to the edge (a blind

@@ -260,7 +260,7 @@ describe('world 1 after the first levels (Over the Pits, Haul Away, The Broken S
 describe('The Long Way Down: teaching where its blind tester got stuck', () => {
   // A blind tester lowered the partner, then hung in the chasm unable to pump the swing onto the
   // lip (the level had no hints: "everything you learned"). Its hints: lower the partner (rappel),
-  // climb onto the slab, push with the swing in the chasm, walk away to haul at the lip. Same rule
+  // climb onto the slab, hold with each swing in the chasm, walk away to haul at the lip. Same rule
   // as world 1's: each on the bot's way, entered before its verb is done, and the verb done.
   it('each hint is entered before its verb is done, and the verb is done', async () => {
     const hints = hintsOfLevelText(readFileSync('levels/24-finale.json', 'utf8'));
