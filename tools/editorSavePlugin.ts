@@ -45,11 +45,15 @@ export async function handleSaveLevel(bodyText: string, levelsDir = DEFAULT_LEVE
   const { levelContentHash, parseReplay, verifyReplay } = await import('../src/level/replay');
   const parsed = parseLevel(level);
   if (!parsed.ok) return refuse(422, `the level is not valid: ${parsed.errors.slice(0, 5).join('; ')}`);
+  // check-levels also asks a level's replay to take every gem (each shown reachable): saved
+  // anyway, with a sentence saying so, as for a replay that is missing or stale.
+  let gemsLeft = '';
   if (replay !== undefined) {
     const r = parseReplay(replay);
     if (!r.ok) return refuse(422, `the replay is not valid: ${r.errors.slice(0, 3).join('; ')}`);
     const check = verifyReplay(level, r.replay);
     if (!check.ok || check.completedTick === null) return refuse(422, `the replay does not clear this level: ${check.ok ? 'it never reaches the goal' : check.message}`);
+    if (check.gems < check.gemTotal) gemsLeft = ` Its replay collects ${check.gems} of the level's ${check.gemTotal} gems: clear it again taking every gem and save again, or npm run check-levels fails.`;
   }
   const levelFile = join(levelsDir, `${name}.json`);
   const replayFile = join(levelsDir, 'replays', `${name}.replay.json`);
@@ -73,7 +77,7 @@ export async function handleSaveLevel(bodyText: string, levelsDir = DEFAULT_LEVE
   const soloStale = existsSync(soloFile) && levelHashOf(readFileSync(soloFile, 'utf8')) !== levelContentHash(level)
     ? ` levels/replays/${name}.solo.replay.json is from an earlier version of the level: re-record it with npm run make-replay -- --solo ${name}, or npm run check-levels fails.`
     : '';
-  return { status: 200, body: { ok: true, message: `saved ${files.join(' and ')}.${stale}${soloStale}`, files } };
+  return { status: 200, body: { ok: true, message: `saved ${files.join(' and ')}.${stale}${gemsLeft}${soloStale}`, files } };
 }
 
 /** The `levelHash` a replay file's text records, or null when it has none. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { resolveConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearedFromInputs, emptyLevel, exportLevel, saveToProject, setLevelMeta } from '../../src/editor/doc';
-import { levelContentHash } from '../../src/level/replay';
+import { formatReplay, levelContentHash, recordReplay } from '../../src/level/replay';
 import { SAVE_LEVEL_ENDPOINT, editorSavePlugin, handleSaveLevel, saveLevelMiddleware } from '../../tools/editorSavePlugin';
 
 const root = mkdtempSync(join(tmpdir(), 'rb-save-'));
@@ -62,6 +62,25 @@ describe('save to the project: the handler', () => {
     const replaced = await handleSaveLevel(request({ name: '09-saved', level: exportLevel(setLevelMeta(level, { author: 'me' })).level.text, overwrite: true }), dir);
     expect(replaced.status).toBe(200);
     expect(replaced.body.message).toMatch(/replays\/09-saved\.replay\.json is from an earlier version/);
+  });
+
+  it('saves a cleared level whose replay leaves a gem, saying that check-levels asks for every gem', async () => {
+    const withGem = JSON.parse(files.level.text) as { id: string; gems?: unknown[] };
+    withGem.id = 'gem-level';
+    withGem.gems = [{ id: 'high-gem', x: 2.5, y: 2.5 }];
+    const text = `${JSON.stringify(withGem, null, 2)}\n`;
+    const replay = formatReplay(recordReplay(text, Array.from({ length: 300 }, () => [2, 2] as [number, number])));
+    const r = await handleSaveLevel(request({ name: '11-gem', level: text, replay }), dir);
+    expect(r.status, r.body.message).toBe(200);
+    expect(r.body.message).toMatch(/Its replay collects 0 of the level's 1 gems: clear it again taking every gem and save again, or npm run check-levels fails\./);
+    expect(existsSync(join(dir, '11-gem.json'))).toBe(true);
+    // A gem on the way to the goal (the players run through it at head height): taken, no such sentence.
+    withGem.id = 'gem-taken';
+    withGem.gems = [{ id: 'low-gem', x: 12, y: 11.3 }];
+    const taken = `${JSON.stringify(withGem, null, 2)}\n`;
+    const ok = await handleSaveLevel(request({ name: '12-gem-taken', level: taken, replay: formatReplay(recordReplay(taken, Array.from({ length: 300 }, () => [2, 2] as [number, number]))) }), dir);
+    expect(ok.status, ok.body.message).toBe(200);
+    expect(ok.body.message).toBe('saved levels/12-gem-taken.json and levels/replays/12-gem-taken.replay.json.');
   });
 
   it('says when the level\'s solo replay no longer fits the saved level (the editor cannot re-record it)', async () => {
