@@ -61,7 +61,7 @@ export function recordSoloReplay(levelText: string, ticks: ReadonlyArray<SoloTic
 
 /** Verifies a solo replay as verifyReplay does a pair one (level hash, every state hash,
  *  completion), on the masks solo mode makes of its inputs. */
-export function verifySoloReplay(levelText: string, replay: SoloReplayFile): VerifyResult {
+export function verifySoloReplay(levelText: string, replay: SoloReplayFile, opts: { stopAtMismatch?: boolean } = {}): VerifyResult {
   const { masks } = soloTickMasks(decodeSoloRuns(replay.inputs));
-  return verifyReplay(levelText, { ...replay, format: REPLAY_FORMAT, inputs: encodeInputs(masks) });
+  return verifyReplay(levelText, { ...replay, format: REPLAY_FORMAT, inputs: encodeInputs(masks) }, opts);
 }

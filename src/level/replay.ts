@@ -300,8 +300,12 @@ export function recordReplay(levelText: string, masks: TickMasks): ReplayFile {
   };
 }
 
-/** Replays `replay` on the level and compares: level hash, every checkpoint hash, completion. */
-export function verifyReplay(levelText: string, replay: ReplayFile): VerifyResult {
+/**
+ * Replays `replay` on the level and compares: level hash, every checkpoint hash, completion.
+ * `stopAtMismatch`: end at the first state hash that differs (whether the level is still completed
+ * is then not known: `completedTick` is null), for callers that only ask whether it replays.
+ */
+export function verifyReplay(levelText: string, replay: ReplayFile, { stopAtMismatch = false } = {}): VerifyResult {
   const result = (ok: boolean, message: string, extra: Partial<VerifyResult> = {}): VerifyResult =>
     ({ ok, completedTick: null, firstMismatchTick: null, levelChanged: false, deaths: 0, gems: 0, gemTotal: 0, message, ...extra });
   const parsed = parseLevel(levelText);
@@ -317,7 +321,7 @@ export function verifyReplay(levelText: string, replay: ReplayFile): VerifyResul
   const pair = [0, 0];
   let t = 0;
   let firstMismatchTick: number | null = null;
-  for (const [length, p1, p2] of replay.inputs) {
+  runs: for (const [length, p1, p2] of replay.inputs) {
     pair[0] = p1;
     pair[1] = p2;
     for (let n = 0; n < length; n++) {
@@ -327,7 +331,11 @@ export function verifyReplay(levelText: string, replay: ReplayFile): VerifyResul
         const k = t / CHECKPOINT_TICKS - 1;
         if (replay.hashes[k] !== hashHex(world)) firstMismatchTick = t;
       }
+      if (stopAtMismatch && firstMismatchTick !== null) break runs;
     }
+  }
+  if (stopAtMismatch && firstMismatchTick !== null) {
+    return result(false, `the physics changed: the state hash first differs at tick ${firstMismatchTick}`, { firstMismatchTick, deaths: world.rules.deaths[0] });
   }
   const completedTick = world.completedTick >= 0 ? world.completedTick : null;
   const extra = { completedTick, firstMismatchTick, deaths: world.rules.deaths[0], gems: gemsCollected(world), gemTotal: world.gems.length };
