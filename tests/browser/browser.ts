@@ -112,7 +112,7 @@ export const TEST_DRAW = process.env.RB_TEST_DRAW === '1';
  * Installed before any page script: requestAnimationFrame callbacks run at most
  * `window.__testFps` times a second, with timestamps that advance `window.__testClock` times as
  * fast as real ones (every callback of one frame gets the same timestamp, as in the browser).
- * Stepped mode (`window.__testStepMs` > 0, see steppedClock): each page frame runs
+ * Stepped mode (`window.__testStepMs` > 0, used by firstGapKeys.ts): each page frame runs
  * `window.__testSteps` game frames in a row instead of one, each exactly `__testStepMs` of game
  * time after the one before, whatever the wall clock did: the callbacks a game frame requests
  * (the game's loop, a bot in the page) run in the next game frame of the same page frame.

@@ -214,7 +214,7 @@ describe('hostile level files', () => {
   });
 
   // After the cases above have parsed every file (in a run of this test alone, it parses the ones
-  // not parsed yet: each was ~5 s of CPU on a loaded 2-core machine when it parsed them all again).
+  // not parsed yet; parsing them all again took ~5 s of CPU on a loaded 2-core machine).
   it('after the whole corpus, nothing reached Object.prototype', () => {
     for (const [what, text] of CORPUS) if (!parsedCases.has(what)) parseLevel(text);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
