@@ -19,17 +19,12 @@ import { PLAYER_KEYS } from './browser';
 export async function playFirstGap(page: Page, timeoutMs = 120_000): Promise<number> {
   return page.evaluate(([keys, timeoutMs, deathTicks]) => new Promise<number>((resolve, reject) => {
     const handle = window.__ropebound as unknown as Pick<DebugHandle, 'getState' | 'deaths'>;
-    // The bot acts once a game frame: under the test clock (browser.ts) a frame runs up to 15
-    // ticks, too coarse to pump a swing. It plays on the stepped clock instead: game frames 25 ms
-    // apart (1-2 ticks each, as a loaded page gave it on the wall clock), STEPS of them in a row in
-    // each page frame, so the level takes a fraction of its game time on the wall clock; the clock
-    // is put back at the end. It played at 1.5x the wall clock with every frame drawn; stepped,
-    // gameFlow and hostileInput (the two files that play it) with boxBump took 43-46 s and 66-71
-    // CPU-s against 61-62 s and 74-77 (2026-11-30, idle, two rounds interleaved; boxBump also
-    // recorded its swing on the stepped clock then, worth ~3 s, and went back to the wall clock:
-    // its keys are pressed from the test process, and a key's round trip spanning four times the
-    // ticks let P1 push the crate longer, which once swung back less than the test asks).
-    // Not for tests that press keys from the test process for that reason (see swing.test.ts).
+    // The bot acts once a game frame: on the test clock (browser.ts) a frame runs up to 15 ticks,
+    // too coarse to pump a swing. It plays on the stepped clock instead: game frames 25 ms apart
+    // (1-2 ticks each), STEPS of them in each page frame, so the level takes a fraction of its game
+    // time on the wall clock (what it saved: docs/TEST-TIME.md); the clock is put back at the end.
+    // Only for a bot inside the page: keys pressed from the test process would each span several
+    // times the ticks (Box Bump's crate, pushed that much longer, once swung back too little).
     const STEPS = 6;
     const clock = window as unknown as { __testFps?: number; __testStepMs?: number; __testSteps?: number };
     const before = { fps: clock.__testFps, stepMs: clock.__testStepMs, steps: clock.__testSteps };
