@@ -88,7 +88,15 @@ export function launchBrowser(): Promise<Browser> {
  * Listens on 127.0.0.1 under a random path.
  */
 export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer({ ...launchOptions(), executablePath: testChromiumPath(), host: '127.0.0.1' });
+  const options = launchOptions();
+  // V8 in the test browser stops at its baseline compiler (Sparkplug): no Maglev or TurboFan. A
+  // test page lives a few seconds, too short for optimised code to pay for compiling it, and that
+  // compiling ran on the renderer's background threads whatever the page did: the browser project
+  // alone went from 265 s and 402 CPU-s to 237 s and 333 CPU-s (its renderers' thread pool from 62
+  // to 11 CPU-s; one run each, back to back, on this 2-core machine, 2026-11-30). The game's code
+  // is the same; it runs slower, but the sim's ticks are a small part of a test page's work.
+  options.args = [...(options.args ?? []), '--js-flags=--max-opt=1'];
+  return chromium.launchServer({ ...options, executablePath: testChromiumPath(), host: '127.0.0.1' });
 }
 
 /** Attaches to a launchBrowserServer() browser; `close()` on it only detaches (and closes its contexts). */

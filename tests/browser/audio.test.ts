@@ -54,7 +54,7 @@ async function howlerState(page: Page): Promise<{ context: string; files: Record
 }
 
 test('jump once: one jump sound; restart: nothing replayed; crate: footsteps and a bump; title: its music and sounds', async () => {
-  const { page, errors, close } = await openPage(browser, '', { realTime: true }); // footsteps counted per drawn frame
+  const { page, errors, close } = await openPage(browser, '', { realTime: true, realAudio: true }); // footsteps counted per drawn frame
   try {
     // 0. The title: before any key nothing of audio is made (no AudioContext, no file fetched or
     // decoded: a quicker start); a key press starts it, the menu music plays, moving the cursor

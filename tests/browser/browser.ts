@@ -65,6 +65,8 @@ export interface OpenGameOptions {
   waitForReady?: boolean;
   /** Game time on the wall clock with every frame drawn (realTime), instead of the test clock. */
   realTime?: boolean;
+  /** Sounds decoded for real (realAudio), not as silence. */
+  realAudio?: boolean;
 }
 
 declare global {
@@ -225,6 +227,33 @@ export async function screenshot(page: Page, options: { path?: string } = {}): P
   }
 }
 
+/**
+ * Installed before any page script: the page's audio decodes every file to one second of silence,
+ * unless the test asked for real audio (realAudio: the audio, worlds and sound-format tests). Each
+ * page the game unlocks audio in (the first key or click) otherwise decodes every effect and its
+ * world's 60-90 s music loop: measured on a level page, the first click cost ~0.8 CPU-s with the
+ * real decoding and ~0.45 without (five loads each way, twice, 2026-11-30), and ~85 tests press a
+ * key. Howler still fetches each file, loads, plays, loops and fades it as it would; the sound log
+ * and what is playing are the same.
+ */
+function quietAudio(): void {
+  const proto = BaseAudioContext.prototype;
+  const real = proto.decodeAudioData;
+  proto.decodeAudioData = function (this: BaseAudioContext, data: ArrayBuffer, ok?: DecodeSuccessCallback | null, fail?: DecodeErrorCallback | null) {
+    if ((window as unknown as { __testAudio?: boolean }).__testAudio) return real.call(this, data, ok, fail);
+    const silence = this.createBuffer(1, this.sampleRate, this.sampleRate);
+    if (ok) queueMicrotask(() => ok(silence));
+    return Promise.resolve(silence);
+  };
+}
+
+/** Real audio decoding in `page` (see quietAudio), from its next load on (and now). */
+export async function realAudio(page: Page): Promise<void> {
+  const on = (): void => { (window as unknown as { __testAudio: boolean }).__testAudio = true; };
+  await page.addInitScript(on);
+  if (page.url().startsWith('http')) await page.evaluate(on);
+}
+
 /** Puts the test clock back on the wall clock with every frame drawn (testClock reads these each frame). */
 function wallClock(): void {
   const w = window as unknown as { __testClock: number; __testFps: number; __testStepMs: number };
@@ -262,6 +291,7 @@ async function makeContext(browser: Browser, options: Parameters<Browser['newCon
   });
   await context.addInitScript(testClock, [TEST_CLOCK, TEST_FPS] as const);
   if (!TEST_DRAW) await context.addInitScript(veilCanvas);
+  await context.addInitScript(quietAudio);
   return context;
 }
 
@@ -507,6 +537,7 @@ export async function openGame(url: string, opts: OpenGameOptions = {}): Promise
   };
   try {
     if (opts.realTime) await realTime(page);
+    if (opts.realAudio) await realAudio(page);
     let status: number | undefined;
     try {
       status = (await page.goto(url, { waitUntil: 'load' }))?.status();

@@ -2,7 +2,7 @@
 // contents, getting from the title to the level select and out of a level, reading the level
 // select from the DOM, and the campaign's progress key.
 import type { Browser, Page } from 'playwright-core';
-import { gameUrl, newGamePage, realTime, type GameHandle } from './browser';
+import { gameUrl, newGamePage, realAudio, realTime, type GameHandle } from './browser';
 import type { DebugHandle } from '../../src/app/debugHandle';
 import { PROGRESS_KEY } from '../../src/app/progress';
 
@@ -20,6 +20,8 @@ export interface OpenOptions {
   baseUrl?: string;
   /** Game time on the wall clock with every frame drawn (browser.ts realTime), not the test clock. */
   realTime?: boolean;
+  /** Sounds decoded for real (browser.ts realAudio), not as silence. */
+  realAudio?: boolean;
 }
 
 /** Opens the game at `path` (no canvas click: the menu covers it) and waits for the first frame;
@@ -35,6 +37,7 @@ export async function openPage(browser: Browser, path: string, opts: OpenOptions
   }
   if (opts.initScript) await page.addInitScript(opts.initScript);
   if (opts.realTime) await realTime(page);
+  if (opts.realAudio) await realAudio(page);
   try {
     await page.goto(opts.baseUrl ? new URL(path, opts.baseUrl).toString() : gameUrl(path), { waitUntil: 'load' });
     await waitReady(page);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { MUSIC_FILES, SOUND_FILES, compressedFile } from '../../src/audio/soundFiles';
 import { EFFECT_TAIL, SOUNDS_DIR } from '../../tools/make-sounds';
 import { decodeWav } from '../../tools/sound/wav';
-import { gameUrl, newGamePage, sharedBrowser } from './browser';
+import { gameUrl, newGamePage, realAudio, sharedBrowser } from './browser';
 import { openPage, waitScreen } from './menu';
 
 let browser: Browser;
@@ -38,6 +38,7 @@ test('each Ogg copy decodes in Chromium to its WAV\'s sound (difference 12 dB un
     rate: decodeWav(new Uint8Array(readFileSync(join(SOUNDS_DIR, file)))).sampleRate,
   }));
   const { page, errors, close } = await newGamePage(browser);
+  await realAudio(page); // the page decodes the build's files itself
   try {
     // Any page of the game's origin will do for fetching its files: the smallest sound's.
     await page.goto(gameUrl(pairs.find((p) => p.file === MUSIC_FILES.menu)!.ogg.slice(1)), { waitUntil: 'load' });
@@ -87,6 +88,7 @@ test('a browser without Ogg Vorbis gets every sound as its WAV, loaded and playi
   // Howler asks an audio element what it can play (canPlayType); this page answers "no" for Ogg,
   // as Safari before 17.4 does.
   const { page, errors, close } = await openPage(browser, '', {
+    realAudio: true,
     initScript: `(() => {
       const real = HTMLMediaElement.prototype.canPlayType;
       HTMLMediaElement.prototype.canPlayType = function (type) {

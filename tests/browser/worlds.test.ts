@@ -31,7 +31,7 @@ function isPlaying(page: Page, file: string): Promise<boolean> {
 }
 
 test('each world draws its own sky and tiles, and plays its own music', async () => {
-  const { page, errors, close } = await openPage(browser, '');
+  const { page, errors, close } = await openPage(browser, '', { realAudio: true });
   try {
     const skies: number[][] = [];
     const tiles: number[][] = [];
