@@ -120,11 +120,12 @@ export const TEST_DRAW = process.env.RB_TEST_DRAW === '1';
  * (the game's loop, a bot in the page) run in the next game frame of the same page frame.
  */
 function testClock([scale, fps]: readonly [number, number]): void {
-  const w = window as unknown as { __testClock: number; __testFps: number; __testStepMs: number; __testSteps: number };
+  const w = window as unknown as { __testClock: number; __testFps: number; __testStepMs: number; __testSteps: number; __testHold: boolean };
   w.__testClock = scale;
   w.__testFps = fps;
   w.__testStepMs = 0;
   w.__testSteps = 1;
+  w.__testHold = false;
   const raf = window.requestAnimationFrame.bind(window);
   let lastReal = Number.NaN;
   let lastShown = Number.NEGATIVE_INFINITY;
@@ -143,7 +144,18 @@ function testClock([scale, fps]: readonly [number, number]): void {
       }
     }
   };
+  let wasHeld = false;
   const pump = (t: number): void => {
+    // Held for a screenshot's capture (screenshot()): nothing runs and no game time passes.
+    if (w.__testHold) {
+      wasHeld = true;
+      raf(pump);
+      return;
+    }
+    if (wasHeld) {
+      wasHeld = false;
+      lastReal = t;
+    }
     // 2 ms of slack: frames come at multiples of the display's interval, never exactly on the gap.
     if (w.__testFps > 0 && t - lastShown < 1000 / w.__testFps - 2) {
       raf(pump);
@@ -208,16 +220,21 @@ function veilCanvas(): void {
 }
 
 /**
- * A screenshot of `page` with the game's canvas on it (veilCanvas): shown, two frames composited,
- * the picture taken, veiled again. Every test screenshot goes through here.
+ * A screenshot of `page` with the game's canvas on it (veilCanvas): shown, two frames drawn and
+ * composited, the page's frames held (testClock: no frame runs and no game time passes) while the
+ * picture is taken, veiled again. Holding saves software GL drawing the whole scene in every frame
+ * of the capture (~0.25 s; at the wall clock's 60 frames a second, ~15 of them). Every test
+ * screenshot goes through here.
  */
 export async function screenshot(page: Page, options: { path?: string } = {}): Promise<Buffer> {
   const setVeil = (on: boolean) => page.evaluate((isOn) => new Promise<void>((resolve) => {
-    const veil = (window as unknown as { __testVeil?: CSSStyleSheet }).__testVeil;
+    const w = window as unknown as { __testVeil?: CSSStyleSheet; __testHold?: boolean };
+    const veil = w.__testVeil;
+    if (isOn) w.__testHold = false;
     if (!veil || veil.disabled === !isOn) { resolve(); return; }
     veil.disabled = !isOn;
     if (isOn) resolve();
-    else requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+    else requestAnimationFrame(() => requestAnimationFrame(() => { w.__testHold = true; resolve(); }));
   }), on);
   await setVeil(false);
   try {
