@@ -16,6 +16,18 @@ afterAll(async () => { await browser?.close(); });
 interface Shot { data: Buffer; width: number; height: number }
 const readShot = (path: string): Shot => PNG.sync.read(readFileSync(path));
 
+/**
+ * Puts `page` (on the wall clock, realTime) on the stepped clock of browser.ts's testClock, one
+ * game frame of 17 ms (one tick, now and then two) per page frame, or back on the wall clock.
+ */
+async function setStepped(page: Page, isOn: boolean): Promise<void> {
+  await page.evaluate((on) => {
+    const clock = window as unknown as { __testStepMs: number; __testSteps: number };
+    clock.__testStepMs = on ? 17 : 0;
+    clock.__testSteps = 1;
+  }, isOn);
+}
+
 /** World metres -> screen px with the camera as last drawn. */
 async function projector(page: Page): Promise<(x: number, y: number) => [number, number]> {
   const cam = await page.evaluate(() => (window.__ropebound as unknown as { camera(): { x: number; y: number; zoom: number } }).camera());
@@ -103,6 +115,10 @@ test('P1 and P2 differ in colour and shape, landing raises dust, and the tether 
     // Jump held to the top of the hop (vy >= 0 in the air), so the hop is always a full one: let
     // go as soon as P1 left the ground, how high it got (and so how much dust its landing raised)
     // hung on how soon the release came (66 dust pixels in one busy run, 80 needed).
+    // The hop runs on the stepped clock (browser.ts testClock), about one tick per page frame, so
+    // the clock freezes when it should however slow the machine is (on the wall clock a loaded
+    // machine ran several ticks a frame).
+    await setStepped(page, true);
     await key('KeyW', true);
     await page.waitForFunction(() => {
       const p = (window.__ropebound as unknown as { getState(): { players: { grounded: boolean; vy: number }[] } }).getState().players[0];
@@ -113,17 +129,20 @@ test('P1 and P2 differ in colour and shape, landing raises dust, and the tether 
     // longer: the page's clock stops shortly after P1 lands (every frame callback then gets the same
     // timestamp, so nothing ticks or fades) until the screenshot is taken.
     await installClockFreeze(page);
-    // Frozen 12 ticks (0.2 s) after the landing: the puffs have rolled out beside the feet by then.
+    // Frozen 20 ticks (0.33 s) after the landing: the puffs have rolled out beside the feet by
+    // then (measured on the stepped clock: 0 dust pixels at 6 ticks, 3 at 9, 67-80 at 12, 187 at
+    // 15, 359-415 at 20, 441 at 24; at 12, where it froze before, one busy run counted 73).
     await page.waitForFunction(() => {
       const w = window as unknown as { __freeze: boolean; __landTick?: number };
       const state = (window.__ropebound as unknown as { getState(): { tick: number; players: { grounded: boolean }[] } }).getState();
       if (state.players[0].grounded && w.__landTick === undefined) w.__landTick = state.tick;
-      const isSpread = w.__landTick !== undefined && state.tick >= w.__landTick + 12;
+      const isSpread = w.__landTick !== undefined && state.tick >= w.__landTick + 20;
       if (isSpread) w.__freeze = true;
       return isSpread;
     }, undefined, { timeout: 10_000, polling: 'raf' });
     const landed = await screenshotStats(page, 'looks-test-dust');
     await page.evaluate(() => { (window as unknown as { __freeze: boolean }).__freeze = false; });
+    await setStepped(page, false);
     expect(dustAround(shot), 'dust-coloured pixels before the hop').toBeLessThan(10);
     expect(dustAround(readShot(landed.path)), 'dust-coloured pixels after landing').toBeGreaterThan(80);
     // Once the dust has settled it is gone (1.2 s of game time later).
