@@ -145,8 +145,9 @@ test('P1 and P2 differ in colour and shape, landing raises dust, and the tether 
     await setStepped(page, false);
     expect(dustAround(shot), 'dust-coloured pixels before the hop').toBeLessThan(10);
     expect(dustAround(readShot(landed.path)), 'dust-coloured pixels after landing').toBeGreaterThan(80);
-    // Once the dust has settled it is gone (1.2 s of game time later).
-    await waitTicks(page, 72);
+    // Once the dust has settled it is gone: 84 ticks (1.4 s) after the landing, as when the clock
+    // froze at 12 ticks and this waited 72 more.
+    await waitTicks(page, 64);
     const settled = await screenshotStats(page, 'looks-test-settled');
     expect(dustAround(readShot(settled.path))).toBeLessThan(10);
 
