@@ -21,7 +21,9 @@ test('one player anchors at the edge while the other swings below on the rope', 
     for (let i = 0; i < 2000; i++) {
       const s = await getState(page);
       const [p1, p2] = s.players;
-      const p2AtEdge = p2.x >= 18.3;
+      // Once anchored P2 keeps holding, even if P1's run pulled it back from the edge a little (on
+      // a loaded machine that let go of the anchor, and P2 was not anchored when the swing began).
+      const p2AtEdge = p2.x >= 18.3 || p2.anchored;
       await key('ArrowRight', !p2AtEdge);
       await key('ArrowUp', !p2AtEdge && hop(p2.x));
       await key('Slash', p2AtEdge);
