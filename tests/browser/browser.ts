@@ -114,7 +114,7 @@ export const TEST_DRAW = process.env.RB_TEST_DRAW === '1';
  * Installed before any page script: requestAnimationFrame callbacks run at most
  * `window.__testFps` times a second, with timestamps that advance `window.__testClock` times as
  * fast as real ones (every callback of one frame gets the same timestamp, as in the browser).
- * Stepped mode (`window.__testStepMs` > 0, used by firstGapKeys.ts): each page frame runs
+ * Stepped mode (`window.__testStepMs` > 0: firstGapKeys.ts, steppedClock()): each page frame runs
  * `window.__testSteps` game frames in a row instead of one, each exactly `__testStepMs` of game
  * time after the one before, whatever the wall clock did: the callbacks a game frame requests
  * (the game's loop, a bot in the page) run in the next game frame of the same page frame.
@@ -287,6 +287,19 @@ function wallClock(): void {
 export async function realTime(page: Page): Promise<void> {
   await page.addInitScript(wallClock);
   if (page.url().startsWith('http')) await page.evaluate(wallClock);
+}
+
+/**
+ * Runs `page` on the stepped clock (testClock): one game frame of `stepMs` per page frame, whatever
+ * the wall clock does; 0 goes back to the clock it ran on before (the test clock, or the wall
+ * clock after realTime()).
+ */
+export async function steppedClock(page: Page, stepMs: number): Promise<void> {
+  await page.evaluate((ms) => {
+    const w = window as unknown as { __testStepMs: number; __testSteps: number };
+    w.__testStepMs = ms;
+    w.__testSteps = 1;
+  }, stepMs);
 }
 
 /** Puts a page realTime() slowed back on the test clock (TEST_CLOCK, TEST_FPS), until its next load. */

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { readFileSync } from 'node:fs';
 import { palette } from '../../src/render/palette';
-import { clickAt, dropFile, gameUrl, keySetter, newGamePage, openGame, realTime, screenshotStats, sharedBrowser } from './browser';
+import { clickAt, dropFile, gameUrl, keySetter, newGamePage, openGame, realTime, screenshotStats, sharedBrowser, steppedClock } from './browser';
 import { countColour, getState, waitTicks, installClockFreeze } from './gameState';
 
 let browser: Browser;
@@ -15,18 +15,6 @@ afterAll(async () => { await browser?.close(); });
 
 interface Shot { data: Buffer; width: number; height: number }
 const readShot = (path: string): Shot => PNG.sync.read(readFileSync(path));
-
-/**
- * Puts `page` (on the wall clock, realTime) on the stepped clock of browser.ts's testClock, one
- * game frame of 17 ms (one tick, now and then two) per page frame, or back on the wall clock.
- */
-async function setStepped(page: Page, isOn: boolean): Promise<void> {
-  await page.evaluate((on) => {
-    const clock = window as unknown as { __testStepMs: number; __testSteps: number };
-    clock.__testStepMs = on ? 17 : 0;
-    clock.__testSteps = 1;
-  }, isOn);
-}
 
 /** World metres -> screen px with the camera as last drawn. */
 async function projector(page: Page): Promise<(x: number, y: number) => [number, number]> {
@@ -118,7 +106,7 @@ test('P1 and P2 differ in colour and shape, landing raises dust, and the tether 
     // The hop runs on the stepped clock (browser.ts testClock), about one tick per page frame, so
     // the clock freezes when it should however slow the machine is (on the wall clock a loaded
     // machine ran several ticks a frame).
-    await setStepped(page, true);
+    await steppedClock(page, 17); // one tick per page frame, now and then two
     await key('KeyW', true);
     await page.waitForFunction(() => {
       const p = (window.__ropebound as unknown as { getState(): { players: { grounded: boolean; vy: number }[] } }).getState().players[0];
@@ -142,7 +130,7 @@ test('P1 and P2 differ in colour and shape, landing raises dust, and the tether 
     }, undefined, { timeout: 10_000, polling: 'raf' });
     const landed = await screenshotStats(page, 'looks-test-dust');
     await page.evaluate(() => { (window as unknown as { __freeze: boolean }).__freeze = false; });
-    await setStepped(page, false);
+    await steppedClock(page, 0);
     expect(dustAround(shot), 'dust-coloured pixels before the hop').toBeLessThan(10);
     expect(dustAround(readShot(landed.path)), 'dust-coloured pixels after landing').toBeGreaterThan(80);
     // Once the dust has settled it is gone: 84 ticks (1.4 s) after the landing, as when the clock
