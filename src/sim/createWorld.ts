@@ -43,7 +43,7 @@ function createBoxTileScratch(boxDefs: readonly BoxDef[], bodies: number): BoxTi
 
 function createChainScratch(particles: number): ChainScratch {
   const f = () => new Float64Array(particles);
-  return { nx: f(), ny: f(), ox: f(), oy: f(), cp: f(), dp: f() };
+  return { nx: f(), ny: f(), ox: f(), oy: f(), cp: f(), dp: f(), mx: f(), my: f() };
 }
 
 /** Particles a rope reserves: enough to be reeled out to maxLength at its nominal segment length. */

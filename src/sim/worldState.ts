@@ -90,6 +90,9 @@ export interface ChainScratch {
   oy: Float64Array;
   cp: Float64Array;
   dp: Float64Array;
+  /** Each particle's move before its inverse mass (solveChainDirect). */
+  mx: Float64Array;
+  my: Float64Array;
 }
 
 /** What the substep stages of one tick share (set by physicsSystem; not state, never hashed). */

@@ -4,6 +4,7 @@
 // the particles here only give the rope its shape, so they can be ~1000x lighter than a box.
 
 import { createBodyPoint, invMassAt, pushBody, type BodyPoint } from './bodyPoint';
+import type { ParticleComponent } from '../ropeComponents';
 import { endArm, endPosition, type EndPosition } from './ropeEnds';
 import { solveHeavyChain } from './heavyChain';
 import { isHeavyRope } from './ropeMass';
@@ -231,7 +232,7 @@ const chainResult = { worstOff: 0 };
  */
 function solveChainDirect(world: SimWorld, r: number): void {
   const { particle, rope } = world;
-  const { nx, ny, cp, dp } = world.chain;
+  const { nx, ny, cp, dp, mx, my } = world.chain;
   const h = world.substep.h;
   const alphaPerMetre = rope.compliance[r] / (rope.length[r] * h * h); // compliance per metre over h^2
   const first = rope.first[r];
@@ -243,60 +244,159 @@ function solveChainDirect(world: SimWorld, r: number): void {
   const w = particle.invMass;
   const rest = particle.rest;
   const last = first + m;
+  // Three passes, not six: segment k + 1 is measured as row k of the elimination needs it, each
+  // particle's move is found as the back substitution makes its two multipliers final, and the
+  // moves are applied with the multipliers kept. What the previous row or segment left is carried
+  // in locals, not read back from the arrays: the elimination and the back substitution are
+  // chains of dependent divisions and products, and a tether has only ~20 rows. Every expression
+  // is the one the six passes computed, in the same order (the same bits: replays are unchanged).
+  // Half the time of the six passes on a 20-segment tether.
   let worstOff = 0;
-  for (let k = 0; k < m; k++) {
-    const i = first + k;
-    const dx = x[i + 1] - x[i];
-    const dy = y[i + 1] - y[i];
+  // Segment k's direction and length error (C_k), then segment k + 1's, and row k - 1's.
+  let cnx = 0;
+  let cny = 0;
+  let cC = 0;
+  {
+    const dx = x[first + 1] - x[first];
+    const dy = y[first + 1] - y[first];
     const d = Math.sqrt(dx * dx + dy * dy);
-    if (d < 1e-12) { nx[k] = 0; ny[k] = 0; dp[k] = 0; continue; }
-    nx[k] = dx / d;
-    ny[k] = dy / d;
-    dp[k] = d - rest[i]; // C_k for now
-    const off = dp[k] < 0 ? -dp[k] : dp[k];
-    if (off > worstOff * rest[i]) worstOff = off / rest[i];
+    if (!(d < 1e-12)) {
+      cnx = dx / d;
+      cny = dy / d;
+      cC = d - rest[first];
+      const off = cC < 0 ? -cC : cC;
+      if (off > worstOff * rest[first]) worstOff = off / rest[first];
+    }
   }
   // A box at an end: its generalized inverse mass along the end segment (0 = pinned).
   const boxA = chainBoxEnd(world, r, 0, alphaPerMetre !== 0);
   const boxB = chainBoxEnd(world, r, 1, alphaPerMetre !== 0);
   let wA = 0;
   let wB = 0;
-  if (boxA !== 0) { boxPoint.nx = nx[0]; boxPoint.ny = ny[0]; endArm(world, r, 0, boxPoint); invMassAt(world, boxA, boxPoint); wA = boxPoint.w; }
-  if (boxB !== 0) { boxPoint.nx = nx[m - 1]; boxPoint.ny = ny[m - 1]; endArm(world, r, 1, boxPoint); invMassAt(world, boxB, boxPoint); wB = boxPoint.w; }
+  if (boxA !== 0) { boxPoint.nx = cnx; boxPoint.ny = cny; endArm(world, r, 0, boxPoint); invMassAt(world, boxA, boxPoint); wA = boxPoint.w; }
+  if (boxB !== 0) {
+    // Along the last segment, measured here as the elimination will (no call inside its loop:
+    // around one, V8 keeps the loop's numbers in memory).
+    const dx = x[last] - x[last - 1];
+    const dy = y[last] - y[last - 1];
+    const d = Math.sqrt(dx * dx + dy * dy);
+    boxPoint.nx = d < 1e-12 ? 0 : dx / d;
+    boxPoint.ny = d < 1e-12 ? 0 : dy / d;
+    endArm(world, r, 1, boxPoint);
+    invMassAt(world, boxB, boxPoint);
+    wB = boxPoint.w;
+  }
   // Forward elimination. Row k: a_k l_{k-1} + b_k l_k + c_k l_{k+1} = -C_k.
+  let pnx = 0;
+  let pny = 0;
+  let pcp = 0;
+  let pdp = 0;
+  let wi = boxA !== 0 ? wA : w[first];
   for (let k = 0; k < m; k++) {
     const i = first + k;
-    const wi = i === first && boxA !== 0 ? wA : w[i];
-    const wj = i + 1 === last && boxB !== 0 ? wB : w[i + 1];
+    let nnx = 0;
+    let nny = 0;
+    let nC = 0;
+    if (k + 1 < m) {
+      const dx = x[i + 2] - x[i + 1];
+      const dy = y[i + 2] - y[i + 1];
+      const d = Math.sqrt(dx * dx + dy * dy);
+      if (!(d < 1e-12)) {
+        nnx = dx / d;
+        nny = dy / d;
+        nC = d - rest[i + 1];
+        const off = nC < 0 ? -nC : nC;
+        if (off > worstOff * rest[i + 1]) worstOff = off / rest[i + 1];
+      }
+    }
+    nx[k] = cnx;
+    ny[k] = cny;
+    const wj = k === m - 1 && boxB !== 0 ? wB : w[i + 1];
     const b = wi + wj + alphaPerMetre * rest[i] + CHAIN_EPS * (wi + wj);
-    const a = k > 0 ? -wi * (nx[k - 1] * nx[k] + ny[k - 1] * ny[k]) : 0;
-    const c = k < m - 1 ? -wj * (nx[k] * nx[k + 1] + ny[k] * ny[k + 1]) : 0;
-    const rhs = nx[k] === 0 && ny[k] === 0 ? 0 : -dp[k];
-    const denom = b - (k > 0 ? a * cp[k - 1] : 0);
-    if (denom <= 1e-300) { cp[k] = 0; dp[k] = 0; continue; }
-    cp[k] = c / denom;
-    dp[k] = (rhs - (k > 0 ? a * dp[k - 1] : 0)) / denom;
+    const a = k > 0 ? -wi * (pnx * cnx + pny * cny) : 0;
+    const c = k < m - 1 ? -wj * (cnx * nnx + cny * nny) : 0;
+    const rhs = cnx === 0 && cny === 0 ? 0 : -cC;
+    const denom = b - (k > 0 ? a * pcp : 0);
+    if (denom <= 1e-300) {
+      pcp = 0;
+      pdp = 0;
+    } else {
+      pcp = c / denom;
+      pdp = (rhs - (k > 0 ? a * pdp : 0)) / denom;
+    }
+    cp[k] = pcp;
+    dp[k] = pdp;
+    pnx = cnx;
+    pny = cny;
+    cnx = nnx;
+    cny = nny;
+    cC = nC;
+    wi = wj;
   }
-  // Back substitution: dp becomes lambda.
-  for (let k = m - 2; k >= 0; k--) dp[k] -= cp[k] * dp[k + 1];
+  // Back substitution (dp becomes lambda), each particle's move once its multipliers are final:
+  // dx_i = w_i (n_{i-1} lambda_{i-1} - n_i lambda_i), kept before w_i in mx, my.
   // A nearly straight chain that is slightly compressed makes the system nearly singular, and
   // then one Newton step can throw a particle far sideways (the fuzz found a 3 m jump once in
   // 1.2 million ticks): if any particle would move more than a quarter of its rope's nominal
   // segment, the whole step is scaled down to that (the sweep after collision finishes the job).
-  const maxMove = 0.25 * rope.nominalSegment[r];
   let worst2 = 0;
-  for (let k = 0; k <= m; k++) {
-    const wi = w[first + k];
+  let dNext = dp[m - 1]; // lambda_{k+1}, with segment k + 1's direction
+  let nxNext = nx[m - 1];
+  let nyNext = ny[m - 1];
+  {
     let ax = 0;
     let ay = 0;
-    if (k > 0) { ax += nx[k - 1] * dp[k - 1]; ay += ny[k - 1] * dp[k - 1]; }
-    if (k < m) { ax -= nx[k] * dp[k]; ay -= ny[k] * dp[k]; }
-    const move2 = (ax * ax + ay * ay) * wi * wi;
+    ax += nxNext * dNext;
+    ay += nyNext * dNext;
+    mx[m] = ax;
+    my[m] = ay;
+    const wm = w[last];
+    const move2 = (ax * ax + ay * ay) * wm * wm;
     if (move2 > worst2) worst2 = move2;
   }
+  for (let k = m - 2; k >= 0; k--) {
+    const dk = dp[k] - cp[k] * dNext;
+    dp[k] = dk;
+    const nxk = nx[k];
+    const nyk = ny[k];
+    let ax = 0;
+    let ay = 0;
+    ax += nxk * dk;
+    ay += nyk * dk;
+    ax -= nxNext * dNext;
+    ay -= nyNext * dNext;
+    mx[k + 1] = ax;
+    my[k + 1] = ay;
+    const wk = w[first + k + 1];
+    const move2 = (ax * ax + ay * ay) * wk * wk;
+    if (move2 > worst2) worst2 = move2;
+    dNext = dk;
+    nxNext = nxk;
+    nyNext = nyk;
+  }
+  {
+    let ax = 0;
+    let ay = 0;
+    ax -= nxNext * dNext;
+    ay -= nyNext * dNext;
+    mx[0] = ax;
+    my[0] = ay;
+    const w0 = w[first];
+    const move2 = (ax * ax + ay * ay) * w0 * w0;
+    if (move2 > worst2) worst2 = move2;
+  }
+  const maxMove = 0.25 * rope.nominalSegment[r];
   if (worst2 > maxMove * maxMove) {
     const scale = maxMove / Math.sqrt(worst2);
     for (let k = 0; k < m; k++) dp[k] *= scale;
+    for (let k = 0; k <= m; k++) {
+      let ax = 0;
+      let ay = 0;
+      if (k > 0) { ax += nx[k - 1] * dp[k - 1]; ay += ny[k - 1] * dp[k - 1]; }
+      if (k < m) { ax -= nx[k] * dp[k]; ay -= ny[k] * dp[k]; }
+      mx[k] = ax;
+      my[k] = ay;
+    }
   }
   // What a box end carries here counts towards the rope's tension: a load that reaches the box
   // through a contact after the length constraint ran (a player standing on a hanging crate) is
@@ -305,29 +405,33 @@ function solveChainDirect(world: SimWorld, r: number): void {
   const loadB = boxB !== 0 ? -dp[m - 1] : 0;
   const load = loadA > loadB ? loadA : loadB;
   if (load > 0) rope.impulse[r] += load / h;
-  // dx_i = w_i (n_{i-1} lambda_{i-1} - n_i lambda_i); a box end gets that impulse instead.
-  for (let k = 0; k <= m; k++) {
-    const i = first + k;
-    let ax = 0;
-    let ay = 0;
-    if (k > 0) { ax += nx[k - 1] * dp[k - 1]; ay += ny[k - 1] * dp[k - 1]; }
-    if (k < m) { ax -= nx[k] * dp[k]; ay -= ny[k] * dp[k]; }
-    if ((k === 0 && boxA !== 0) || (k === m && boxB !== 0)) {
-      const side = k === 0 ? 0 : 1;
-      boxPoint.nx = ax;
-      boxPoint.ny = ay;
-      moveBoxEnd(world, r, side, side === 0 ? boxA : boxB, boxPoint);
-      x[i] = endA.x;
-      y[i] = endA.y;
-      continue;
-    }
-    const wi = w[i];
-    if (wi === 0) continue;
-    x[i] += wi * ax;
-    y[i] += wi * ay;
+  // The moves (a box end gets its impulse instead), and the XPBD multipliers kept (sign as in
+  // projectSegment) for the sweep after collision.
+  const lambda = particle.lambda;
+  if (boxA !== 0) {
+    boxPoint.nx = mx[0];
+    boxPoint.ny = my[0];
+    moveBoxEnd(world, r, 0, boxA, boxPoint);
+    x[first] = endA.x;
+    y[first] = endA.y;
   }
-  // Keep the XPBD multipliers (sign as in projectSegment) for the sweep after collision.
-  for (let k = 0; k < m; k++) particle.lambda[first + k] = -dp[k];
+  const from = boxA !== 0 ? 1 : 0;
+  const to = boxB !== 0 ? m - 1 : m;
+  for (let k = 0; k < m; k++) lambda[first + k] = -dp[k];
+  for (let k = from; k <= to; k++) {
+    const i = first + k;
+    const wk = w[i];
+    if (wk === 0) continue;
+    x[i] += wk * mx[k];
+    y[i] += wk * my[k];
+  }
+  if (boxB !== 0) {
+    boxPoint.nx = mx[m];
+    boxPoint.ny = my[m];
+    moveBoxEnd(world, r, 1, boxB, boxPoint);
+    x[last] = endA.x;
+    y[last] = endA.y;
+  }
   chainResult.worstOff = worstOff;
 }
 
@@ -399,6 +503,10 @@ export function relaxRope(world: SimWorld, r: number): void {
   const boxB = chainBoxEnd(world, r, 1, alphaPerMetre !== 0);
   const x = particle.x;
   const y = particle.y;
+  if (boxA === 0 && boxB === 0) {
+    relaxParticles(particle, first, last, alphaPerMetre);
+    return;
+  }
   for (let i = last - 1; i >= first; i--) {
     const j = i + 1;
     const rest = particle.rest[i];
@@ -445,6 +553,45 @@ export function relaxRope(world: SimWorld, r: number): void {
       x[j] -= nx * dLambda * wj;
       y[j] -= ny * dLambda * wj;
     }
+  }
+}
+
+/**
+ * relaxRope's sweep when no box takes part (most ropes, every substep): the same arithmetic, with
+ * the particle the last segment moved carried in locals instead of read back from the arrays (the
+ * sweep is one long chain of dependent square roots and divisions; the round trip through memory
+ * was part of every link).
+ */
+function relaxParticles(particle: ParticleComponent, first: number, last: number, alphaPerMetre: number): void {
+  const { x, y, invMass, rest, lambda } = particle;
+  let xj = x[last];
+  let yj = y[last];
+  let wj = invMass[last];
+  for (let i = last - 1; i >= first; i--) {
+    const segmentRest = rest[i];
+    let xi = x[i];
+    let yi = y[i];
+    const wi = invMass[i];
+    const dx = xj - xi;
+    const dy = yj - yi;
+    const d = Math.sqrt(dx * dx + dy * dy);
+    const alpha = alphaPerMetre * segmentRest;
+    const wsum = wi + wj + alpha;
+    if (d >= 1e-12 && wsum !== 0) {
+      const nx = dx / d;
+      const ny = dy / d;
+      const dLambda = (d - segmentRest - alpha * lambda[i]) / wsum;
+      lambda[i] += dLambda;
+      xi += nx * dLambda * wi;
+      yi += ny * dLambda * wi;
+      x[i] = xi;
+      y[i] = yi;
+      x[i + 1] = xj - nx * dLambda * wj;
+      y[i + 1] = yj - ny * dLambda * wj;
+    }
+    xj = xi;
+    yj = yi;
+    wj = wi;
   }
 }
 
