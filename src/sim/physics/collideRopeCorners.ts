@@ -12,6 +12,8 @@ import { Tile, hasConvexCornersIn, tileAt } from '../tileGrid';
 import type { ParticleComponent } from '../ropeComponents';
 import type { SimWorld } from '../worldState';
 
+/** Segments whose joint bounds collideRopeCorners tests before testing each. */
+const CHUNK = 8;
 /** A push deeper than this is no corner grazed but a segment dragged across stone: left to the chain, m. */
 const MAX_PUSH = 0.5;
 /** Most a particle moves for one corner, m. Next to a pinned particle the other takes the push
@@ -41,6 +43,28 @@ export function collideRopeCorners(
   const corners = world.convexCornerSums;
   let hasMoved = false;
   for (let i = first; i < last; i++) {
+    // A run of CHUNK segments whose particles' bounds (grown by the capsule's radius) hold no
+    // convex corner is skipped whole: none of its segments meets one, so none moves a particle
+    // and the next is tested where it was. Most runs of a long rope are far from every corner:
+    // this bounds test is cheaper than each segment's own. The bounds are taken when the run is
+    // reached, after the pushes before it.
+    if ((i - first) % CHUNK === 0) {
+      const end = i + CHUNK < last ? i + CHUNK : last;
+      let minX = x[i];
+      let maxX = minX;
+      let minY = y[i];
+      let maxY = minY;
+      for (let j = i + 1; j <= end; j++) {
+        const px = x[j];
+        const py = y[j];
+        if (px < minX) minX = px; else if (px > maxX) maxX = px;
+        if (py < minY) minY = py; else if (py > maxY) maxY = py;
+      }
+      if (!hasConvexCornersIn(grid, corners, Math.ceil(minX - radius), Math.ceil(minY - radius), Math.floor(maxX + radius), Math.floor(maxY + radius))) {
+        i = end - 1;
+        continue;
+      }
+    }
     const wa = invMass[i];
     const wb = invMass[i + 1];
     if (wa + wb === 0) continue;
