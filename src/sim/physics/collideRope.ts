@@ -40,6 +40,9 @@ const SNAG_LIMIT = 1 + SNAG_STRETCH;
  *  in, was dragged there by the rope's length: it is left to the chain instead of lifted out, m. */
 const SUNK_DEPTH = 0.1;
 
+/** Particles (or segments) whose joint bounds are tested before each is (see collideWithTiles). */
+const CHUNK = 8;
+
 /** The bounding box of a rope's particles, m: written by measureBounds (module scratch, no allocation). */
 const bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
@@ -163,13 +166,30 @@ function measureBoundsFindStone(world: SimWorld, first: number, last: number, fi
   let maxX = minX;
   let minY = y[first];
   let maxY = minY;
-  let isInStone = findStone && invMass[first] !== 0 && tileAt(grid, Math.floor(minX), Math.floor(minY)) === Tile.Solid;
-  for (let i = first + 1; i <= last; i++) {
-    const px = x[i];
-    const py = y[i];
-    if (px < minX) minX = px; else if (px > maxX) maxX = px;
-    if (py < minY) minY = py; else if (py > maxY) maxY = py;
-    if (findStone && !isInStone && invMass[i] !== 0 && tileAt(grid, Math.floor(px), Math.floor(py)) === Tile.Solid) isInStone = true;
+  let isInStone = false;
+  // By runs of CHUNK particles: a run whose cells hold no tile a particle collides with has none
+  // in the stone (most runs, most substeps), and its particles' own cells are not looked up.
+  for (let from = first; from <= last; from += CHUNK) {
+    const to = from + CHUNK - 1 < last ? from + CHUNK - 1 : last;
+    let runMinX = x[from];
+    let runMaxX = runMinX;
+    let runMinY = y[from];
+    let runMaxY = runMinY;
+    for (let i = from; i <= to; i++) {
+      const px = x[i];
+      const py = y[i];
+      if (i > first) {
+        if (px < minX) minX = px; else if (px > maxX) maxX = px;
+        if (py < minY) minY = py; else if (py > maxY) maxY = py;
+      }
+      if (px < runMinX) runMinX = px; else if (px > runMaxX) runMaxX = px;
+      if (py < runMinY) runMinY = py; else if (py > runMaxY) runMaxY = py;
+    }
+    if (!findStone || isInStone) continue;
+    if (!hasRopeTilesIn(grid, world.ropeTileSums, Math.floor(runMinX), Math.floor(runMinY), Math.floor(runMaxX), Math.floor(runMaxY))) continue;
+    for (let i = from; i <= to; i++) {
+      if (invMass[i] !== 0 && tileAt(grid, Math.floor(x[i]), Math.floor(y[i])) === Tile.Solid) { isInStone = true; break; }
+    }
   }
   bounds.minX = minX;
   bounds.minY = minY;
@@ -210,6 +230,7 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
   let maxX = 0;
   let minY = 0;
   let maxY = 0;
+  let skipUntil = first - 1;
   for (let i = first; i <= last + 1; i++) {
     // Particle i - 1 is done: into the bounds, first-one-sets-both as measureBounds does.
     if (i > first) {
@@ -222,6 +243,23 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
       }
       if (i > last) break;
     }
+    // A run of CHUNK particles whose cells (their crosses' reach) hold no tile they collide
+    // with is passed over: none of them would move.
+    if (i > skipUntil && (i - first) % CHUNK === 0) {
+      const to = i + CHUNK - 1 < last ? i + CHUNK - 1 : last;
+      let runMinX = x[i];
+      let runMaxX = runMinX;
+      let runMinY = y[i];
+      let runMaxY = runMinY;
+      for (let j = i + 1; j <= to; j++) {
+        const px = x[j];
+        const py = y[j];
+        if (px < runMinX) runMinX = px; else if (px > runMaxX) runMaxX = px;
+        if (py < runMinY) runMinY = py; else if (py > runMaxY) runMaxY = py;
+      }
+      if (!hasRopeTilesIn(grid, world.ropeTileSums, Math.floor(runMinX - R), Math.floor(runMinY - R), Math.floor(runMaxX + R), Math.floor(runMaxY + R))) skipUntil = to;
+    }
+    if (i <= skipUntil) continue;
     if (particle.invMass[i] === 0) continue;
     if (isTiedBoth && isOverStretched(world, first, last, i)) continue;
     const col = Math.floor(x[i]);
