@@ -50,7 +50,7 @@ const HEAVY_FALLBACK_TOLERANCE = 1e-6;
 const endA: EndPosition = { x: 0, y: 0 };
 const endB: EndPosition = { x: 0, y: 0 };
 /** The two discs clampToLens intersects: centres A, B and radii, m. */
-const lens = { ax: 0, ay: 0, bx: 0, by: 0, ra: 0, rb: 0 };
+const lens = { ax: 0, ay: 0, bx: 0, by: 0, ra: 0, rb: 0, hasAxis: false, d: 0, ux: 0, uy: 0 };
 
 /** Pins tied ends, applies LRA from them, then one forward sweep of the chain's constraints. */
 export function solveRope(world: SimWorld, r: number): void {
@@ -102,6 +102,7 @@ export function solveRope(world: SimWorld, r: number): void {
   lens.ay = ay;
   lens.bx = bx;
   lens.by = by;
+  lens.hasAxis = false;
   let s = 0; // arc length from A to particle i
   for (let i = first + 1; i < last; i++) {
     s += particle.rest[i - 1];
@@ -164,6 +165,7 @@ function clampToWrappedPath(world: SimWorld, r: number): void {
   lens.ay = ay;
   lens.bx = wrap.x[base];
   lens.by = wrap.y[base];
+  lens.hasAxis = false;
   let s = 0;
   for (let i = first + 1; i < last; i++) {
     s += particle.rest[i - 1];
@@ -172,6 +174,7 @@ function clampToWrappedPath(world: SimWorld, r: number): void {
       fromArc = toArc;
       lens.ax = lens.bx;
       lens.ay = lens.by;
+      lens.hasAxis = false;
       if (j < count) {
         const dx = wrap.x[base + j] - lens.ax;
         const dy = wrap.y[base + j] - lens.ay;
@@ -626,12 +629,22 @@ function clampToLens(x: Float64Array, y: Float64Array, i: number): void {
     const qy = by + dby * k;
     if ((qx - ax) * (qx - ax) + (qy - ay) * (qy - ay) <= ra * ra) { x[i] = qx; y[i] = qy; return; }
   }
+  // The axis A -> B is the same for every particle of the lens (a taut rope sends most of its
+  // particles here): measured once per lens.
+  if (!lens.hasAxis) {
+    const ux0 = bx - ax;
+    const uy0 = by - ay;
+    lens.d = Math.sqrt(ux0 * ux0 + uy0 * uy0);
+    lens.ux = lens.d < 1e-12 ? 0 : ux0 / lens.d;
+    lens.uy = lens.d < 1e-12 ? 0 : uy0 / lens.d;
+    lens.hasAxis = true;
+  }
+  const d = lens.d;
+  if (d < 1e-12) { x[i] = ax; y[i] = ay; return; }
+  const ux = lens.ux;
+  const uy = lens.uy;
   const ux0 = bx - ax;
   const uy0 = by - ay;
-  const d = Math.sqrt(ux0 * ux0 + uy0 * uy0);
-  if (d < 1e-12) { x[i] = ax; y[i] = ay; return; }
-  const ux = ux0 / d;
-  const uy = uy0 / d;
   if (d >= ra + rb) {
     const f = ra / (ra + rb);
     x[i] = ax + ux0 * f;
