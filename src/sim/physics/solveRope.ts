@@ -450,8 +450,16 @@ function solveChainDirect(world: SimWorld, r: number): void {
  */
 export function resolveBentChain(world: SimWorld, r: number): void {
   if (world.wrap.count[r] === 0) return;
-  for (let pass = 0; pass < RESOLVE_PASSES && isStretchedBeyond(world, r, RESOLVE_STRETCH); pass++) solveChainDirect(world, r);
+  // The sweep just before measured its segments as it finished them (relaxed.rope === r).
+  const isStretched = relaxed.rope === r ? relaxed.isStretched : isStretchedBeyond(world, r, RESOLVE_STRETCH);
+  if (!isStretched) return;
+  solveChainDirect(world, r);
+  for (let pass = 1; pass < RESOLVE_PASSES && isStretchedBeyond(world, r, RESOLVE_STRETCH); pass++) solveChainDirect(world, r);
 }
+
+/** Which rope relaxRope swept last (-1: a sweep that did not measure), and whether a segment of
+ *  it ended stretched beyond RESOLVE_STRETCH, as isStretchedBeyond finds (module scratch). */
+const relaxed = { rope: -1, isStretched: false };
 
 /**
  * ropeMaxStretch(world, r) > limit, without a square root and a division per segment: a segment
@@ -506,8 +514,10 @@ export function relaxRope(world: SimWorld, r: number): void {
   const boxB = chainBoxEnd(world, r, 1, alphaPerMetre !== 0);
   const x = particle.x;
   const y = particle.y;
+  relaxed.rope = -1;
   if (boxA === 0 && boxB === 0) {
     relaxParticles(particle, first, last, alphaPerMetre);
+    relaxed.rope = r;
     return;
   }
   for (let i = last - 1; i >= first; i--) {
@@ -567,9 +577,16 @@ export function relaxRope(world: SimWorld, r: number): void {
  */
 function relaxParticles(particle: ParticleComponent, first: number, last: number, alphaPerMetre: number): void {
   const { x, y, invMass, rest, lambda } = particle;
+  // Each segment's length once the sweep is done with both its particles (particle i + 1 is
+  // final after segment i's turn): whether any ends over RESOLVE_STRETCH, as isStretchedBeyond
+  // measures it (resolveBentChain asks, for a bent rope), without a pass of its own.
+  const clear = 0.99 * (1 + RESOLVE_STRETCH) * (1 + RESOLVE_STRETCH);
+  let isStretched = false;
   let xj = x[last];
   let yj = y[last];
   let wj = invMass[last];
+  let xAfter = 0; // particle i + 2, final
+  let yAfter = 0;
   for (let i = last - 1; i >= first; i--) {
     const segmentRest = rest[i];
     let xi = x[i];
@@ -580,7 +597,9 @@ function relaxParticles(particle: ParticleComponent, first: number, last: number
     const d = Math.sqrt(dx * dx + dy * dy);
     const alpha = alphaPerMetre * segmentRest;
     const wsum = wi + wj + alpha;
-    if (d >= 1e-12 && wsum !== 0) {
+    let xjDone = xj;
+    let yjDone = yj;
+    if (!(d < 1e-12) && wsum !== 0) {
       const nx = dx / d;
       const ny = dy / d;
       const dLambda = (d - segmentRest - alpha * lambda[i]) / wsum;
@@ -589,13 +608,28 @@ function relaxParticles(particle: ParticleComponent, first: number, last: number
       yi += ny * dLambda * wi;
       x[i] = xi;
       y[i] = yi;
-      x[i + 1] = xj - nx * dLambda * wj;
-      y[i + 1] = yj - ny * dLambda * wj;
+      xjDone = xj - nx * dLambda * wj;
+      yjDone = yj - ny * dLambda * wj;
+      x[i + 1] = xjDone;
+      y[i + 1] = yjDone;
     }
+    if (i + 1 < last && !isStretched) isStretched = isBeyond(xAfter - xjDone, yAfter - yjDone, rest[i + 1], clear);
+    xAfter = xjDone;
+    yAfter = yjDone;
     xj = xi;
     yj = yi;
     wj = wi;
   }
+  if (first < last && !isStretched) isStretched = isBeyond(xAfter - xj, yAfter - yj, rest[first], clear);
+  relaxed.isStretched = isStretched;
+}
+
+/** isStretchedBeyond's test of one segment (dx, dy) of rest length `len` against RESOLVE_STRETCH. */
+function isBeyond(dx: number, dy: number, len: number, clear: number): boolean {
+  if (len <= 0) return false;
+  const d2 = dx * dx + dy * dy;
+  if (d2 < clear * len * len) return false;
+  return Math.sqrt(d2) / len - 1 > RESOLVE_STRETCH;
 }
 
 /**
