@@ -105,6 +105,18 @@ export function buildConvexCornerSums(grid: TileGrid): Int32Array {
   return sums;
 }
 
+/** How many grid points in columns gx0..gx1 and rows gy0..gy1 (inclusive) are convex corners. */
+export function countConvexCornersIn(grid: TileGrid, sums: Int32Array, gx0: number, gy0: number, gx1: number, gy1: number): number {
+  const left = gx0 < 0 ? 0 : gx0;
+  const right = gx1 > grid.width ? grid.width : gx1;
+  const top = gy0 < 0 ? 0 : gy0;
+  const bottom = gy1 > grid.height ? grid.height : gy1;
+  if (left > right || top > bottom) return 0;
+  const stride = grid.width + 2;
+  return sums[(bottom + 1) * stride + right + 1] - sums[top * stride + right + 1]
+    - sums[(bottom + 1) * stride + left] + sums[top * stride + left];
+}
+
 /** True when any grid point in columns gx0..gx1 and rows gy0..gy1 (inclusive) is a convex corner. */
 export function hasConvexCornersIn(grid: TileGrid, sums: Int32Array, gx0: number, gy0: number, gx1: number, gy1: number): boolean {
   const left = gx0 < 0 ? 0 : gx0;

@@ -8,7 +8,7 @@
 // (collideRopeAfterSweep), except at its own pivots.
 
 import { MAX_WRAPS } from '../ropeComponents';
-import { Tile, hasConvexCornersIn, tileAt } from '../tileGrid';
+import { Tile, countConvexCornersIn, hasConvexCornersIn, tileAt } from '../tileGrid';
 import type { ParticleComponent } from '../ropeComponents';
 import type { SimWorld } from '../worldState';
 
@@ -60,7 +60,15 @@ export function collideRopeCorners(
         if (px < minX) minX = px; else if (px > maxX) maxX = px;
         if (py < minY) minY = py; else if (py > maxY) maxY = py;
       }
-      if (!hasConvexCornersIn(grid, corners, Math.ceil(minX - radius), Math.ceil(minY - radius), Math.floor(maxX + radius), Math.floor(maxY + radius))) {
+      const gx0 = Math.ceil(minX - radius);
+      const gy0 = Math.ceil(minY - radius);
+      const gx1 = Math.floor(maxX + radius);
+      const gy1 = Math.floor(maxY + radius);
+      // A taut rope's own pivots are passed over below (its segments across them cut them by
+      // design), so a run near no corner but those is skipped too: the pivot a taut rope bends
+      // round is inside the bounds of the run that bends there, every substep.
+      if (!hasConvexCornersIn(grid, corners, gx0, gy0, gx1, gy1)
+        || (tautRope >= 0 && countConvexCornersIn(grid, corners, gx0, gy0, gx1, gy1) === countPivotsIn(world, tautRope, gx0, gy0, gx1, gy1))) {
         i = end - 1;
         continue;
       }
@@ -135,6 +143,23 @@ export function collideRopeCorners(
     }
   }
   return hasMoved;
+}
+
+/** How many distinct grid points in columns gx0..gx1 and rows gy0..gy1 are pivots of rope r. */
+function countPivotsIn(world: SimWorld, r: number, gx0: number, gy0: number, gx1: number, gy1: number): number {
+  const { wrap } = world;
+  const base = r * MAX_WRAPS;
+  const end = base + wrap.count[r];
+  let n = 0;
+  for (let k = base; k < end; k++) {
+    const px = wrap.x[k];
+    const py = wrap.y[k];
+    if (px < gx0 || px > gx1 || py < gy0 || py > gy1) continue;
+    let isRepeat = false;
+    for (let j = base; j < k; j++) if (wrap.x[j] === px && wrap.y[j] === py) isRepeat = true;
+    if (!isRepeat) n++;
+  }
+  return n;
 }
 
 /** True if grid point (gx, gy) is one of rope r's pivots. */
