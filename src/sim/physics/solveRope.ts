@@ -516,7 +516,7 @@ export function relaxRope(world: SimWorld, r: number): void {
   const y = particle.y;
   relaxed.rope = -1;
   if (boxA === 0 && boxB === 0) {
-    relaxParticles(particle, first, last, alphaPerMetre, world.wrap.count[r] > 0);
+    relaxParticles(particle, first, last, alphaPerMetre);
     relaxed.rope = r;
     return;
   }
@@ -575,15 +575,13 @@ export function relaxRope(world: SimWorld, r: number): void {
  * sweep is one long chain of dependent square roots and divisions; the round trip through memory
  * was part of every link).
  */
-function relaxParticles(particle: ParticleComponent, first: number, last: number, alphaPerMetre: number, isBent: boolean): void {
+function relaxParticles(particle: ParticleComponent, first: number, last: number, alphaPerMetre: number): void {
   const { x, y, invMass, rest, lambda } = particle;
   // Each segment's length once the sweep is done with both its particles (particle i + 1 is
   // final after segment i's turn): whether any ends over RESOLVE_STRETCH, as isStretchedBeyond
   // measures it (resolveBentChain asks, for a bent rope), without a pass of its own.
   const clear = 0.99 * (1 + RESOLVE_STRETCH) * (1 + RESOLVE_STRETCH);
-  // Only a bent rope is asked (resolveBentChain returns at once for a straight one): a straight
-  // rope's segments are not measured (the flag starts set, so the tests below are passed over).
-  let isStretched = !isBent;
+  let isStretched = false;
   let xj = x[last];
   let yj = y[last];
   let wj = invMass[last];
@@ -623,7 +621,7 @@ function relaxParticles(particle: ParticleComponent, first: number, last: number
     wj = wi;
   }
   if (first < last && !isStretched) isStretched = isBeyond(xAfter - xj, yAfter - yj, rest[first], clear);
-  relaxed.isStretched = isBent && isStretched;
+  relaxed.isStretched = isStretched;
 }
 
 /** isStretchedBeyond's test of one segment (dx, dy) of rest length `len` against RESOLVE_STRETCH. */
