@@ -14,7 +14,7 @@
 // reads the same ratios on an idle machine, less steadily.
 // Usage: npm run tick-budget -- --base ../rb-base [--pairs 31] [--processes 3] [--json] [01- 04- ...]
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -128,6 +128,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const base = resolve(baseDir);
+  if (!existsSync(join(base, 'src', 'sim')) || !existsSync(join(base, 'levels', 'replays'))) {
+    throw new Error(`${base} is no checkout of this repo (no src/sim or levels/replays): make one with git worktree add <dir> --detach <commit>`);
+  }
   const pairs = Number(arg('--pairs') ?? 31);
   const processes = Number(arg('--processes') ?? 3);
   const valued = new Set(['--base', '--pairs', '--processes']);
@@ -146,7 +149,10 @@ async function main(): Promise<void> {
     for (let p = 0; p < processes; p++) {
       const out = spawnSync(process.execPath, [...process.execArgv, process.argv[1], '--child', '--level', file, '--pairs', String(pairs),
         '--base', base, '--base-bundle', baseBundle, '--this-bundle', thisBundle], { encoding: 'utf8', cwd: ROOT });
-      if (out.status !== 0) throw new Error(`${file}: ${out.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+      if (out.status !== 0) {
+        const reason = out.stderr.split('\n').find((line) => line.startsWith('tick-budget: ')) ?? out.stderr.trim();
+        throw new Error(`${file}: ${reason.replace(/^tick-budget: /, '')}`);
+      }
       runs.push(JSON.parse(out.stdout.trim().split('\n').at(-1) as string));
     }
     const row: Row = { file: file.replace(/\.json$/, ''), baseUs: median(runs.map((r) => r.baseUs)), thisUs: median(runs.map((r) => r.thisUs)), ratio: median(runs.map((r) => r.ratio)), ratios: runs.map((r) => r.ratio) };
@@ -160,5 +166,11 @@ async function main(): Promise<void> {
   else console.log(`median ${median(rows.map((r) => r.ratio)).toFixed(2)}x; ${over.length} of ${rows.length} over ${BUDGET}x${over.length ? `: ${over.map((r) => r.file).join(', ')}` : ''}`);
 }
 
-if (process.argv.includes('--child')) await child();
-else await main();
+try {
+  if (process.argv.includes('--child')) await child();
+  else await main();
+} catch (error) {
+  // One line a person can act on (which level, which build), not a stack.
+  console.error(`tick-budget: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
