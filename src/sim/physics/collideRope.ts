@@ -17,6 +17,7 @@
 import { Tile, hasConvexCornersIn, hasRopeTilesIn, tileAt } from '../tileGrid';
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { collideRopeCorners } from './collideRopeCorners';
+import { RUN, measureRun, type Bounds } from './ropeBounds';
 import type { SimWorld } from '../worldState';
 
 /** A particle's contact with a box, handed to invMassAt and pushBody. */
@@ -40,11 +41,10 @@ const SNAG_LIMIT = 1 + SNAG_STRETCH;
  *  in, was dragged there by the rope's length: it is left to the chain instead of lifted out, m. */
 const SUNK_DEPTH = 0.1;
 
-/** Particles (or segments) whose joint bounds are tested before each is (see collideWithTiles). */
-const CHUNK = 8;
-
-/** The bounding box of a rope's particles, m: written by measureBounds (module scratch, no allocation). */
-const bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+/** The bounding box of a rope's particles, m (module scratch, no allocation). */
+const bounds: Bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+/** The bounding box of a run of them, m (module scratch). */
+const run: Bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
 export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
   if (isTaut) return;
@@ -53,11 +53,11 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
   const last = first + rope.count[r] - 1;
   const isTiedBoth = rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0;
   const hasBoxes = world.queries.boxes.dense.length > 0;
-  measureBounds(world, first, last);
+  measureRun(world, first, last, bounds);
   if (isNearTiles(world)) {
     collideWithTiles(world, first, last, isTiedBoth); // measures the bounds anew as it goes
     if (isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT) && hasBoxes) {
-      measureBounds(world, first, last);
+      measureRun(world, first, last, bounds);
     }
   }
   if (hasBoxes) collideRopeWithBoxes(world, r);
@@ -135,66 +135,36 @@ function leaveByFace(world: SimWorld, i: number): void {
   }
 }
 
-/** Bounding box of particles first..last into `bounds`. */
-function measureBounds(world: SimWorld, first: number, last: number): void {
-  const x = world.particle.x;
-  const y = world.particle.y;
-  let minX = x[first];
-  let maxX = minX;
-  let minY = y[first];
-  let maxY = minY;
-  for (let i = first + 1; i <= last; i++) {
-    const px = x[i];
-    const py = y[i];
-    if (px < minX) minX = px; else if (px > maxX) maxX = px;
-    if (py < minY) minY = py; else if (py > maxY) maxY = py;
-  }
-  bounds.minX = minX;
-  bounds.minY = minY;
-  bounds.maxX = maxX;
-  bounds.maxY = maxY;
-}
-
 /**
- * measureBounds, and true if a particle that can move (1/m > 0) lies in a solid cell; with
- * `findStone` false it looks for none and returns false.
+ * The rope's bounds into `bounds`, and true if a particle that can move (1/m > 0) lies in a
+ * solid cell; with `findStone` false it looks for none and returns false.
  */
 function measureBoundsFindStone(world: SimWorld, first: number, last: number, findStone: boolean): boolean {
   const { x, y, invMass } = world.particle;
   const grid = world.grid;
-  let minX = x[first];
-  let maxX = minX;
-  let minY = y[first];
-  let maxY = minY;
   let isInStone = false;
-  // By runs of CHUNK particles: a run whose cells hold no tile a particle collides with has none
-  // in the stone (most runs, most substeps), and its particles' own cells are not looked up.
-  for (let from = first; from <= last; from += CHUNK) {
-    const to = from + CHUNK - 1 < last ? from + CHUNK - 1 : last;
-    let runMinX = x[from];
-    let runMaxX = runMinX;
-    let runMinY = y[from];
-    let runMaxY = runMinY;
-    for (let i = from; i <= to; i++) {
-      const px = x[i];
-      const py = y[i];
-      if (i > first) {
-        if (px < minX) minX = px; else if (px > maxX) maxX = px;
-        if (py < minY) minY = py; else if (py > maxY) maxY = py;
-      }
-      if (px < runMinX) runMinX = px; else if (px > runMaxX) runMaxX = px;
-      if (py < runMinY) runMinY = py; else if (py > runMaxY) runMaxY = py;
+  // By runs: a run whose cells hold no tile a particle collides with has none in the stone (most
+  // runs, most substeps), and its particles' own cells are not looked up.
+  for (let from = first; from <= last; from += RUN) {
+    const to = from + RUN - 1 < last ? from + RUN - 1 : last;
+    measureRun(world, from, to, run);
+    if (from === first) {
+      bounds.minX = run.minX;
+      bounds.minY = run.minY;
+      bounds.maxX = run.maxX;
+      bounds.maxY = run.maxY;
+    } else {
+      if (run.minX < bounds.minX) bounds.minX = run.minX;
+      if (run.minY < bounds.minY) bounds.minY = run.minY;
+      if (run.maxX > bounds.maxX) bounds.maxX = run.maxX;
+      if (run.maxY > bounds.maxY) bounds.maxY = run.maxY;
     }
     if (!findStone || isInStone) continue;
-    if (!hasRopeTilesIn(grid, world.ropeTileSums, Math.floor(runMinX), Math.floor(runMinY), Math.floor(runMaxX), Math.floor(runMaxY))) continue;
+    if (!hasRopeTilesIn(grid, world.ropeTileSums, Math.floor(run.minX), Math.floor(run.minY), Math.floor(run.maxX), Math.floor(run.maxY))) continue;
     for (let i = from; i <= to; i++) {
       if (invMass[i] !== 0 && tileAt(grid, Math.floor(x[i]), Math.floor(y[i])) === Tile.Solid) { isInStone = true; break; }
     }
   }
-  bounds.minX = minX;
-  bounds.minY = minY;
-  bounds.maxX = maxX;
-  bounds.maxY = maxY;
   return isInStone;
 }
 
@@ -216,7 +186,7 @@ function isNearCorners(world: SimWorld): boolean {
 }
 
 /**
- * Particles first..last against the tiles; measures `bounds` anew on the way (as measureBounds
+ * Particles first..last against the tiles; measures `bounds` anew on the way (as measureRun
  * would after it: the tiles move particles, out of a wall up to a tile), each particle once the
  * pass is done with it (at the next one's turn: a particle's turn moves only that particle).
  */
@@ -232,7 +202,7 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
   let maxY = 0;
   let skipUntil = first - 1;
   for (let i = first; i <= last + 1; i++) {
-    // Particle i - 1 is done: into the bounds, first-one-sets-both as measureBounds does.
+    // Particle i - 1 is done: into the bounds, first-one-sets-both as measureRun does.
     if (i > first) {
       const px = x[i - 1];
       const py = y[i - 1];
@@ -243,21 +213,12 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
       }
       if (i > last) break;
     }
-    // A run of CHUNK particles whose cells (their crosses' reach) hold no tile they collide
+    // A run of RUN particles whose cells (their crosses' reach) hold no tile they collide
     // with is passed over: none of them would move.
-    if (i > skipUntil && (i - first) % CHUNK === 0) {
-      const to = i + CHUNK - 1 < last ? i + CHUNK - 1 : last;
-      let runMinX = x[i];
-      let runMaxX = runMinX;
-      let runMinY = y[i];
-      let runMaxY = runMinY;
-      for (let j = i + 1; j <= to; j++) {
-        const px = x[j];
-        const py = y[j];
-        if (px < runMinX) runMinX = px; else if (px > runMaxX) runMaxX = px;
-        if (py < runMinY) runMinY = py; else if (py > runMaxY) runMaxY = py;
-      }
-      if (!hasRopeTilesIn(grid, world.ropeTileSums, Math.floor(runMinX - R), Math.floor(runMinY - R), Math.floor(runMaxX + R), Math.floor(runMaxY + R))) skipUntil = to;
+    if (i > skipUntil && (i - first) % RUN === 0) {
+      const to = i + RUN - 1 < last ? i + RUN - 1 : last;
+      measureRun(world, i, to, run);
+      if (!hasRopeTilesIn(grid, world.ropeTileSums, Math.floor(run.minX - R), Math.floor(run.minY - R), Math.floor(run.maxX + R), Math.floor(run.maxY + R))) skipUntil = to;
     }
     if (i <= skipUntil) continue;
     if (particle.invMass[i] === 0) continue;

@@ -8,12 +8,13 @@
 // (collideRopeAfterSweep), except at its own pivots.
 
 import { MAX_WRAPS } from '../ropeComponents';
+import { RUN, measureRun, type Bounds } from './ropeBounds';
 import { Tile, countConvexCornersIn, hasConvexCornersIn, tileAt } from '../tileGrid';
 import type { ParticleComponent } from '../ropeComponents';
 import type { SimWorld } from '../worldState';
 
-/** Segments whose joint bounds collideRopeCorners tests before testing each. */
-const CHUNK = 8;
+/** The bounds of the run of segments being tested, m (module scratch). */
+const run: Bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 /** A push deeper than this is no corner grazed but a segment dragged across stone: left to the chain, m. */
 const MAX_PUSH = 0.5;
 /** Most a particle moves for one corner, m. Next to a pinned particle the other takes the push
@@ -43,27 +44,18 @@ export function collideRopeCorners(
   const corners = world.convexCornerSums;
   let hasMoved = false;
   for (let i = first; i < last; i++) {
-    // A run of CHUNK segments whose particles' bounds (grown by the capsule's radius) hold no
+    // A run of RUN segments whose particles' bounds (grown by the capsule's radius) hold no
     // convex corner is skipped whole: none of its segments meets one, so none moves a particle
     // and the next is tested where it was. Most runs of a long rope are far from every corner:
     // this bounds test is cheaper than each segment's own. The bounds are taken when the run is
     // reached, after the pushes before it.
-    if ((i - first) % CHUNK === 0) {
-      const end = i + CHUNK < last ? i + CHUNK : last;
-      let minX = x[i];
-      let maxX = minX;
-      let minY = y[i];
-      let maxY = minY;
-      for (let j = i + 1; j <= end; j++) {
-        const px = x[j];
-        const py = y[j];
-        if (px < minX) minX = px; else if (px > maxX) maxX = px;
-        if (py < minY) minY = py; else if (py > maxY) maxY = py;
-      }
-      const gx0 = Math.ceil(minX - radius);
-      const gy0 = Math.ceil(minY - radius);
-      const gx1 = Math.floor(maxX + radius);
-      const gy1 = Math.floor(maxY + radius);
+    if ((i - first) % RUN === 0) {
+      const end = i + RUN < last ? i + RUN : last;
+      measureRun(world, i, end, run);
+      const gx0 = Math.ceil(run.minX - radius);
+      const gy0 = Math.ceil(run.minY - radius);
+      const gx1 = Math.floor(run.maxX + radius);
+      const gy1 = Math.floor(run.maxY + radius);
       // A taut rope's own pivots are passed over below (its segments across them cut them by
       // design), so a run near no corner but those is skipped too: the pivot a taut rope bends
       // round is inside the bounds of the run that bends there, every substep.
