@@ -253,7 +253,7 @@ function solveChainDirect(world: SimWorld, r: number): void {
   // in locals, not read back from the arrays: the elimination and the back substitution are
   // chains of dependent divisions and products, and a tether has only ~20 rows. Every expression
   // is the one the six passes computed, in the same order (the same bits: replays are unchanged).
-  // Half the time of the six passes on a 20-segment tether.
+  // A 20-segment tether's solve takes ~27 % less time than in six passes (480 -> 350 ns).
   let worstOff = 0;
   // Segment k's direction and length error (C_k), then segment k + 1's, and row k - 1's.
   let cnx = 0;
