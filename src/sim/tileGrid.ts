@@ -119,15 +119,7 @@ export function countConvexCornersIn(grid: TileGrid, sums: Int32Array, gx0: numb
 
 /** True when any grid point in columns gx0..gx1 and rows gy0..gy1 (inclusive) is a convex corner. */
 export function hasConvexCornersIn(grid: TileGrid, sums: Int32Array, gx0: number, gy0: number, gx1: number, gy1: number): boolean {
-  const left = gx0 < 0 ? 0 : gx0;
-  const right = gx1 > grid.width ? grid.width : gx1;
-  const top = gy0 < 0 ? 0 : gy0;
-  const bottom = gy1 > grid.height ? grid.height : gy1;
-  if (left > right || top > bottom) return false;
-  const stride = grid.width + 2;
-  const count = sums[(bottom + 1) * stride + right + 1] - sums[top * stride + right + 1]
-    - sums[(bottom + 1) * stride + left] + sums[top * stride + left];
-  return count > 0;
+  return countConvexCornersIn(grid, sums, gx0, gy0, gx1, gy1) > 0;
 }
 
 /**

@@ -59,8 +59,8 @@ export function collideRopeCorners(
       // A taut rope's own pivots are passed over below (its segments across them cut them by
       // design), so a run near no corner but those is skipped too: the pivot a taut rope bends
       // round is inside the bounds of the run that bends there, every substep.
-      if (!hasConvexCornersIn(grid, corners, gx0, gy0, gx1, gy1)
-        || (tautRope >= 0 && countConvexCornersIn(grid, corners, gx0, gy0, gx1, gy1) === countPivotsIn(world, tautRope, gx0, gy0, gx1, gy1))) {
+      const near = countConvexCornersIn(grid, corners, gx0, gy0, gx1, gy1);
+      if (near === 0 || (tautRope >= 0 && near === countPivotsIn(world, tautRope, gx0, gy0, gx1, gy1))) {
         i = end - 1;
         continue;
       }
