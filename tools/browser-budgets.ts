@@ -19,11 +19,14 @@
 //     in the page, estimated with V8's sampling heap profiler over the DevTools protocol (see below).
 //  4. Frames drawn per second at 1280x720 (software GL here: SwiftShader): the title (its level
 //     preview behind the menu), level 1 and the largest level, each in a fresh page: requestAnimationFrame
-//     callbacks counted over FPS_SECONDS after one second of play. Then the main-thread time of
+//     callbacks counted over FPS_SECONDS after one second of play (on the largest level also with
+//     both players walking right: D and ArrowRight held; and that once more with WebGL's clear and
+//     draw calls skipped, so the rasteriser's share of the CPU is out of the figure). Then the main-thread time of
 //     drawing a frame (the renderer's draw: building the scene's shapes, pixi's batching, the
 //     WebGL calls), as the F3 overlay shows it (`__ropebound.frameCost()`, a half-second mean):
 //     the median of DRAW_SAMPLES such means.
-// Options: --no-build (serve the existing dist/), --loads N (default 5), --runs N (default 7), --json.
+// Options: --no-build (serve the existing dist/), --loads N (default 5), --runs N (default 7),
+// --pages N (fresh pages per frame-rate row, default 3; the median is printed), --json.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -48,6 +51,7 @@ const LOADS = numberArg('--loads', 5);
 const RUNS = numberArg('--runs', 7);
 const WARM_UP = 3;
 const ALLOC_REPS = 3;
+const PAGES = numberArg('--pages', 3);
 
 const median = (xs: number[]): number => {
   const a = [...xs].sort((p, q) => p - q);
@@ -201,12 +205,28 @@ const FPS_SECONDS = 4;
 const DRAW_SAMPLES = 7;
 
 /** requestAnimationFrame callbacks per second in a fresh 1280x720 page of `url`, after 1 s of play. */
-async function framesPerSecond(browser: Browser, url: string): Promise<{ fps: number; drawMsPerFrame: number }> {
+/** How a frame-rate row's page is played: keys held from the first frame, rasterising skipped. */
+interface FramePlay {
+  heldKeys: readonly string[];
+  isRasterSkipped: boolean;
+}
+
+/** Installed before the page's scripts: WebGL's clear and draw calls return without drawing. */
+function skipRasterising(): void {
+  const names = ['clear', 'drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced', 'drawRangeElements'];
+  for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype] as unknown as Record<string, unknown>[]) {
+    for (const name of names) if (typeof proto[name] === 'function') proto[name] = () => undefined;
+  }
+}
+
+async function framesPerSecond(browser: Browser, url: string, play: FramePlay): Promise<{ fps: number; drawMsPerFrame: number }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
   try {
     const page = await context.newPage();
+    if (play.isRasterSkipped) await page.addInitScript(skipRasterising);
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForFunction(() => (window as unknown as { __ropebound?: { ready: boolean } }).__ropebound?.ready === true, undefined, { timeout: 30_000 });
+    for (const key of play.heldKeys) await page.keyboard.down(key);
     await page.waitForTimeout(1000);
     // A string, so the bundler's helpers never reach the page.
     const frames = (await page.evaluate(`new Promise((done) => {
@@ -307,9 +327,32 @@ async function main(): Promise<void> {
     const largest = [...rows].sort((a, b) => b.particles - a.particles)[0];
     const frameRates: BudgetsResult['frameRates'] = [];
     const largestNumber = Number(largest.file.match(/(\d+)-[^/]*\.json$/)?.[1] ?? 1);
-    for (const [name, query] of [['title', ''], ['level 1', '?level=1'], [`level ${largestNumber} (largest)`, `?level=${largestNumber}`]] as const) {
-      frameRates.push({ page: name, ...(await framesPerSecond(browser, url + query)) });
+    // Standing still flatters the frame: walking, the players' poses change, dust rises and the
+    // camera follows (on Breaking Point both walk into the wall past the first crate and keep
+    // walking there).
+    // On software GL the rasteriser (SwiftShader, in the GPU process) shares the machine's cores
+    // with the page, and the page's GL calls wait on it: the last row skips WebGL's clear and draw
+    // calls (everything else runs: the game's drawing, pixi's batching, buffer uploads, uniforms),
+    // the main thread's own work as on a machine with a GPU.
+    const walk = ['d', 'ArrowRight'];
+    const pages: Array<[string, string, FramePlay]> = [
+      ['title', '', { heldKeys: [], isRasterSkipped: false }],
+      ['level 1', '?level=1', { heldKeys: [], isRasterSkipped: false }],
+      [`level ${largestNumber} (largest)`, `?level=${largestNumber}`, { heldKeys: [], isRasterSkipped: false }],
+      [`level ${largestNumber}, both walking`, `?level=${largestNumber}`, { heldKeys: walk, isRasterSkipped: false }],
+      [`  rasterising skipped`, `?level=${largestNumber}`, { heldKeys: walk, isRasterSkipped: true }],
+    ];
+    // Each page PAGES times, fresh, the runs interleaved: one page's figure moved 1.0-2.4 ms from
+    // one load to the next (software GL's rasteriser shares the machine's cores with the page).
+    const samples = pages.map(() => [] as Array<{ fps: number; drawMsPerFrame: number }>);
+    for (let k = 0; k < PAGES; k++) {
+      for (let p = 0; p < pages.length; p++) samples[p].push(await framesPerSecond(browser, url + pages[p][1], pages[p][2]));
     }
+    pages.forEach(([name], p) => frameRates.push({
+      page: name,
+      fps: median(samples[p].map((x) => x.fps)),
+      drawMsPerFrame: median(samples[p].map((x) => x.drawMsPerFrame)),
+    }));
     const result: BudgetsResult = { loads, levels: rows, largest: largest.file, frameRates };
 
     const stat = (xs: number[]) => `${median(xs).toFixed(0).padStart(6)} ms  (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
@@ -333,8 +376,8 @@ async function main(): Promise<void> {
     console.log(`largest level (most rope particles): ${largest.file}, ${largest.chromiumMsPer1000.toFixed(1)} ms per 1,000 ticks in Chromium ` +
       `(${(largest.chromiumMsPer1000 / 1000).toFixed(3)} ms per tick; a 60 Hz frame is 16.7 ms)`);
     console.log('');
-    console.log(`frames drawn per second at 1280x720 (${FPS_SECONDS} s after 1 s of play, one fresh page each), and the`);
-    console.log(`main-thread time of drawing one (median of ${DRAW_SAMPLES} half-second means, as the F3 overlay shows it):`);
+    console.log(`frames drawn per second at 1280x720 (${FPS_SECONDS} s after 1 s of play), and the main-thread time of`);
+    console.log(`drawing one (median of ${DRAW_SAMPLES} half-second means, as the F3 overlay shows it); medians of ${PAGES} fresh pages each:`);
     for (const f of frameRates) console.log(`  ${f.page.padEnd(30)} ${f.fps.toFixed(1).padStart(5)} fps  ${f.drawMsPerFrame.toFixed(2).padStart(6)} ms to draw a frame`);
     if (args.includes('--json')) console.log(JSON.stringify(result, null, 2));
     if (rows.some((r) => !r.sameHash)) process.exitCode = 1;

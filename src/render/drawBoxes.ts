@@ -43,6 +43,11 @@ export function createBoxViews(layer: Container): BoxViews {
         if (box.isPlatform[e] === 1) drawPlatform(g, body.halfW[e], body.halfH[e]);
         else if (box.isSpiked[e] === 1) drawSpikedBox(g, body.halfW[e], body.halfH[e]);
         else drawCrate(g, body.halfW[e], body.halfH[e]);
+        // In pixi's batch with the ropes and bolts: a drawing of over 200 vertices (a crate's rim
+        // and brace, a spiked box) is otherwise a draw call of its own, each with its program,
+        // vertex array and transform uniform; copying its few hundred vertices into the batch as
+        // it moves costs less (issue 17, "a cheap frame").
+        g.context.batchMode = 'batch';
         views.push(g);
         layer.addChild(g);
       }

@@ -115,6 +115,8 @@ export function drawTiles(g: Graphics, grid: TileGrid, look: WorldLook): void {
  */
 export function drawGoal(g: Graphics, goal: Rect): void {
   g.clear();
+  // Batched with the shapes drawn next to it, not a draw call of its own (see drawBoxes.ts).
+  g.context.batchMode = 'batch';
   const bottom = goal.y + goal.h;
   // The goal's area as light spilling from the doorway over the floor, not an outlined box: a
   // glow on the ground the width of the goal, brightest at the door, and its two ends marked by

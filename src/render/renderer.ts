@@ -144,7 +144,9 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   app.canvas.tabIndex = 0; // focusable, so a click puts keyboard focus on the game
   parent.prepend(app.canvas); // under any DOM overlays already in `parent`
 
-  const scene = new Container();
+  // A render group (pixi v8): its transform, the camera, is a uniform of its draws, so the camera
+  // moving does not pack every batched shape's vertices again on the CPU.
+  const scene = new Container({ isRenderGroup: true });
   const tiles = new Graphics();
   const goal = new Graphics();
   const platformPaths = new Graphics();
@@ -155,20 +157,30 @@ export async function createRenderer(parent: HTMLElement): Promise<GameRenderer>
   const boxLayer = new Container();
   const anchors = new Container();
   const anchorViews = createAnchorViews(anchors);
-  const players = new Container();
+  // A render group (see effectLayer below): a player's pose is a new drawing every few frames, a
+  // structure change that rebuilt the whole scene's draw list and batches 8 frames in 60 of a walk
+  // on Breaking Point (1 in 60 once the players, the effects and the bursts had groups of their own).
+  const players = new Container({ isRenderGroup: true });
   const playerViews = createPlayerViews(players);
   const goalLabel = makeLabel('GOAL', palette.goalLabel, 0.55);
   const playerLabels = [makeLabel('P1', palette.label, PLAYER_LABEL_M), makeLabel('P2', palette.label, PLAYER_LABEL_M)];
   const soloMarker = new Graphics();
   let controlledSlot: number | null = null;
+  // The effects and death bursts are drawn again every frame they show. Each in a render group of
+  // its own: a shape redrawn is a structure change of its group, and pixi rebuilds that group's
+  // draw list and packs every one of its batched vertices again; in the scene's group that was
+  // every rope, box and bolt (the effects redrew 5 frames in 60 of that walk). The editor's
+  // overlay likewise: its grid and selection are redrawn as the designer works.
   const deathMarks = new Graphics();
   const deathBursts = createDeathBursts(deathMarks);
+  const deathLayer = new Container({ isRenderGroup: true, children: [deathMarks] });
   const effectMarks = new Graphics();
   const effects = createEffects(effectMarks);
-  const overlay = new Container();
+  const effectLayer = new Container({ isRenderGroup: true, children: [effectMarks] });
+  const overlay = new Container({ isRenderGroup: true });
   let cameraOverride: Readonly<Camera> | null = null;
   // Ropes under boxes and bolts, so a rope ends neatly under the ring or the crate it holds.
-  scene.addChild(tiles, platformPaths, goal, checkpointFlags, gems, goalLabel, ropes, boxLayer, anchors, players, effectMarks, ...playerLabels, soloMarker, deathMarks, overlay);
+  scene.addChild(tiles, platformPaths, goal, checkpointFlags, gems, goalLabel, ropes, boxLayer, anchors, players, effectLayer, ...playerLabels, soloMarker, deathLayer, overlay);
   stage.addChild(scene);
 
   const camera = createCamera();
