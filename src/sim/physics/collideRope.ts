@@ -17,11 +17,17 @@
 import { Tile, hasConvexCornersIn, hasRopeTilesIn, tileAt } from '../tileGrid';
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { collideRopeCorners } from './collideRopeCorners';
+import { endPosition, type EndPosition } from './ropeEnds';
+import { isHeavyRope } from './ropeMass';
 import { RUN, measureRun, type Bounds } from './ropeBounds';
 import type { SimWorld } from '../worldState';
 
 /** A particle's contact with a box, handed to invMassAt and pushBody. */
 const point = createBodyPoint();
+
+/** Within this much of full length a rope counts as taut (ropeStages.ts: the tether is then a
+ *  straight line, no tile collision; here: a light rope's end-to-end constraint carries it), m. */
+export const TAUT_SLACK = 0.05;
 
 /** Collision radius of a rope particle, m. */
 export const PARTICLE_RADIUS = 0.06;
@@ -70,7 +76,7 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
  * fuzzed ticks, up to 9 cm deep; with this pass 2, up to 3.2 cm: tools/fuzz.ts). Rejected: this
  * pass alone, without the one before the sweep: segments then ended substeps stretched up to 94 %.
  * With physics.ropeWrap a taut rope takes this pass too (its own pivots aside): its path is clear
- * of the stone, but "taut" is within TAUT_SLACK (ropeStages.ts) of its length, and 4 cm of slack
+ * of the stone, but "taut" is within TAUT_SLACK of its length, and 4 cm of slack
  * on an 8 m tether lets its particles lie up to 40 cm off the line between its ends: a taut
  * tether whose line passed 7-10 cm from a corner sagged across it, 8.5 and 8.6 cm deep (the long
  * fuzz, Rappel and Mine Shaft). This pass alone suffices there: the sag reaches a corner a
@@ -286,6 +292,17 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
  * nearest face, the correction split by inverse mass (a box barely feels a rope lying on it).
  * Against a box the rope is tied to, the particles within tiedExemptArc of the tie (along the
  * rope) are left alone; the rest collide like any other rope's.
+ * A taut light rope (isCarriedMassless) leaves other boxes alone. Its particles are solved
+ * massless, put back between its ends every substep, so a push they gave a crate in the way came
+ * back the next substep from nothing, and the chain, bent round the crate, tugged at the rope's
+ * own box in step with its swing: a crate on a 3.7 m rope let go beside a crate on a 1.7 m rope
+ * swept its rope through it, and the two gained 340 J in eight ticks, the second flung up off its
+ * rope (issue 14, "no energy from nowhere"; tests/unit/ropeEnergy.test.ts). Now the rope passes
+ * through the crate until it slackens. What a real rope does there, bend round the crate and push
+ * it with what the load it carries gives, is not modelled (wrapping round boxes, as round tile
+ * corners). Tried and not kept: the particles leaving the crate without pushing it (the chain's
+ * tug stayed: +53 J), and the chain of a taut light rope no longer pulling its own box (the
+ * snapped half of a crate's rope then kicked the crate up at 5.7 m/s as it went slack).
  */
 function collideRopeWithBoxes(world: SimWorld, r: number): void {
   const { particle, rope, body } = world;
@@ -297,6 +314,7 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
   const R = PARTICLE_RADIUS;
   const rest = particle.rest;
   const boxes = world.queries.boxes.dense;
+  let carried = -1; // isCarriedMassless(world, r), found when a particle first meets another box (-1: not yet)
   for (let k = 0; k < boxes.length; k++) {
     const b = boxes[k];
     const bx = body.x[b];
@@ -335,6 +353,10 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
       // spinning crate, a crate rolling onto its rope on the floor) stayed 0.16 m inside, since a
       // slack rope's chain never pulled it out.
       if (isTiedBoth && isOverStretched(world, first, last, i)) continue;
+      if (!isOwn) {
+        if (carried < 0) carried = isCarriedMassless(world, r) ? 1 : 0;
+        if (carried === 1) continue;
+      }
       const qx = particle.prevX[i] - body.prevX[b];
       const qy = particle.prevY[i] - body.prevY[b];
       const qc = body.prevRotC[b];
@@ -380,6 +402,27 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
       }
     }
   }
+}
+
+/** The ends' places, for isCarriedMassless (module scratch). */
+const endAt: EndPosition = { x: 0, y: 0 };
+
+/**
+ * True if rope r is a light rope tied at both ends, straight between them (no tile corner bends
+ * it) and within TAUT_SLACK of its length: its end-to-end constraint carries the load
+ * (ropeLength.ts) and its particles only give it its shape.
+ */
+function isCarriedMassless(world: SimWorld, r: number): boolean {
+  const { rope } = world;
+  if (rope.bodyA[r] === 0 || rope.bodyB[r] === 0 || world.wrap.count[r] > 0 || isHeavyRope(world, r)) return false;
+  endPosition(world, r, 0, endAt);
+  const ax = endAt.x;
+  const ay = endAt.y;
+  endPosition(world, r, 1, endAt);
+  const dx = endAt.x - ax;
+  const dy = endAt.y - ay;
+  const taut = rope.length[r] - TAUT_SLACK;
+  return dx * dx + dy * dy >= taut * taut;
 }
 
 /**

@@ -2,15 +2,12 @@
 // level's ropes, then snapped-off halves): the per-rope steps live in solveRope.ts, ropeLength.ts,
 // collideRope.ts and reelRope.ts.
 
-import { collideRope, collideRopeAfterSweep } from './collideRope';
+import { TAUT_SLACK, collideRope, collideRopeAfterSweep } from './collideRope';
 import { reelStep } from './reelRope';
 import { solveRopeLength } from './ropeLength';
 import { integrateRope, relaxRope, resolveBentChain, solveRope } from './solveRope';
 import { measureRopePath, ropePath } from './ropeWraps';
 import type { SimWorld } from '../worldState';
-
-/** Within this much of full length the tether is treated as straight: no tile collision, m. */
-const TAUT_SLACK = 0.05;
 
 /** Reeling, then the Verlet prediction of every free particle. */
 export function integrateRopes(world: SimWorld): void {
