@@ -13,39 +13,39 @@
 //   stacks rest (boxBoxes.ts: a contact's two points pushed together, the stone's friction Coulomb
 //   over the whole substep) the worst over these 40 is 4.2 mm.
 //
-// Energy (boxes' linear + rotational kinetic + potential, players, free rope particles; `energy`
-// below) never above its lowest value until 10 ticks before by more than 1.5 g^2 h^2 per kg of box:
-// a resting crate sinks g h^2 into its contact each substep and is pushed back out, and where in
-// that band a tick ends, with what speed, is contact noise (0.26 J for a 25 kg crate at 8
-// substeps); the 10 ticks let an impact's push-out store a little energy for a tick or two.
-// ASSERTED over scenes of loose crates (on the floor, on a shelf, thrown; no ropes, none stacked
-// at the start; worst 0.59x the tolerance over these 40; over 200, 2 break it, 3.4x: below). MEASURED but not
-// asserted over the scenes above, because the sim still breaks it there (docs/rope-physics.md
-// "Known limits"): over 200 scenes 15 break it, the worst by 28x; over these 40, 5, 28x (before
-// this work, with the energy measured from the sim's stored velocities: 20 of 200, 35x; the
-// measure read m g v_y h / 2 low, see `energy`). What was found and fixed:
+// Energy (boxes' linear + rotational kinetic + potential, players, the particles of ropes solved as
+// chains; `energy` below: a lighter rope is solved massless, so its particles' speed is no energy
+// of the model) never above its lowest value until 10 ticks before by more than
+// - contact noise, 1.5 g^2 h^2 per kg of box: a resting crate sinks g h^2 into its contact each
+//   substep and is pushed back out, and where in that band a tick ends, with what speed, is noise
+//   (0.26 J for a 25 kg crate at 8 substeps); the 10 ticks let an impact's push-out store a little
+//   energy for a tick or two;
+// - and the integrator's drift, 0.5 % of the largest kinetic energy so far (BOUNDS.driftShare):
+//   tumbling crates jerked on their ropes and towers turning off shelves drift by up to 0.35 % of
+//   it at 8 substeps, and the drift shrinks with the substep (a falling tower: 1.74, 0.72, 0.32 J
+//   at 8, 16, 32 substeps, asserted below), where a contact that made energy would make it at any
+//   substep.
+// ASSERTED over both kinds of scene (2026-11-30). Over 200 full scenes of each of the seeds
+// 20261125, 1, 2 and 3: 0, 0, 0 and 1 break it. The one (seed 3, scene 162): a 1 kg crate thrown
+// down on a rope solved as a chain (its rope weighs half as much as the crate) jerks it taut, and
+// the chain's particles read 8 J more for 4 ticks, then give it back: a heavy chain's jerk.
+// Found with this measure and fixed (tests/unit/ropeEnergy.test.ts): seed 3's scene 153, a taut
+// light rope swept through a hanging crate, pushed it out 8 times a tick and the crates gained
+// 340 J. Earlier (measured then over 200 scenes with every rope particle counted and no drift
+// share: 9 break it, worst 28x the contact noise, before that 15, 20 and 111x):
 // - the energy measure itself: 10 J of the tumbling plank's 12.5 J rise in a tick was a crate
 //   whipped from falling at 5 m/s to rising at 5 m/s, read with the velocity half a substep back;
 // - a crate tipping over on a corner of its bottom gained energy from the corner's push (at the
 //   arm at the end of the substep: +2.9 J for 48 kg, 1 m, from 40 degrees; now at the arm at its
-//   start, 0.15 J; tests/unit/boxTipEnergy.test.ts): over 200 loose scenes 26 broke the bound
-//   (worst 27x), now 2 (3.4x).
-// What is left:
-// - a light rope's particles (solved massless: ropeMass.ts) carry kinetic energy from nothing as
-//   the rope whips round with its crate: up to 21 J on a 25 kg plank hung from a top corner (the
-//   28x), and 0.8 J a tick for a crate swinging on 4 m;
-// - (fixed since: towers, a narrow crate under a heavy one rocking ever wider, ~0.04 J a tick: the
-//   bottom crate had almost no floor friction in the friction passes; tests/unit/boxContacts.test.ts
-//   "a stack rests");
-// - a thrown crate spinning at 19 rad/s into the floor (1 kg, 12 m/s) left 1-2 cm in it after
-//   the impact and was pushed out with speed the next tick (+5.1 J; the 3.4x of the loose scenes:
-//   overlap under boxes.ts's PRE_OVERLAP, 2 cm, is pushed out with speed by design); another
-//   landing of thrown crates, 1.7x, is not analysed.
+//   start, 0.15 J; tests/unit/boxTipEnergy.test.ts);
+// - towers, a narrow crate under a heavy one rocking ever wider, ~0.04 J a tick: the bottom crate
+//   had almost no floor friction in the friction passes (tests/unit/boxContacts.test.ts "a stack
+//   rests").
 // runScene's `checks` turn the energy check on; FC_SHRINK=1 shrinks a failure (slow: minutes).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  DT, boxEntity, createSimWorld, playerEntity, rectOverlapsSolid, step,
+  DT, boxEntity, createSimWorld, isHeavyRope, playerEntity, rectOverlapsSolid, step,
   type AnchorDef, type BoxDef, type RopeDef, type SimWorld, type WorldDef,
 } from '../../src/sim';
 import { labDef } from '../../tools/scenarios/worlds';
@@ -95,7 +95,7 @@ const scene = fc.array(crateWithStack(2), { minLength: 2, maxLength: 6 });
 const looseScene = fc.array(crateWithStack(0, ['floor', 'shelf', 'thrown']), { minLength: 2, maxLength: 6 });
 
 /** The level of a scene: each crate in its own 3 m slot, so nothing overlaps at the start. */
-function sceneDef(specs: readonly CrateSpec[]): WorldDef {
+function sceneDef(specs: readonly CrateSpec[], substeps?: number): WorldDef {
   const boxes: BoxDef[] = [];
   const anchors: AnchorDef[] = [];
   const ropes: RopeDef[] = [];
@@ -138,7 +138,7 @@ function sceneDef(specs: readonly CrateSpec[]): WorldDef {
       top -= 0.01 + u.h;
     }
   });
-  return labDef({ width: WIDTH, height: HEIGHT, floorRow: FLOOR_Y, solids, anchors, boxes, ropes, physics: {} });
+  return labDef({ width: WIDTH, height: HEIGHT, floorRow: FLOOR_Y, solids, anchors, boxes, ropes, physics: substeps ? { substeps } : {} });
 }
 
 /** Spin given to the thrown and hanging crates (BoxDef has no angular velocity). */
@@ -191,8 +191,11 @@ export function penetration(w: SimWorld, a: number, b: number): number {
 }
 
 /**
- * Kinetic (linear + rotational) + potential energy of the boxes, the players and the free rope
- * particles, J (y down). The sim's velocities are what moved over the last substep over h (Verlet:
+ * Kinetic (linear + rotational) + potential energy of the boxes, the players and the free particles
+ * of ropes solved as chains (isHeavyRope), J (y down): the model's energy. A lighter rope is solved
+ * massless (its end-to-end constraint carries the load and its particles are put on the line
+ * between its ends again every substep: ropeMass.ts), so its particles' speed is no energy of the
+ * model; counted, the whip of a light rope round its crate read up to 21 J from nothing. The sim's velocities are what moved over the last substep over h (Verlet:
  * the velocity half a substep back), and the energy Verlet keeps is the one at the substep's end,
  * where gravity has added g h / 2 more: measured with the stored velocity, a body's energy reads
  * m g v_y h / 2 low, so a crate whipped from falling at 5 m/s to rising at 5 m/s read 10 J gained
@@ -218,13 +221,41 @@ export function energy(w: SimWorld): number {
   }
   for (let k = 0; k < w.queries.ropes.dense.length; k++) {
     const r = w.queries.ropes.dense[k];
-    if (rope.isActive[r] === 0) continue;
+    if (rope.isActive[r] === 0 || !isHeavyRope(w, r)) continue;
     for (let i = rope.first[r]; i < rope.first[r] + rope.count[r]; i++) {
       if (particle.invMass[i] === 0) continue; // carried by the body it is tied to
       const m = 1 / particle.invMass[i];
       const vx = (particle.x[i] - particle.prevX[i]) / h;
       const vy = (particle.y[i] - particle.prevY[i]) / h + half;
       total += 0.5 * m * (vx * vx + vy * vy) - m * g * particle.y[i];
+    }
+  }
+  return total;
+}
+
+/** The kinetic part of `energy`, J. */
+function kineticEnergy(w: SimWorld): number {
+  const { body, particle, rope } = w;
+  const h = DT / w.settings.substeps;
+  const half = (w.settings.gravity * h) / 2;
+  let total = 0;
+  const boxes = w.queries.boxes.dense;
+  for (let k = 0; k < boxes.length; k++) {
+    const e = boxes[k];
+    total += (0.5 / body.invMass[e]) * (body.vx[e] ** 2 + (body.vy[e] + half) ** 2) + (0.5 / body.invInertia[e]) * body.omega[e] ** 2;
+  }
+  for (let slot = 0; slot < 2; slot++) {
+    const e = playerEntity(w, slot);
+    total += (0.5 / body.invMass[e]) * (body.vx[e] ** 2 + (body.vy[e] + half) ** 2);
+  }
+  for (let k = 0; k < w.queries.ropes.dense.length; k++) {
+    const r = w.queries.ropes.dense[k];
+    if (rope.isActive[r] === 0 || !isHeavyRope(w, r)) continue;
+    for (let i = rope.first[r]; i < rope.first[r] + rope.count[r]; i++) {
+      if (particle.invMass[i] === 0) continue;
+      const vx = (particle.x[i] - particle.prevX[i]) / h;
+      const vy = (particle.y[i] - particle.prevY[i]) / h + half;
+      total += (0.5 / particle.invMass[i]) * (vx * vx + vy * vy);
     }
   }
   return total;
@@ -248,14 +279,16 @@ export interface Worst {
   penetration: number;
   /** Largest rise over the window's lowest energy, as a fraction of the tolerance. */
   energyRise: number;
+  /** The same rise, J. */
+  energyGain: number;
   /** Largest rise from one tick to the next, J. */
   tickRise: number;
   speedRatio: number;
 }
 
 /** Steps a scene TICKS ticks; returns the first broken invariant as a sentence (or null), and updates `worst`. */
-export function runScene(specs: readonly CrateSpec[], worst: Worst, checks: { penetration: boolean; energy: boolean }, bounds = BOUNDS): string | null {
-  const w = createSimWorld(sceneDef(specs));
+export function runScene(specs: readonly CrateSpec[], worst: Worst, checks: { penetration: boolean; energy: boolean }, bounds = BOUNDS, substeps?: number): string | null {
+  const w = createSimWorld(sceneDef(specs, substeps));
   spin(w, specs);
   if (!isValidStart(w)) return 'invalid';
   const g = w.settings.gravity;
@@ -269,6 +302,8 @@ export function runScene(specs: readonly CrateSpec[], worst: Worst, checks: { pe
   let boxMass = 0;
   for (const b of boxes) boxMass += 1 / w.body.invMass[b];
   const energyTolerance = bounds.energySags * 1.5 * boxMass * g * g * h * h;
+  // Plus the integrator's own drift, a share of the largest kinetic energy so far (see the top).
+  let peakKinetic = kineticEnergy(w);
   // Compared with the lowest energy up to WINDOW ticks ago: a contact's push-out stores a little
   // energy for a tick or two after an impact (the box is pushed up and comes back), so tick by tick
   // the energy can rise briefly; a gain that lasts (or grows) longer than the window fails.
@@ -287,10 +322,13 @@ export function runScene(specs: readonly CrateSpec[], worst: Worst, checks: { pe
     const e = energy(w);
     history[t + 1] = e;
     if (t + 1 - bounds.windowTicks >= 0) lowest = Math.min(lowest, history[t + 1 - bounds.windowTicks]);
-    worst.energyRise = Math.max(worst.energyRise, (e - lowest) / energyTolerance);
+    peakKinetic = Math.max(peakKinetic, kineticEnergy(w));
+    const tolerance = energyTolerance + bounds.driftShare * peakKinetic;
+    worst.energyRise = Math.max(worst.energyRise, (e - lowest) / tolerance);
+    worst.energyGain = Math.max(worst.energyGain, e - lowest);
     worst.tickRise = Math.max(worst.tickRise, e - history[t]);
-    if (checks.energy && e > lowest + energyTolerance) {
-      return `tick ${t}: energy ${e.toFixed(4)} J, ${(e - lowest).toFixed(4)} J above its lowest until ${bounds.windowTicks} ticks before (${lowest.toFixed(4)} J; tolerance ${energyTolerance.toFixed(4)} J)`;
+    if (checks.energy && e > lowest + tolerance) {
+      return `tick ${t}: energy ${e.toFixed(4)} J, ${(e - lowest).toFixed(4)} J above its lowest until ${bounds.windowTicks} ticks before (${lowest.toFixed(4)} J; tolerance ${tolerance.toFixed(4)} J)`;
     }
     for (const b of bodies) {
       const v = Math.hypot(w.body.vx[b], w.body.vy[b]);
@@ -301,7 +339,7 @@ export function runScene(specs: readonly CrateSpec[], worst: Worst, checks: { pe
   return null;
 }
 
-export const BOUNDS = { penetration: 0.02, energySags: 1, windowTicks: 10 };
+export const BOUNDS = { penetration: 0.02, energySags: 1, windowTicks: 10, driftShare: 0.005 };
 
 const fail = (problem: string, specs: readonly CrateSpec[]): never => {
   throw new Error(`${problem}\n${JSON.stringify(sceneDef(specs), (k, v) => (k === 'cells' ? undefined : v))}`);
@@ -311,12 +349,11 @@ const report = (worst: Worst): void => {
 };
 
 describe('box invariants over random scenes', () => {
-  // The energy bound still breaks with ropes and towers (see the top of this file): measured and
-  // printed here, asserted over loose crates below.
-  it('nothing faster than a free fall from the top of the room plus the largest push, no two boxes 20 mm inside each other', () => {
-    const worst: Worst = { penetration: 0, energyRise: 0, tickRise: 0, speedRatio: 0 };
+  // The energy bound over every kind of scene, ropes and stacks too (see the top of this file).
+  it('nothing faster than a free fall from the top of the room plus the largest push, no two boxes 20 mm inside each other, the energy never rising beyond contact noise and drift', () => {
+    const worst: Worst = { penetration: 0, energyRise: 0, energyGain: 0, tickRise: 0, speedRatio: 0 };
     fc.assert(fc.property(scene, (specs) => {
-      const problem = runScene(specs, worst, { penetration: true, energy: false });
+      const problem = runScene(specs, worst, { penetration: true, energy: true });
       fc.pre(problem !== 'invalid');
       if (problem) fail(problem, specs);
     }), { numRuns: 40, seed: SEED, endOnFailure: process.env.FC_SHRINK !== '1' });
@@ -324,10 +361,11 @@ describe('box invariants over random scenes', () => {
     expect(worst.penetration).toBeGreaterThan(0.002); // boxes did touch
     expect(worst.penetration).toBeLessThanOrEqual(BOUNDS.penetration);
     expect(worst.speedRatio).toBeGreaterThan(0.2); // and moved
+    expect(worst.energyRise).toBeLessThanOrEqual(1);
   }, 180_000);
 
-  it('loose crates (no ropes, none stacked at the start): the energy never rises beyond the contact noise', () => {
-    const worst: Worst = { penetration: 0, energyRise: 0, tickRise: 0, speedRatio: 0 };
+  it('loose crates (no ropes, none stacked at the start): the energy never rises beyond contact noise and drift', () => {
+    const worst: Worst = { penetration: 0, energyRise: 0, energyGain: 0, tickRise: 0, speedRatio: 0 };
     fc.assert(fc.property(looseScene, (specs) => {
       const problem = runScene(specs, worst, { penetration: true, energy: true });
       fc.pre(problem !== 'invalid');
@@ -337,6 +375,31 @@ describe('box invariants over random scenes', () => {
     expect(worst.speedRatio).toBeGreaterThan(0.2); // things moved
     expect(worst.energyRise).toBeLessThanOrEqual(1);
   }, 180_000);
+});
+
+/** Scene 58 of the fixed seed (fc.sample(scene) with SEED), as generated. */
+const TOWER_58: CrateSpec[] = [
+  { w: 0.40000000000000024, h: 1.0989914884999405, mass: 3.2613096492129587, angle: 1.130030117070596e-65, vx: 6.974488316670501e-116, vy: 8.279816746734068e-255, omega: 1.617299462115173e-289, placement: 'shelf', stack: [{ w: 0.8794515169625671, h: 1.0603673247179937, mass: 40.43154236905478, dx: -1.3493947438298125e-135 }, { w: 0.7056422971221634, h: 0.6409343024700482, mass: 6.233083491683998, dx: -2.2116688192717908e-248 }], ropeLength: 1.500000000000001, ropeAngle: 2.6501859074283723e-268, tie: -8.4e-323, shelfRows: 4 },
+  { w: 0.4644693816814638, h: 0.46022412435992943, mass: 2.9915390296490267, angle: 5.13830317812106e-193, vx: -1.0761659166953598e-212, vy: 7.4e-323, omega: 1.3177188901525974e-31, placement: 'hanging', stack: [{ w: 0.6106920365492996, h: 0.771193466175857, mass: 2.7073803358457775, dx: 1.6782579868977453e-11 }, { w: 1.4999999999999982, h: 0.40000000000000085, mass: 27.926063092220456, dx: 3.053672204705516e-221 }], ropeLength: 3.4886223529604092, ropeAngle: 0, tie: -6e-323, shelfRows: 6 },
+  { w: 0.6596200627598783, h: 1.4523654693264465, mass: 5.582032751442854, angle: 1.5e-323, vx: 9.22829667385834e-52, vy: -3.5e-323, omega: -1.5e-323, placement: 'shelf', stack: [{ w: 0.4372310609167259, h: 1.174727557967031, mass: 27.723678936204625, dx: -0.25992905046757975 }, { w: 0.9351695079835805, h: 1.125943549443993, mass: 20.659992993180182, dx: 1.530384469975592e-291 }], ropeLength: 4.999999999999998, ropeAngle: -5e-323, tie: 3.491834882942838e-179, shelfRows: 4 },
+];
+
+describe('the drift the energy bound allows', () => {
+  it('is the integrator\'s: a falling tower\'s gain shrinks as the substep does', () => {
+    // Scene 58 of the fixed seed: towers of three crates on shelves, the top ones falling off and
+    // the pairs under them turning off the shelf together. At 8 substeps the energy rose 1.5 J
+    // above its lowest (contact noise for its 137 kg: 1.1 J); a contact that made energy would
+    // make it at any substep, the integrator's error shrinks with it.
+    const tower: CrateSpec[] = TOWER_58;
+    const gains = [8, 16, 32].map((substeps) => {
+      const worst: Worst = { penetration: 0, energyRise: 0, energyGain: 0, tickRise: 0, speedRatio: 0 };
+      expect(runScene(tower, worst, { penetration: false, energy: false }, BOUNDS, substeps)).toBeNull();
+      return worst.energyGain;
+    });
+    console.log(`falling tower: energy up to ${gains.map((x) => x.toFixed(2)).join(', ')} J above its lowest at 8, 16, 32 substeps`);
+    expect(gains[0]).toBeGreaterThan(0.5);
+    expect(gains[2]).toBeLessThan(gains[0] / 4);
+  });
 });
 
 describe('the energy measure', () => {
