@@ -100,9 +100,10 @@ export interface DebugHandle {
   readonly errors: string[];
   /**
    * Builds a fresh world from `levelText` and steps it `ticks` times with `inputs` (button masks,
-   * flat pairs p1, p2 per tick); hashes every 60 ticks. Leaves the running game alone.
+   * flat pairs p1, p2 per tick); hashes every 60 ticks (every `hashInterval`; 0: only the end).
+   * Leaves the running game alone.
    */
-  simulate(levelText: string, inputs: number[], ticks: number): SimulationResult;
+  simulate(levelText: string, inputs: number[], ticks: number, hashInterval?: number): SimulationResult;
   /** True while F8 is recording a replay. */
   readonly isRecording: boolean;
   /** The last replay recorded with F8 (the text that was offered as a download, and the state
@@ -225,8 +226,8 @@ export function installDebugHandle(win: Window, source: DebugSource): DebugHandl
       const none: ProgressSnapshot = { unlockAll: false, levels: {}, isPersistent: false, saveProblem: 'blocked', readState: 'empty' };
       return p ? structuredClone(p) : none;
     },
-    simulate(levelText: string, inputs: number[], ticks: number) {
-      return simulateLevel(levelText, inputs, ticks);
+    simulate(levelText: string, inputs: number[], ticks: number, hashInterval?: number) {
+      return simulateLevel(levelText, inputs, ticks, hashInterval);
     },
     get isRecording() {
       return source.isRecording?.() ?? false;

@@ -131,6 +131,12 @@ describe('recording a replay (F8)', () => {
     expect(verifyReplay(firstGap, parsed.replay).ok).toBe(true);
     const flat = fed.flat();
     expect(parsed.replay.hashes).toEqual(simulateLevel(firstGap, flat, 150).hashes);
+    // Without the hashes along the way (what npm run budgets measures the steps' allocation with),
+    // the same game: the same last hash.
+    const plain = simulateLevel(firstGap, flat, 150, 0);
+    expect(plain.hashes).toEqual([]);
+    expect(plain.hash).toBe(simulateLevel(firstGap, flat, 150).hash);
+    expect(simulateLevel(firstGap, flat, 150).hashes).toHaveLength(2);
     expect(game.tools.lastReplay()?.text).toBe(game.downloads[0].text);
     expect(game.tools.lastReplay()?.liveHashes).toEqual(parsed.replay.hashes); // the played world's own hashes
     expect(game.messages.list).toEqual([]);
