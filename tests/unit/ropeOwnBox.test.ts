@@ -3,7 +3,7 @@
 // orientation (rotC, rotS): no particle of the rope lies inside it, except those so close to the
 // tie, along the rope, that they may have to be. For a rope with a free end tied on the middle of
 // the top side that is the tie particle alone (the next one is a whole segment away, and outside
-// is in reach); for a tie at the centre, or a rope tied at both ends (see tiedExemptArc in
+// is in reach); for a tie at the centre, or a rope tied at both ends (see measureTiedExempt in
 // collideRope.ts), every particle within the tie's distance from the crate's farthest corner
 // (grown by the particle radius): beyond it a particle can be outside whichever way the rope leaves.
 import { describe, expect, it } from 'vitest';

@@ -12,7 +12,7 @@
 // (grown by the particle radius) holds no tile it could touch skips the per-particle tile tests
 // and the corners: in open air they are most of the cost; a box that bounding box does not reach
 // skips them too. A rope collides with the box it is tied to as well (a snapped half drapes over
-// its crate), except near the tie (see tiedExemptArc).
+// its crate), except near the tie (see measureTiedExempt).
 
 import { Tile, hasConvexCornersIn, hasRopeTilesIn, tileAt } from '../tileGrid';
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
@@ -290,7 +290,7 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
 /**
  * Particles against boxes: a particle inside a box (grown by the particle radius) leaves by the
  * nearest face, the correction split by inverse mass (a box barely feels a rope lying on it).
- * Against a box the rope is tied to, the particles within tiedExemptArc of the tie (along the
+ * Against a box the rope is tied to, the particles within measureTiedExempt's arc of the tie (along the
  * rope) are left alone; the rest collide like any other rope's.
  * A taut light rope (isCarriedMassless) leaves other boxes alone. Its particles are solved
  * massless, put back between its ends every substep, so a push they gave a crate in the way came
@@ -326,8 +326,10 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
     const reach = hw + hh; // cheap bounding test first
     if (bx + reach < bounds.minX || bx - reach > bounds.maxX || by + reach < bounds.minY || by - reach > bounds.maxY) continue;
     // Arc lengths from each end within which a particle is left alone (-1: that end is not tied here).
-    const exemptA = b === tieA ? tiedExemptArc(body.halfW[b], body.halfH[b], rope.localAX[r], rope.localAY[r], isTiedBoth) : -1;
-    const exemptB = b === tieB ? tiedExemptArc(body.halfW[b], body.halfH[b], rope.localBX[r], rope.localBY[r], isTiedBoth) : -1;
+    measureTiedExempt(world, r, b, 0, isTiedBoth);
+    measureTiedExempt(world, r, b, 1, isTiedBoth);
+    const exemptA = exempt.a;
+    const exemptB = exempt.b;
     let total = 0;
     if (exemptB >= 0) for (let i = first; i < last; i++) total += rest[i];
     const isOwn = exemptA >= 0 || exemptB >= 0;
@@ -349,7 +351,7 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
       // deep inside at the start of the substep (dragged in: a taut tether skips collision), is left
       // to the chain. Rejected: the nearest face for every particle, which split a rope cutting
       // through a box across two faces and stretched a segment to 1.7x its length. Not against its
-      // own box: beyond tiedExemptArc a particle belongs outside, and one the box turned onto (a
+      // own box: beyond measureTiedExempt's arc a particle belongs outside, and one the box turned onto (a
       // spinning crate, a crate rolling onto its rope on the floor) stayed 0.16 m inside, since a
       // slack rope's chain never pulled it out.
       if (isTiedBoth && isOverStretched(world, first, last, i)) continue;
@@ -426,25 +428,48 @@ function isCarriedMassless(world: SimWorld, r: number): boolean {
 }
 
 /**
- * How far along the rope from a tie at (lx, ly) on a box of half sizes halfW x halfH (box frame, m)
- * its particles may lie inside the box. Beyond the tie's distance from the farthest corner of the
- * box (grown by the particle radius) a particle can be outside whichever way the rope leaves, so
- * pushing it out never fights the tie: that is the bound for a tie inside the box (a centre tie:
- * the rope runs through the crate by design, and the box turns under it) and for any rope tied at
- * both ends. There the end-to-end length is a straight line to the tie, shorter than a rope
- * wrapped round its crate, and the particles nearer the tie, held outside, fought the chain every
- * substep: a crate spun on its rope gained up to 876 J (the last throw in tests/unit/ropeOwnBox.test.ts). A rope
- * with a free end (a snapped half) gives way, so only what cannot leave the grown box at all, the
- * particles closer to a tie on the surface than its nearest grown face, is exempt.
+ * How far along rope r from its tie on box b (end `side`) its particles may lie inside the box
+ * (-1: that end is not tied to b), into `exempt` (a for end A, b for end B). For a tie at (lx, ly)
+ * on a box of half sizes halfW x halfH (box frame, m): beyond the tie's distance from the farthest
+ * corner of the box (grown by the particle radius) a particle can be outside whichever way the rope
+ * leaves, so pushing it out never fights the tie: that is the bound for a tie inside the box (a
+ * centre tie: the rope runs through the crate by design, and the box turns under it) and for any
+ * rope tied at both ends. There the end-to-end length is a straight line to the tie, shorter than a
+ * rope wrapped round its crate, and the particles nearer the tie, held outside, fought the chain
+ * every substep: a crate spun on its rope gained up to 876 J (the last throw in
+ * tests/unit/ropeOwnBox.test.ts). A rope with a free end (a snapped half) gives way, so only what
+ * cannot leave the grown box at all, the particles closer to a tie on the surface than its nearest
+ * grown face, is exempt.
+ * Integers cross the call and the arc comes back in `exempt`: in Chromium, once the page had run
+ * every level, collideRopeWithBoxes no longer inlined the helper that took the four numbers and
+ * returned the arc, and boxed them: ~1 kB a tick on Spike Run and the finale (npm run budgets'
+ * alloc; Node inlined it).
  */
-function tiedExemptArc(halfW: number, halfH: number, lx: number, ly: number, isTiedBoth: boolean): number {
-  const R = PARTICLE_RADIUS;
-  const depth = Math.min(halfW - Math.abs(lx), halfH - Math.abs(ly));
-  if (depth <= R && !isTiedBoth) return depth + R;
-  const du = halfW + R + Math.abs(lx);
-  const dv = halfH + R + Math.abs(ly);
-  return Math.sqrt(du * du + dv * dv);
+function measureTiedExempt(world: SimWorld, r: number, b: number, side: number, isTiedBoth: boolean): void {
+  const { rope, body } = world;
+  const tie = side === 0 ? rope.bodyA[r] : rope.bodyB[r];
+  let arc = -1;
+  if (b === tie) {
+    const R = PARTICLE_RADIUS;
+    const halfW = body.halfW[b];
+    const halfH = body.halfH[b];
+    const lx = side === 0 ? rope.localAX[r] : rope.localBX[r];
+    const ly = side === 0 ? rope.localAY[r] : rope.localBY[r];
+    const depth = Math.min(halfW - Math.abs(lx), halfH - Math.abs(ly));
+    if (depth <= R && !isTiedBoth) {
+      arc = depth + R;
+    } else {
+      const du = halfW + R + Math.abs(lx);
+      const dv = halfH + R + Math.abs(ly);
+      arc = Math.sqrt(du * du + dv * dv);
+    }
+  }
+  if (side === 0) exempt.a = arc;
+  else exempt.b = arc;
 }
+
+/** measureTiedExempt's arcs for ends A and B, m (module scratch). */
+const exempt = { a: -1, b: -1 };
 
 /** A move for isIntoStone: `depth` along (nx, ny), m (module scratch: no double crosses a call). */
 const stoneProbe = { nx: 0, ny: 0, depth: 0 };
