@@ -25,7 +25,8 @@
 //   it at 8 substeps, and the drift shrinks with the substep (a falling tower: 1.74, 0.72, 0.32 J
 //   at 8, 16, 32 substeps, asserted below), where a contact that made energy would make it at any
 //   substep.
-// ASSERTED over both kinds of scene (2026-11-30). Over 200 full scenes of each of the seeds
+// ASSERTED over both kinds of scene (2026-11-30); loose crates (below) still under the stricter
+// bound they held before: contact noise alone, every rope particle counted (worst 52 % of it). Over 200 full scenes of each of the seeds
 // 20261125, 1, 2 and 3: 0, 0, 0 and 1 break it. The one (seed 3, scene 162): a 1 kg crate thrown
 // down on a rope solved as a chain (its rope weighs half as much as the crate) jerks it taut, and
 // the chain's particles read 8 J more for 4 ticks, then give it back: a heavy chain's jerk.
@@ -201,7 +202,7 @@ export function penetration(w: SimWorld, a: number, b: number): number {
  * m g v_y h / 2 low, so a crate whipped from falling at 5 m/s to rising at 5 m/s read 10 J gained
  * (25 kg; 8 substeps) and a free fall read a steady loss of m g^2 h^2 / 2 a substep.
  */
-export function energy(w: SimWorld): number {
+export function energy(w: SimWorld, isModelOnly = true): number {
   const { body, particle, rope } = w;
   const g = w.settings.gravity;
   const h = DT / w.settings.substeps;
@@ -221,7 +222,7 @@ export function energy(w: SimWorld): number {
   }
   for (let k = 0; k < w.queries.ropes.dense.length; k++) {
     const r = w.queries.ropes.dense[k];
-    if (rope.isActive[r] === 0 || !isHeavyRope(w, r)) continue;
+    if (rope.isActive[r] === 0 || (isModelOnly && !isHeavyRope(w, r))) continue;
     for (let i = rope.first[r]; i < rope.first[r] + rope.count[r]; i++) {
       if (particle.invMass[i] === 0) continue; // carried by the body it is tied to
       const m = 1 / particle.invMass[i];
@@ -308,7 +309,7 @@ export function runScene(specs: readonly CrateSpec[], worst: Worst, checks: { pe
   // energy for a tick or two after an impact (the box is pushed up and comes back), so tick by tick
   // the energy can rise briefly; a gain that lasts (or grows) longer than the window fails.
   const history = new Float64Array(TICKS + 1);
-  history[0] = energy(w);
+  history[0] = energy(w, bounds.isModelOnly);
   let lowest = history[0];
   for (let t = 0; t < TICKS; t++) {
     step(w, [0, 0]);
@@ -319,7 +320,7 @@ export function runScene(specs: readonly CrateSpec[], worst: Worst, checks: { pe
         if (checks.penetration && d > bounds.penetration) return `tick ${t}: boxes ${i} and ${j} ${(d * 1000).toFixed(2)} mm inside each other`;
       }
     }
-    const e = energy(w);
+    const e = energy(w, bounds.isModelOnly);
     history[t + 1] = e;
     if (t + 1 - bounds.windowTicks >= 0) lowest = Math.min(lowest, history[t + 1 - bounds.windowTicks]);
     peakKinetic = Math.max(peakKinetic, kineticEnergy(w));
@@ -339,7 +340,10 @@ export function runScene(specs: readonly CrateSpec[], worst: Worst, checks: { pe
   return null;
 }
 
-export const BOUNDS = { penetration: 0.02, energySags: 1, windowTicks: 10, driftShare: 0.005 };
+export const BOUNDS = { penetration: 0.02, energySags: 1, windowTicks: 10, driftShare: 0.005, isModelOnly: true };
+/** Loose crates hold the stricter bound they held before ropes and stacks were asserted: contact
+ *  noise alone, every rope particle counted (the players' tether lying on the floor). */
+const LOOSE_BOUNDS = { ...BOUNDS, driftShare: 0, isModelOnly: false };
 
 const fail = (problem: string, specs: readonly CrateSpec[]): never => {
   throw new Error(`${problem}\n${JSON.stringify(sceneDef(specs), (k, v) => (k === 'cells' ? undefined : v))}`);
@@ -364,10 +368,10 @@ describe('box invariants over random scenes', () => {
     expect(worst.energyRise).toBeLessThanOrEqual(1);
   }, 180_000);
 
-  it('loose crates (no ropes, none stacked at the start): the energy never rises beyond contact noise and drift', () => {
+  it('loose crates (no ropes, none stacked at the start): the energy never rises beyond the contact noise', () => {
     const worst: Worst = { penetration: 0, energyRise: 0, energyGain: 0, tickRise: 0, speedRatio: 0 };
     fc.assert(fc.property(looseScene, (specs) => {
-      const problem = runScene(specs, worst, { penetration: true, energy: true });
+      const problem = runScene(specs, worst, { penetration: true, energy: true }, LOOSE_BOUNDS);
       fc.pre(problem !== 'invalid');
       if (problem) fail(problem, specs);
     }), { numRuns: 40, seed: SEED, endOnFailure: process.env.FC_SHRINK !== '1' });

@@ -296,13 +296,14 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
  * massless, put back between its ends every substep, so a push they gave a crate in the way came
  * back the next substep from nothing, and the chain, bent round the crate, tugged at the rope's
  * own box in step with its swing: a crate on a 3.7 m rope let go beside a crate on a 1.7 m rope
- * swept its rope through it, and the two gained 340 J in eight ticks, the second flung up off its
- * rope (issue 14, "no energy from nowhere"; tests/unit/ropeEnergy.test.ts). Now the rope passes
- * through the crate until it slackens. What a real rope does there, bend round the crate and push
- * it with what the load it carries gives, is not modelled (wrapping round boxes, as round tile
- * corners). Tried and not kept: the particles leaving the crate without pushing it (the chain's
- * tug stayed: +53 J), and the chain of a taut light rope no longer pulling its own box (the
- * snapped half of a crate's rope then kicked the crate up at 5.7 m/s as it went slack).
+ * swept its rope through it, and the two gained 340 J in eight ticks, the crate in the way thrown
+ * 0.6 m up, its rope slack (issue 14, "no energy from nowhere"; tests/unit/ropeEnergy.test.ts).
+ * Now the rope passes through the crate until it slackens. What a real rope does there, bend round
+ * the crate and push it with what the load it carries gives, is not modelled (wrapping round
+ * boxes, as round tile corners). Tried and not kept: the particles leaving the crate without
+ * pushing it (the chain's tug stayed: +53 J), and the chain of a taut light rope no longer pulling
+ * its own box (a crate whose rope snapped at its first tick was then kicked up at 5.7 m/s by the
+ * snapped half).
  */
 function collideRopeWithBoxes(world: SimWorld, r: number): void {
   const { particle, rope, body } = world;
