@@ -42,9 +42,11 @@ const playerMove: BodyMove = { dx: 0, dy: 0 };
 
 /**
  * The axis-aligned rectangle rectBoxOverlap tests: centre and half sizes, m. An instance of its own
- * class, not an object literal: a literal's hidden class is shared with every { x, y, hw, hh } of
- * the page, and in Chromium one of those made its fields hold any value, so each number written
- * here was a new heap number: 8 a substep on Moving Rigs, ~1 kB a tick (npm run budgets' alloc).
+ * class, not an object literal: as a literal, in Chromium each number written here was a new heap
+ * number, ~1 kB a tick on Moving Rigs (npm run budgets' alloc), where Node's V8 boxed nothing. Most
+ * likely its hidden class, shared with every { x, y, hw, hh } literal of the page, had had its
+ * fields made to hold any value; a class of its own has a hidden class of its own, and the
+ * allocation went (not proven further).
  */
 class AxisRect {
   x = 0;
