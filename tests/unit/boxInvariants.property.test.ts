@@ -14,7 +14,7 @@
 //   over the whole substep) the worst over these 40 is 4.2 mm.
 //
 // Energy (boxes' linear + rotational kinetic + potential, players, the particles of ropes solved as
-// chains; `energy` below: a lighter rope is solved massless, so its particles' speed is no energy
+// chains; measure.ts's `modelEnergy`: a lighter rope is solved massless, so its particles' speed is no energy
 // of the model) never above its lowest value until 10 ticks before by more than
 // - contact noise, 1.5 g^2 h^2 per kg of box: a resting crate sinks g h^2 into its contact each
 //   substep and is pushed back out, and where in that band a tick ends, with what speed, is noise
@@ -46,10 +46,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  DT, boxEntity, createSimWorld, isHeavyRope, playerEntity, rectOverlapsSolid, step,
+  DT, boxEntity, createSimWorld, playerEntity, rectOverlapsSolid, step,
   type AnchorDef, type BoxDef, type RopeDef, type SimWorld, type WorldDef,
 } from '../../src/sim';
 import { labDef } from '../../tools/scenarios/worlds';
+import { modelEnergy } from './measure';
 
 const SEED = Number(process.env.FC_SEED ?? 20_261_125);
 const TICKS = 300;
@@ -191,76 +192,6 @@ export function penetration(w: SimWorld, a: number, b: number): number {
   return least;
 }
 
-/**
- * Kinetic (linear + rotational) + potential energy of the boxes, the players and the free particles
- * of ropes solved as chains (isHeavyRope), J (y down): the model's energy. A lighter rope is solved
- * massless (its end-to-end constraint carries the load and its particles are put on the line
- * between its ends again every substep: ropeMass.ts), so its particles' speed is no energy of the
- * model; counted, the whip of a light rope round its crate read up to 21 J from nothing. The sim's velocities are what moved over the last substep over h (Verlet:
- * the velocity half a substep back), and the energy Verlet keeps is the one at the substep's end,
- * where gravity has added g h / 2 more: measured with the stored velocity, a body's energy reads
- * m g v_y h / 2 low, so a crate whipped from falling at 5 m/s to rising at 5 m/s read 10 J gained
- * (25 kg; 8 substeps) and a free fall read a steady loss of m g^2 h^2 / 2 a substep.
- */
-export function energy(w: SimWorld, isModelOnly = true): number {
-  const { body, particle, rope } = w;
-  const g = w.settings.gravity;
-  const h = DT / w.settings.substeps;
-  const half = (g * h) / 2; // gravity's speed over half a substep
-  let total = 0;
-  const boxes = w.queries.boxes.dense;
-  for (let k = 0; k < boxes.length; k++) {
-    const e = boxes[k];
-    const m = 1 / body.invMass[e];
-    const inertia = 1 / body.invInertia[e];
-    total += 0.5 * m * (body.vx[e] ** 2 + (body.vy[e] + half) ** 2) + 0.5 * inertia * body.omega[e] ** 2 - m * g * body.y[e];
-  }
-  for (let slot = 0; slot < 2; slot++) {
-    const e = playerEntity(w, slot);
-    const m = 1 / body.invMass[e];
-    total += 0.5 * m * (body.vx[e] ** 2 + (body.vy[e] + half) ** 2) - m * g * body.y[e];
-  }
-  for (let k = 0; k < w.queries.ropes.dense.length; k++) {
-    const r = w.queries.ropes.dense[k];
-    if (rope.isActive[r] === 0 || (isModelOnly && !isHeavyRope(w, r))) continue;
-    for (let i = rope.first[r]; i < rope.first[r] + rope.count[r]; i++) {
-      if (particle.invMass[i] === 0) continue; // carried by the body it is tied to
-      const m = 1 / particle.invMass[i];
-      const vx = (particle.x[i] - particle.prevX[i]) / h;
-      const vy = (particle.y[i] - particle.prevY[i]) / h + half;
-      total += 0.5 * m * (vx * vx + vy * vy) - m * g * particle.y[i];
-    }
-  }
-  return total;
-}
-
-/** The kinetic part of `energy`, J. */
-function kineticEnergy(w: SimWorld): number {
-  const { body, particle, rope } = w;
-  const h = DT / w.settings.substeps;
-  const half = (w.settings.gravity * h) / 2;
-  let total = 0;
-  const boxes = w.queries.boxes.dense;
-  for (let k = 0; k < boxes.length; k++) {
-    const e = boxes[k];
-    total += (0.5 / body.invMass[e]) * (body.vx[e] ** 2 + (body.vy[e] + half) ** 2) + (0.5 / body.invInertia[e]) * body.omega[e] ** 2;
-  }
-  for (let slot = 0; slot < 2; slot++) {
-    const e = playerEntity(w, slot);
-    total += (0.5 / body.invMass[e]) * (body.vx[e] ** 2 + (body.vy[e] + half) ** 2);
-  }
-  for (let k = 0; k < w.queries.ropes.dense.length; k++) {
-    const r = w.queries.ropes.dense[k];
-    if (rope.isActive[r] === 0 || !isHeavyRope(w, r)) continue;
-    for (let i = rope.first[r]; i < rope.first[r] + rope.count[r]; i++) {
-      if (particle.invMass[i] === 0) continue;
-      const vx = (particle.x[i] - particle.prevX[i]) / h;
-      const vy = (particle.y[i] - particle.prevY[i]) / h + half;
-      total += (0.5 / particle.invMass[i]) * (vx * vx + vy * vy);
-    }
-  }
-  return total;
-}
 
 /** A valid level: at the start no two boxes overlap and no box's bounding box is in a solid tile
  *  (resting crates stand exactly on their surface, so they are judged 1 mm above it). */
@@ -304,12 +235,13 @@ export function runScene(specs: readonly CrateSpec[], worst: Worst, checks: { pe
   for (const b of boxes) boxMass += 1 / w.body.invMass[b];
   const energyTolerance = bounds.energySags * 1.5 * boxMass * g * g * h * h;
   // Plus the integrator's own drift, a share of the largest kinetic energy so far (see the top).
-  let peakKinetic = kineticEnergy(w);
+  const start = modelEnergy(w, bounds.isModelOnly);
+  let peakKinetic = start.kinetic;
   // Compared with the lowest energy up to WINDOW ticks ago: a contact's push-out stores a little
   // energy for a tick or two after an impact (the box is pushed up and comes back), so tick by tick
   // the energy can rise briefly; a gain that lasts (or grows) longer than the window fails.
   const history = new Float64Array(TICKS + 1);
-  history[0] = energy(w, bounds.isModelOnly);
+  history[0] = start.total;
   let lowest = history[0];
   for (let t = 0; t < TICKS; t++) {
     step(w, [0, 0]);
@@ -320,10 +252,11 @@ export function runScene(specs: readonly CrateSpec[], worst: Worst, checks: { pe
         if (checks.penetration && d > bounds.penetration) return `tick ${t}: boxes ${i} and ${j} ${(d * 1000).toFixed(2)} mm inside each other`;
       }
     }
-    const e = energy(w, bounds.isModelOnly);
+    const measured = modelEnergy(w, bounds.isModelOnly);
+    const e = measured.total;
     history[t + 1] = e;
     if (t + 1 - bounds.windowTicks >= 0) lowest = Math.min(lowest, history[t + 1 - bounds.windowTicks]);
-    peakKinetic = Math.max(peakKinetic, kineticEnergy(w));
+    peakKinetic = Math.max(peakKinetic, measured.kinetic);
     const tolerance = energyTolerance + bounds.driftShare * peakKinetic;
     worst.energyRise = Math.max(worst.energyRise, (e - lowest) / tolerance);
     worst.energyGain = Math.max(worst.energyGain, e - lowest);
@@ -422,11 +355,11 @@ describe('the energy measure', () => {
     w.body.vx[b] = 2;
     w.body.vy[b] = -10;
     w.body.omega[b] = 3;
-    const e0 = energy(w);
+    const e0 = modelEnergy(w).total;
     let drift = 0;
     for (let t = 0; t < 50; t++) {
       step(w, [0, 0]);
-      drift = Math.max(drift, Math.abs(energy(w) - e0));
+      drift = Math.max(drift, Math.abs(modelEnergy(w).total - e0));
     }
     // The flight itself keeps it to round-off; what is left is the resting crate's, the players'
     // and the tether's contact noise, under one substep's gravity sag of the crates.

@@ -1,7 +1,7 @@
 // Measuring and arranging helpers for the unit tests (the worlds themselves are in
 // tools/scenarios/): stepping, separations, energies, rope positions and layouts.
 
-import { DT, boxEntity, step, type ButtonMask, type SimWorld } from '../../src/sim';
+import { DT, boxEntity, isHeavyRope, playerEntity, step, type ButtonMask, type SimWorld } from '../../src/sim';
 
 /** Steps `ticks` times with fixed buttons per player. */
 export function run(world: SimWorld, ticks: number, p1: ButtonMask, p2: ButtonMask = 0): void {
@@ -178,4 +178,54 @@ export function ropeTickMove(world: SimWorld, r: number): number {
     if (d > worst) worst = d;
   }
   return worst;
+}
+
+/**
+ * Kinetic (linear + rotational) + potential energy of the boxes, the players and the free particles
+ * of ropes solved as chains (isHeavyRope), J (y down): the model's energy, and its kinetic part.
+ * A lighter rope is solved massless (its end-to-end constraint carries the load and its particles
+ * are put on the line between its ends again every substep: ropeMass.ts), so its particles' speed
+ * is no energy of the model; counted, the whip of a light rope round its crate read up to 21 J from
+ * nothing (`isModelOnly` false counts every free particle). The sim's velocities are what moved
+ * over the last substep over h (Verlet: the velocity half a substep back), and the energy Verlet
+ * keeps is the one at the substep's end, where gravity has added g h / 2 more: measured with the
+ * stored velocity, a body's energy reads m g v_y h / 2 low, so a crate whipped from falling at
+ * 5 m/s to rising at 5 m/s read 10 J gained (25 kg; 8 substeps) and a free fall read a steady loss
+ * of m g^2 h^2 / 2 a substep.
+ */
+export function modelEnergy(w: SimWorld, isModelOnly = true): { total: number; kinetic: number } {
+  const { body, particle, rope } = w;
+  const g = w.settings.gravity;
+  const h = DT / w.settings.substeps;
+  const half = (g * h) / 2; // gravity's speed over half a substep
+  let total = 0;
+  let kinetic = 0;
+  for (const e of w.queries.boxes.dense) {
+    const m = 1 / body.invMass[e];
+    const k = 0.5 * m * (body.vx[e] ** 2 + (body.vy[e] + half) ** 2) + (0.5 / body.invInertia[e]) * body.omega[e] ** 2;
+    kinetic += k;
+    total += k - m * g * body.y[e];
+  }
+  for (let slot = 0; slot < 2; slot++) {
+    const e = playerEntity(w, slot);
+    const m = 1 / body.invMass[e];
+    const k = 0.5 * m * (body.vx[e] ** 2 + (body.vy[e] + half) ** 2);
+    kinetic += k;
+    total += k - m * g * body.y[e];
+  }
+  for (const r of w.queries.ropes.dense) {
+    if (rope.isActive[r] === 0) continue;
+    const isModel = isHeavyRope(w, r);
+    if (isModelOnly && !isModel) continue;
+    for (let i = rope.first[r]; i < rope.first[r] + rope.count[r]; i++) {
+      if (particle.invMass[i] === 0) continue; // carried by the body it is tied to
+      const m = 1 / particle.invMass[i];
+      const vx = (particle.x[i] - particle.prevX[i]) / h;
+      const vy = (particle.y[i] - particle.prevY[i]) / h + half;
+      const k = 0.5 * m * (vx * vx + vy * vy);
+      if (isModel) kinetic += k; // the drift share scales with the model's own motion
+      total += k - m * g * particle.y[i];
+    }
+  }
+  return { total, kinetic };
 }

@@ -7,12 +7,14 @@
 // through other boxes (collideRope.ts). Found in the random scenes of
 // boxInvariants.property.test.ts (seed 3, scene 153); the scene here is its two hanging crates:
 // before the fix they gained 340 J in eight ticks, the 16.8 kg crate thrown 0.6 m up, its rope slack.
+// The energy is measure.ts's modelEnergy (the players stand still at the left).
 import { describe, expect, it } from 'vitest';
-import { DT, createSimWorld, isHeavyRope, step, type SimWorld } from '../../src/sim';
+import { createSimWorld, step } from '../../src/sim';
 import { labDef } from '../../tools/scenarios/worlds';
+import { modelEnergy } from './measure';
 
 /** Room 30 x 16, floor at y = 14; anchors at (7.5, 2) and (10.5, 2). */
-function twoCratesDef(substeps = 8) {
+function twoCratesDef() {
   // Crate B's rope starts 1.2 rad left of the vertical, tied at B's top right corner, B upright
   // along the rope: B hangs over crate A's rope and swings down across it.
   const angle = -1.2;
@@ -33,41 +35,7 @@ function twoCratesDef(substeps = 8) {
       { a: { kind: 'anchor', anchor: 0 }, b: { kind: 'box', box: 0, x: 0, y: -0.3 }, length: 1.73, segments: 8 },
       { a: { kind: 'anchor', anchor: 1 }, b: { kind: 'box', box: 1, x: lx, y: ly }, length: lengthB * 1.0001, segments: 8 },
     ],
-    physics: { substeps },
   });
-}
-
-/**
- * The model's mechanical energy, J: boxes (linear, rotational, potential) and the particles of
- * ropes solved as chains (isHeavyRope). A light rope's particles are no mass of the model (its
- * solve is massless), and the players stand still. Velocities are the sim's, half a substep
- * behind the positions: gravity's g h / 2 is added (as in boxInvariants.property.test.ts).
- */
-function modelEnergy(w: SimWorld): { total: number; kinetic: number } {
-  const { body, particle, rope } = w;
-  const g = w.settings.gravity;
-  const h = DT / w.settings.substeps;
-  const half = (g * h) / 2;
-  let total = 0;
-  let kinetic = 0;
-  for (const e of w.queries.boxes.dense) {
-    const m = 1 / body.invMass[e];
-    const k = 0.5 * m * (body.vx[e] ** 2 + (body.vy[e] + half) ** 2) + (0.5 / body.invInertia[e]) * body.omega[e] ** 2;
-    kinetic += k;
-    total += k - m * g * body.y[e];
-  }
-  for (const r of w.queries.ropes.dense) {
-    if (rope.isActive[r] === 0 || !isHeavyRope(w, r)) continue;
-    for (let i = rope.first[r]; i < rope.first[r] + rope.count[r]; i++) {
-      if (particle.invMass[i] === 0) continue;
-      const m = 1 / particle.invMass[i];
-      const vx = (particle.x[i] - particle.prevX[i]) / h;
-      const vy = (particle.y[i] - particle.prevY[i]) / h + half;
-      kinetic += 0.5 * m * (vx * vx + vy * vy);
-      total += 0.5 * m * (vx * vx + vy * vy) - m * g * particle.y[i];
-    }
-  }
-  return { total, kinetic };
 }
 
 describe('a light rope swept through a hanging crate', () => {
