@@ -22,11 +22,16 @@ export function keepDrawPoses(world: SimWorld): void {
     body.lastRotS[e] = body.rotS[e];
   }
   // Every particle, reserved ones too: a flat loop is cheaper than a range per rope, and a
-  // reserved particle's draw position is overwritten before it is ever used.
+  // reserved particle's draw position is overwritten before it is ever used. Over the whole run of
+  // ids from the first particle to the last, not the query's list: the ropes' own ids between the
+  // ropes' particles hold 0 in both arrays (no particle), and a loop with no list to read runs in
+  // about half the time (a thousand ropes, one substep).
   const particles = world.queries.particles.dense;
-  for (let n = 0; n < particles.length; n++) {
-    const i = particles[n];
-    particle.drawX[i] = particle.x[i];
-    particle.drawY[i] = particle.y[i];
+  if (particles.length === 0) return;
+  const { x, y, drawX, drawY } = particle;
+  const end = particles[particles.length - 1];
+  for (let i = particles[0]; i <= end; i++) {
+    drawX[i] = x[i];
+    drawY[i] = y[i];
   }
 }

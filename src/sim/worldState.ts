@@ -90,7 +90,8 @@ export interface ChainScratch {
   oy: Float64Array;
   cp: Float64Array;
   dp: Float64Array;
-  /** Each particle's move before its inverse mass (solveChainDirect). */
+  /** Where each particle between a rope's ends was before solveChainDirect moved it (a step
+   *  scaled down moves it again from there). */
   mx: Float64Array;
   my: Float64Array;
 }

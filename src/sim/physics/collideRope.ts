@@ -19,7 +19,7 @@ import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { collideRopeCorners } from './collideRopeCorners';
 import { endPosition, type EndPosition } from './ropeEnds';
 import { isHeavyRope } from './ropeMass';
-import { RUN, measureRun, type Bounds } from './ropeBounds';
+import { RUN, measureRun, solvedBounds, type Bounds } from './ropeBounds';
 import type { SimWorld } from '../worldState';
 
 /** A particle's contact with a box, handed to invMassAt and pushBody. */
@@ -52,21 +52,34 @@ const bounds: Bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 /** The bounding box of a run of them, m (module scratch). */
 const run: Bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
-export function collideRope(world: SimWorld, r: number, isTaut: boolean): void {
-  if (isTaut) return;
+/** Rope r's particles against tiles, corners and boxes; true if any particle was moved. */
+export function collideRope(world: SimWorld, r: number, isTaut: boolean): boolean {
+  if (isTaut) return false;
   const { rope } = world;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
   const isTiedBoth = rope.bodyA[r] !== 0 && rope.bodyB[r] !== 0;
   const hasBoxes = world.queries.boxes.dense.length > 0;
-  measureRun(world, first, last, bounds);
+  let hasMoved = false;
+  if (solvedBounds.rope === r) {
+    // As the chain solve just before left them (the same numbers measureRun would find).
+    bounds.minX = solvedBounds.minX;
+    bounds.minY = solvedBounds.minY;
+    bounds.maxX = solvedBounds.maxX;
+    bounds.maxY = solvedBounds.maxY;
+  } else {
+    measureRun(world, first, last, bounds);
+  }
+  solvedBounds.rope = -1;
   if (isNearTiles(world)) {
-    collideWithTiles(world, first, last, isTiedBoth); // measures the bounds anew as it goes
-    if (isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT) && hasBoxes) {
-      measureRun(world, first, last, bounds);
+    hasMoved = collideWithTiles(world, first, last, isTiedBoth); // measures the bounds anew as it goes
+    if (isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT)) {
+      hasMoved = true;
+      if (hasBoxes) measureRun(world, first, last, bounds);
     }
   }
-  if (hasBoxes) collideRopeWithBoxes(world, r);
+  if (hasBoxes && collideRopeWithBoxes(world, r)) hasMoved = true;
+  return hasMoved;
 }
 
 /**
@@ -195,8 +208,10 @@ function isNearCorners(world: SimWorld): boolean {
  * Particles first..last against the tiles; measures `bounds` anew on the way (as measureRun
  * would after it: the tiles move particles, out of a wall up to a tile), each particle once the
  * pass is done with it (at the next one's turn: a particle's turn moves only that particle).
+ * True if a tile moved any particle, or one was in the stone or next to an over-stretched segment
+ * (false: no particle is in the stone).
  */
-function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBoth: boolean): void {
+function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBoth: boolean): boolean {
   const { particle, grid, settings } = world;
   const x = particle.x;
   const y = particle.y;
@@ -207,6 +222,7 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
   let minY = 0;
   let maxY = 0;
   let skipUntil = first - 1;
+  let hasMoved = false;
   for (let i = first; i <= last + 1; i++) {
     // Particle i - 1 is done: into the bounds, first-one-sets-both as measureRun does.
     if (i > first) {
@@ -228,12 +244,14 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
     }
     if (i <= skipUntil) continue;
     if (particle.invMass[i] === 0) continue;
-    if (isTiedBoth && isOverStretched(world, first, last, i)) continue;
+    // Left to the chain: counted as touched, so the backward sweep runs (relaxRope).
+    if (isTiedBoth && isOverStretched(world, first, last, i)) { hasMoved = true; continue; }
     const col = Math.floor(x[i]);
     const row = Math.floor(y[i]);
 
     // Inside a solid tile (moved or dragged in): leave by the side it came from.
     if (tileAt(grid, col, row) === Tile.Solid) {
+      hasMoved = true; // or left to the chain (below), which the sweep is part of
       const px = particle.prevX[i];
       const py = particle.prevY[i];
       if (py <= row && tileAt(grid, col, row - 1) !== Tile.Solid) y[i] = row - R;
@@ -257,6 +275,7 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
     const tBelow = tileAt(grid, Math.floor(x[i]), below);
     if (below !== Math.floor(y[i]) &&
         (tBelow === Tile.Solid || (tBelow === Tile.OneWay && particle.prevY[i] + R <= below + 1e-9))) {
+      hasMoved = true;
       y[i] = below - R;
       particle.prevY[i] = y[i];
       // Friction: keep only part of the slide; slow slides stop outright (static friction).
@@ -266,17 +285,20 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
     // Ceiling.
     const above = Math.floor(y[i] - R);
     if (above !== Math.floor(y[i]) && tileAt(grid, Math.floor(x[i]), above) === Tile.Solid) {
+      hasMoved = true;
       y[i] = above + 1 + R;
       if (particle.prevY[i] > y[i]) particle.prevY[i] = y[i];
     }
     // Walls.
     const rightCol = Math.floor(x[i] + R);
     if (rightCol !== Math.floor(x[i]) && tileAt(grid, rightCol, Math.floor(y[i])) === Tile.Solid) {
+      hasMoved = true;
       x[i] = rightCol - R;
       particle.prevX[i] = x[i];
     }
     const leftCol = Math.floor(x[i] - R);
     if (leftCol !== Math.floor(x[i]) && tileAt(grid, leftCol, Math.floor(y[i])) === Tile.Solid) {
+      hasMoved = true;
       x[i] = leftCol + 1 + R;
       particle.prevX[i] = x[i];
     }
@@ -285,6 +307,7 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
   bounds.minY = minY;
   bounds.maxX = maxX;
   bounds.maxY = maxY;
+  return hasMoved;
 }
 
 /**
@@ -305,7 +328,7 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
  * its own box (a crate whose rope snapped at its first tick was then kicked up at 5.7 m/s by the
  * snapped half).
  */
-function collideRopeWithBoxes(world: SimWorld, r: number): void {
+function collideRopeWithBoxes(world: SimWorld, r: number): boolean {
   const { particle, rope, body } = world;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
@@ -316,6 +339,7 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
   const rest = particle.rest;
   const boxes = world.queries.boxes.dense;
   let carried = -1; // isCarriedMassless(world, r), found when a particle first meets another box (-1: not yet)
+  let hasMoved = false;
   for (let k = 0; k < boxes.length; k++) {
     const b = boxes[k];
     const bx = body.x[b];
@@ -396,6 +420,7 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
       invMassAt(world, b, point);
       const wb = point.w;
       const q = depth / (w + wb);
+      hasMoved = true;
       particle.x[i] += nx * q * w;
       particle.y[i] += ny * q * w;
       if (wb > 0) {
@@ -405,6 +430,7 @@ function collideRopeWithBoxes(world: SimWorld, r: number): void {
       }
     }
   }
+  return hasMoved;
 }
 
 /** The ends' places, for isCarriedMassless (module scratch). */

@@ -7,6 +7,13 @@ import type { SimWorld } from '../worldState';
 /** An axis-aligned box, m. */
 export interface Bounds { minX: number; minY: number; maxX: number; maxY: number }
 
+/**
+ * The bounds of rope `rope`'s particles as its chain solve (solveRope.ts) left them, measured as
+ * the solve moved them; -1: none (the solve scaled its step down, or another solve came after).
+ * collideRope, next to run on the rope, takes them instead of a pass of its own (module scratch).
+ */
+export const solvedBounds = { rope: -1, minX: 0, minY: 0, maxX: 0, maxY: 0 };
+
 /** Particles (or segments) in a run. */
 export const RUN = 8;
 

@@ -38,8 +38,8 @@ export function solveRopeLengths(world: SimWorld): void {
 
 /**
  * Each rope's shape: ends pinned, LRA and the chain solved forward, collision with tiles and boxes,
- * then the chain's backward sweep (and, for a bent rope that collision left torn, the whole chain
- * again), then segments against tile corners again (the sweep moves particles). Rope by rope, because a rope pushing a box moves the next
+ * then the chain's backward sweep if collision moved a particle (and, for a bent rope that collision
+ * left torn, the whole chain again), then segments against tile corners again (the sweep moves particles). Rope by rope, because a rope pushing a box moves the next
  * rope's end. A taut tether is a straight line between the players and skips collision (with
  * physics.ropeWrap, all but the corners after the sweep and the way out of the stone: its sag does not).
  */
@@ -58,9 +58,12 @@ export function shapeRopes(world: SimWorld): void {
       measureRopePath(world, r);
       isTaut = ropePath.length >= rope.length[r] - TAUT_SLACK;
     }
-    collideRope(world, r, isTaut);
-    relaxRope(world, r);
-    resolveBentChain(world, r);
-    collideRopeAfterSweep(world, r, isTaut);
+    const isTouched = collideRope(world, r, isTaut);
+    const hasSwept = relaxRope(world, r, isTouched);
+    const hasResolved = resolveBentChain(world, r);
+    // A slack rope that collision left untouched and that has not moved since: the corner pass
+    // after the sweep would find what the one before it found, nothing, and no particle is in
+    // the stone (collideWithTiles would have said). A taut rope skipped that collision.
+    if (isTaut || isTouched || hasSwept || hasResolved) collideRopeAfterSweep(world, r, isTaut);
   }
 }

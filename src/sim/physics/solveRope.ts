@@ -9,6 +9,7 @@ import { endArm, endPosition, type EndPosition } from './ropeEnds';
 import { solveHeavyChain } from './heavyChain';
 import { isHeavyRope } from './ropeMass';
 import { MAX_WRAPS } from '../ropeComponents';
+import { solvedBounds } from './ropeBounds';
 import type { SimWorld } from '../worldState';
 
 /** Verlet step of every free particle of rope `r` over one substep, with drag and a step clamp. */
@@ -70,7 +71,8 @@ export function solveRope(world: SimWorld, r: number): void {
   const by = endB.y;
   if (isTiedA) { x[first] = ax; y[first] = ay; }
   if (isTiedB) { x[last] = bx; y[last] = by; }
-  for (let i = first; i < last; i++) particle.lambda[i] = 0;
+  solved.rope = -1;
+  solvedBounds.rope = -1;
 
   // Long Range Attachments: particle k can be no farther from a tied end than the rope's length
   // between them. Unilateral, so the rope still folds; this is what keeps it from stretching.
@@ -79,6 +81,7 @@ export function solveRope(world: SimWorld, r: number): void {
   // between them is then tiny and each clamp pushes the particle out of the other circle).
   const length = rope.length[r];
   if (isHeavyRope(world, r)) {
+    for (let i = first; i < last; i++) particle.lambda[i] = 0;
     // A rope that carries its own weight: no LRA (they move particles as if the ends were
     // immovable, which would take the rope's weight and momentum off the boxes for free).
     if (solveHeavyChain(world, r)) return;
@@ -93,9 +96,11 @@ export function solveRope(world: SimWorld, r: number): void {
     }
     return;
   }
+  // (solveChainDirect sets every segment's multiplier: no zeroing for the ropes below.)
   if (world.wrap.count[r] > 0) {
     clampToWrappedPath(world, r);
     solveChainDirect(world, r);
+    keepSolved(r);
     return;
   }
   lens.ax = ax;
@@ -135,6 +140,17 @@ export function solveRope(world: SimWorld, r: number): void {
   }
 
   solveChainDirect(world, r);
+  keepSolved(r);
+}
+
+/**
+ * The light rope solveRope last solved with one whole Newton step of its chain (-1: none), and
+ * so whose particles, unless something moves one after it, need no backward sweep (relaxRope).
+ */
+const solved = { rope: -1 };
+
+function keepSolved(r: number): void {
+  solved.rope = chainResult.isScaled ? -1 : r;
 }
 
 /**
@@ -219,7 +235,7 @@ const CHAIN_EPS = 1e-7;
 const boxPoint = createBodyPoint();
 /** What solveChainDirect leaves (module scratch: V8 boxes a double returned from a call it does
  *  not inline). */
-const chainResult = { worstOff: 0 };
+const chainResult = { worstOff: 0, isScaled: false };
 
 /**
  * All of rope r's segment constraints at once: one Newton step, (J W J^T + alpha~) lambda = -C,
@@ -241,6 +257,7 @@ function solveChainDirect(world: SimWorld, r: number): void {
   const first = rope.first[r];
   const m = rope.count[r] - 1; // segments
   chainResult.worstOff = 0;
+  chainResult.isScaled = false;
   if (m < 1) return;
   const x = particle.x;
   const y = particle.y;
@@ -337,29 +354,40 @@ function solveChainDirect(world: SimWorld, r: number): void {
     wi = wj;
   }
   // Back substitution (dp becomes lambda), each particle's move once its multipliers are final:
-  // dx_i = w_i (n_{i-1} lambda_{i-1} - n_i lambda_i), kept before w_i in mx, my.
-  // A nearly straight chain that is slightly compressed makes the system nearly singular, and
-  // then one Newton step can throw a particle far sideways (the fuzz found a 3 m jump once in
-  // 1.2 million ticks): if any particle would move more than a quarter of its rope's nominal
-  // segment, the whole step is scaled down to that (the sweep after collision finishes the job).
+  // dx_i = w_i (n_{i-1} lambda_{i-1} - n_i lambda_i), applied at once to the particles between the
+  // ends (where each was is kept in mx, my) and kept in locals for the two end particles, which
+  // may be a box's; and each multiplier kept (sign as in projectSegment) for the sweep after
+  // collision. A nearly straight chain that is slightly compressed makes the system nearly
+  // singular, and then one Newton step can throw a particle far sideways (the fuzz found a 3 m
+  // jump once in 1.2 million ticks): if any particle would move more than a quarter of its rope's
+  // nominal segment, the whole step is scaled down to that (the sweep after collision finishes the
+  // job), every particle moved again from where it was. (Applied here and not in a pass of its
+  // own, with the multipliers: the same numbers, one pass fewer over the chain.)
+  const lambda = particle.lambda;
   let worst2 = 0;
   let dNext = dp[m - 1]; // lambda_{k+1}, with segment k + 1's direction
   let nxNext = nx[m - 1];
   let nyNext = ny[m - 1];
+  lambda[first + m - 1] = -dNext;
+  // The bounds of the particles as moved (solvedBounds).
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  // The last particle's move.
+  let lastX = 0;
+  let lastY = 0;
+  lastX += nxNext * dNext;
+  lastY += nyNext * dNext;
   {
-    let ax = 0;
-    let ay = 0;
-    ax += nxNext * dNext;
-    ay += nyNext * dNext;
-    mx[m] = ax;
-    my[m] = ay;
     const wm = w[last];
-    const move2 = (ax * ax + ay * ay) * wm * wm;
+    const move2 = (lastX * lastX + lastY * lastY) * wm * wm;
     if (move2 > worst2) worst2 = move2;
   }
   for (let k = m - 2; k >= 0; k--) {
     const dk = dp[k] - cp[k] * dNext;
     dp[k] = dk;
+    lambda[first + k] = -dk;
     const nxk = nx[k];
     const nyk = ny[k];
     let ax = 0;
@@ -368,37 +396,59 @@ function solveChainDirect(world: SimWorld, r: number): void {
     ay += nyk * dk;
     ax -= nxNext * dNext;
     ay -= nyNext * dNext;
-    mx[k + 1] = ax;
-    my[k + 1] = ay;
-    const wk = w[first + k + 1];
+    const i = first + k + 1;
+    const wk = w[i];
     const move2 = (ax * ax + ay * ay) * wk * wk;
     if (move2 > worst2) worst2 = move2;
+    let px = x[i];
+    let py = y[i];
+    mx[k + 1] = px;
+    my[k + 1] = py;
+    if (wk !== 0) {
+      px += wk * ax;
+      py += wk * ay;
+      x[i] = px;
+      y[i] = py;
+    }
+    if (px < minX) minX = px;
+    if (px > maxX) maxX = px;
+    if (py < minY) minY = py;
+    if (py > maxY) maxY = py;
     dNext = dk;
     nxNext = nxk;
     nyNext = nyk;
   }
+  // The first particle's move.
+  let firstX = 0;
+  let firstY = 0;
+  firstX -= nxNext * dNext;
+  firstY -= nyNext * dNext;
   {
-    let ax = 0;
-    let ay = 0;
-    ax -= nxNext * dNext;
-    ay -= nyNext * dNext;
-    mx[0] = ax;
-    my[0] = ay;
     const w0 = w[first];
-    const move2 = (ax * ax + ay * ay) * w0 * w0;
+    const move2 = (firstX * firstX + firstY * firstY) * w0 * w0;
     if (move2 > worst2) worst2 = move2;
   }
   const maxMove = 0.25 * rope.nominalSegment[r];
-  if (worst2 > maxMove * maxMove) {
+  const isScaled = worst2 > maxMove * maxMove;
+  if (isScaled) {
+    chainResult.isScaled = true;
     const scale = maxMove / Math.sqrt(worst2);
     for (let k = 0; k < m; k++) dp[k] *= scale;
+    for (let k = 0; k < m; k++) lambda[first + k] = -dp[k];
     for (let k = 0; k <= m; k++) {
       let ax = 0;
       let ay = 0;
       if (k > 0) { ax += nx[k - 1] * dp[k - 1]; ay += ny[k - 1] * dp[k - 1]; }
       if (k < m) { ax -= nx[k] * dp[k]; ay -= ny[k] * dp[k]; }
-      mx[k] = ax;
-      my[k] = ay;
+      if (k === 0) { firstX = ax; firstY = ay; }
+      else if (k === m) { lastX = ax; lastY = ay; }
+      else {
+        const i = first + k;
+        const wk = w[i];
+        if (wk === 0) continue;
+        x[i] = mx[k] + wk * ax;
+        y[i] = my[k] + wk * ay;
+      }
     }
   }
   // What a box end carries here counts towards the rope's tension: a load that reaches the box
@@ -408,39 +458,57 @@ function solveChainDirect(world: SimWorld, r: number): void {
   const loadB = boxB !== 0 ? -dp[m - 1] : 0;
   const load = loadA > loadB ? loadA : loadB;
   if (load > 0) rope.impulse[r] += load / h;
-  // The moves (a box end gets its impulse instead), and the XPBD multipliers kept (sign as in
-  // projectSegment) for the sweep after collision.
-  const lambda = particle.lambda;
+  // The end particles' moves (a box end gets its impulse instead).
   if (boxA !== 0) {
-    boxPoint.nx = mx[0];
-    boxPoint.ny = my[0];
+    boxPoint.nx = firstX;
+    boxPoint.ny = firstY;
     moveBoxEnd(world, r, 0, boxA, boxPoint);
     x[first] = endA.x;
     y[first] = endA.y;
-  }
-  const from = boxA !== 0 ? 1 : 0;
-  const to = boxB !== 0 ? m - 1 : m;
-  for (let k = 0; k < m; k++) lambda[first + k] = -dp[k];
-  for (let k = from; k <= to; k++) {
-    const i = first + k;
-    const wk = w[i];
-    if (wk === 0) continue;
-    x[i] += wk * mx[k];
-    y[i] += wk * my[k];
+  } else {
+    const w0 = w[first];
+    if (w0 !== 0) {
+      x[first] += w0 * firstX;
+      y[first] += w0 * firstY;
+    }
   }
   if (boxB !== 0) {
-    boxPoint.nx = mx[m];
-    boxPoint.ny = my[m];
+    boxPoint.nx = lastX;
+    boxPoint.ny = lastY;
     moveBoxEnd(world, r, 1, boxB, boxPoint);
     x[last] = endA.x;
     y[last] = endA.y;
+  } else {
+    const wm = w[last];
+    if (wm !== 0) {
+      x[last] += wm * lastX;
+      y[last] += wm * lastY;
+    }
+  }
+  if (isScaled) {
+    solvedBounds.rope = -1;
+  } else {
+    // The two end particles, where they ended.
+    for (let i = first; i <= last; i += m) {
+      const px = x[i];
+      const py = y[i];
+      if (px < minX) minX = px;
+      if (px > maxX) maxX = px;
+      if (py < minY) minY = py;
+      if (py > maxY) maxY = py;
+    }
+    solvedBounds.rope = r;
+    solvedBounds.minX = minX;
+    solvedBounds.minY = minY;
+    solvedBounds.maxX = maxX;
+    solvedBounds.maxY = maxY;
   }
   chainResult.worstOff = worstOff;
 }
 
 /**
  * The whole chain of a rope bent round corners again, after collision and the backward sweep,
- * while a segment is still over RESOLVE_STRETCH (at most RESOLVE_PASSES times): as against tiles,
+ * while a segment is still over RESOLVE_STRETCH (at most RESOLVE_PASSES times; true if it solved): as against tiles,
  * the rope's length wins over collision. A slack rope lying over a crate that catches a tile
  * corner under it (only corners bend a rope, not boxes) has its particles drawn through the crate
  * towards the corner by their Long Range Attachments and pushed out by the crate's nearest face,
@@ -448,13 +516,14 @@ function solveChainDirect(world: SimWorld, r: number): void {
  * of the tick (the long fuzz, Timber Mine; 24 % with one pass more, 1 % with three). The chain of
  * a bent rope pulls no box (chainBoxEnd), so this moves particles only.
  */
-export function resolveBentChain(world: SimWorld, r: number): void {
-  if (world.wrap.count[r] === 0) return;
+export function resolveBentChain(world: SimWorld, r: number): boolean {
+  if (world.wrap.count[r] === 0) return false;
   // The sweep just before measured its segments as it finished them (relaxed.rope === r).
   const isStretched = relaxed.rope === r ? relaxed.isStretched : isStretchedBeyond(world, r, RESOLVE_STRETCH);
-  if (!isStretched) return;
+  if (!isStretched) return false;
   solveChainDirect(world, r);
   for (let pass = 1; pass < RESOLVE_PASSES && isStretchedBeyond(world, r, RESOLVE_STRETCH); pass++) solveChainDirect(world, r);
+  return true;
 }
 
 /** Which rope relaxRope swept last (-1: a sweep that did not measure), and whether a segment of
@@ -503,8 +572,13 @@ function moveBoxEnd(world: SimWorld, r: number, side: number, e: number, p: Body
  * neighbouring particles (compliance proportional to the segment's share of the rope, as springs in
  * series); a segment that ends on a box the chain pulls pulls the box too, by its generalized
  * inverse mass at the tie point, and the end particle stays on that point.
+ * Skipped (false) for a light rope whose chain solveRope solved in one whole Newton step and which
+ * nothing moved since (`isTouched` false: no tile, corner or box): the step left its segments, and
+ * a box the chain pulls, at their lengths to second order, and the sweep would only polish that
+ * (the next substep's solve measures what is left). A taut tether, a rope swinging in the air, a
+ * crate's rope: most ropes, most substeps (issue 17, "skip work for ropes that touched nothing").
  */
-export function relaxRope(world: SimWorld, r: number): void {
+export function relaxRope(world: SimWorld, r: number, isTouched: boolean): boolean {
   const { particle, rope } = world;
   const h = world.substep.h;
   const first = rope.first[r];
@@ -515,10 +589,11 @@ export function relaxRope(world: SimWorld, r: number): void {
   const x = particle.x;
   const y = particle.y;
   relaxed.rope = -1;
+  if (!isTouched && solved.rope === r) return false;
   if (boxA === 0 && boxB === 0) {
     relaxParticles(particle, first, last, alphaPerMetre);
     relaxed.rope = r;
-    return;
+    return true;
   }
   for (let i = last - 1; i >= first; i--) {
     const j = i + 1;
@@ -567,6 +642,7 @@ export function relaxRope(world: SimWorld, r: number): void {
       y[j] -= ny * dLambda * wj;
     }
   }
+  return true;
 }
 
 /**
@@ -699,21 +775,34 @@ export function updateMaxStretch(world: SimWorld): void {
   const ropes = world.queries.ropes.dense;
   const { x, y, rest } = particle;
   let worst = 0;
+  // A segment whose squared length is under STRETCH_CLEAR (1 + worst)^2 rest^2 is shorter than the
+  // worst so far by ~5e-7 of its length, far beyond round-off: no square root and division for it
+  // (most segments, once a stretched one is found). The worst is measured as before, exactly.
+  let clear = STRETCH_CLEAR;
   for (let k = 0; k < ropes.length; k++) {
     const r = ropes[k];
     if (rope.isActive[r] === 0) continue;
     const first = rope.first[r];
     const last = first + rope.count[r] - 1;
     for (let i = first; i < last; i++) {
-      if (rest[i] <= 0) continue;
+      const len = rest[i];
+      if (len <= 0) continue;
       const dx = x[i + 1] - x[i];
       const dy = y[i + 1] - y[i];
-      const stretch = Math.sqrt(dx * dx + dy * dy) / rest[i] - 1;
-      if (stretch > worst) worst = stretch;
+      const d2 = dx * dx + dy * dy;
+      if (d2 < clear * len * len) continue;
+      const stretch = Math.sqrt(d2) / len - 1;
+      if (stretch > worst) {
+        worst = stretch;
+        clear = STRETCH_CLEAR * (1 + worst) * (1 + worst);
+      }
     }
   }
   world.maxStretch = worst;
 }
+
+/** updateMaxStretch's margin: (1 - 1e-6) on the squared length. */
+const STRETCH_CLEAR = 1 - 1e-6;
 
 /** Largest relative segment stretch of rope `r` (0.01 = 1 % longer than rest). For tests and tools. */
 export function ropeMaxStretch(world: SimWorld, r: number): number {

@@ -22,13 +22,15 @@ export function restoreNonFinite(world: SimWorld): boolean {
   // The particles are most of the numbers (thousands in a big world): four sums side by side,
   // not one chain of dependent additions. Each term times 0 is 0 when finite and NaN when not, so
   // the sums are 0 or NaN whatever the positions (no overflow to tell apart from a NaN).
+  // Over the whole run of ids from the first particle to the last, as keepDrawPoses copies them
+  // (the ropes' own ids between hold 0).
   const { x, y, prevX, prevY } = particle;
   let sx = 0;
   let sy = 0;
   let spx = 0;
   let spy = 0;
-  for (let n = 0; n < particles.length; n++) {
-    const i = particles[n];
+  const end = particles.length > 0 ? particles[particles.length - 1] : -1;
+  for (let i = particles.length > 0 ? particles[0] : 0; i <= end; i++) {
     sx += x[i] * 0;
     sy += y[i] * 0;
     spx += prevX[i] * 0;
