@@ -38,8 +38,10 @@ describe('golden state hashes', () => {
     // a crate tipping on a corner gained energy), the yard's crates move differently (00b3483d alone;
     // both with the long fuzz's rope fixes, 26598932). Since a crate a player stands on meets the
     // stone again after the players' contacts (boxes.ts: it crept along the floor under a player),
-    // was 26598932.
-    expect(hashHex(world)).toBe('2f22d0ba');
+    // was 26598932. Since a rope's backward sweep is skipped when its chain was solved in one whole
+    // step and nothing touched it (solveRope.ts relaxRope, issue 17), and so is the corner pass
+    // after it, the yard's ropes end their substeps a little differently, was 2f22d0ba.
+    expect(hashHex(world)).toBe('629dc001');
   });
 
   it('"first gap crossing": levels/03-first-gap.json played by tools/bots/first-gap.ts to the goal', () => {
@@ -49,9 +51,11 @@ describe('golden state hashes', () => {
     // and the gems collected: since the chasm gem (issue 16) the crossing's swing collects it.
     // Since the level bends its ropes round corners (physics.ropeWrap, issue 14) the tether swings
     // from the chasm's edge instead of through it, and the crossing ends at tick 798 (was 815).
+    // Since a rope's backward sweep is skipped when nothing touched it (issue 17), the tether's
+    // particles move a little differently (the same tick), was 65a9657c.
     const world = createSimWorld(loadBuiltInLevel('levels/03-first-gap.json'));
     playCrossing(world);
     expect(world.completedTick).toBe(798);
-    expect(hashHex(world)).toBe('65a9657c');
+    expect(hashHex(world)).toBe('e8b1200e');
   });
 });
