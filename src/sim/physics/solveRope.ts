@@ -144,13 +144,31 @@ export function solveRope(world: SimWorld, r: number): void {
 }
 
 /**
- * The light rope solveRope last solved with one whole Newton step of its chain (-1: none), and
- * so whose particles, unless something moves one after it, need no backward sweep (relaxRope).
+ * The light rope solveRope last solved with one whole Newton step of its chain that left every
+ * segment within AT_LENGTH of its length (-1: none): unless something moves one of its particles
+ * after it, it needs no backward sweep (relaxRope).
  */
 const solved = { rope: -1 };
 
+/**
+ * How far from its length a segment may end the chain solve for the rope to skip its sweep (a
+ * share of the segment, 0.01 %). The step is exact only to second order: a rope yanked hard (a
+ * slack tether snapping taut) ended it up to 2 % long, and without the sweep the error grew to
+ * 19 % in the next substep and the rope cut 13 cm into the stone (the long fuzz, The Well).
+ */
+const AT_LENGTH = 1e-4;
+const AT_LENGTH_LO = (1 - AT_LENGTH) * (1 - AT_LENGTH);
+const AT_LENGTH_HI = (1 + AT_LENGTH) * (1 + AT_LENGTH);
+
 function keepSolved(r: number): void {
-  solved.rope = chainResult.isScaled ? -1 : r;
+  solved.rope = chainResult.isAtLength ? r : -1;
+}
+
+/** A segment (dx, dy) of rest length `len` is within AT_LENGTH of it (squared: no root). */
+function isSegmentAtLength(dx: number, dy: number, len: number): boolean {
+  const d2 = dx * dx + dy * dy;
+  const len2 = len * len;
+  return d2 <= AT_LENGTH_HI * len2 && d2 >= AT_LENGTH_LO * len2;
 }
 
 /**
@@ -235,7 +253,7 @@ const CHAIN_EPS = 1e-7;
 const boxPoint = createBodyPoint();
 /** What solveChainDirect leaves (module scratch: V8 boxes a double returned from a call it does
  *  not inline). */
-const chainResult = { worstOff: 0, isScaled: false };
+const chainResult = { worstOff: 0, isScaled: false, isAtLength: false };
 
 /**
  * All of rope r's segment constraints at once: one Newton step, (J W J^T + alpha~) lambda = -C,
@@ -258,6 +276,7 @@ function solveChainDirect(world: SimWorld, r: number): void {
   const m = rope.count[r] - 1; // segments
   chainResult.worstOff = 0;
   chainResult.isScaled = false;
+  chainResult.isAtLength = false;
   if (m < 1) return;
   const x = particle.x;
   const y = particle.y;
@@ -354,17 +373,19 @@ function solveChainDirect(world: SimWorld, r: number): void {
     wi = wj;
   }
   // Back substitution (dp becomes lambda), each particle's move once its multipliers are final:
-  // dx_i = w_i (n_{i-1} lambda_{i-1} - n_i lambda_i), applied at once to the particles between the
-  // ends (where each was is kept in mx, my) and kept in locals for the two end particles, which
-  // may be a box's; and each multiplier kept (sign as in projectSegment) for the sweep after
-  // collision. A nearly straight chain that is slightly compressed makes the system nearly
-  // singular, and then one Newton step can throw a particle far sideways (the fuzz found a 3 m
-  // jump once in 1.2 million ticks): if any particle would move more than a quarter of its rope's
-  // nominal segment, the whole step is scaled down to that (the sweep after collision finishes the
-  // job), every particle moved again from where it was. (Applied here and not in a pass of its
-  // own, with the multipliers: the same numbers, one pass fewer over the chain.)
+  // dx_i = w_i (n_{i-1} lambda_{i-1} - n_i lambda_i), applied at once (where each particle was is
+  // kept in mx, my), except at a box end, which gets its impulse once the pass is done; each
+  // multiplier kept (sign as in projectSegment) for the sweep after collision; and each segment,
+  // once both its particles are final, measured against AT_LENGTH (chainResult.isAtLength).
+  // A nearly straight chain that is slightly compressed makes the system nearly singular, and then
+  // one Newton step can throw a particle far sideways (the fuzz found a 3 m jump once in 1.2
+  // million ticks): if any particle would move more than a quarter of its rope's nominal segment,
+  // the whole step is scaled down to that (the sweep after collision finishes the job), every
+  // particle moved again from where it was. (Applied here and not in passes of their own: the
+  // same numbers, two passes fewer over the chain.)
   const lambda = particle.lambda;
   let worst2 = 0;
+  let isAtLength = true;
   let dNext = dp[m - 1]; // lambda_{k+1}, with segment k + 1's direction
   let nxNext = nx[m - 1];
   let nyNext = ny[m - 1];
@@ -383,7 +404,18 @@ function solveChainDirect(world: SimWorld, r: number): void {
     const wm = w[last];
     const move2 = (lastX * lastX + lastY * lastY) * wm * wm;
     if (move2 > worst2) worst2 = move2;
+    if (boxB === 0) {
+      mx[m] = x[last];
+      my[m] = y[last];
+      if (wm !== 0) {
+        x[last] += wm * lastX;
+        y[last] += wm * lastY;
+      }
+    }
   }
+  // Particle i + 1 as final (for segment i's length), carried from the turn before.
+  let xAfter = x[last];
+  let yAfter = y[last];
   for (let k = m - 2; k >= 0; k--) {
     const dk = dp[k] - cp[k] * dNext;
     dp[k] = dk;
@@ -414,6 +446,10 @@ function solveChainDirect(world: SimWorld, r: number): void {
     if (px > maxX) maxX = px;
     if (py < minY) minY = py;
     if (py > maxY) maxY = py;
+    // Segment i, both its particles final (the last one: unless a box end still moves it).
+    if (isAtLength && (k < m - 2 || boxB === 0)) isAtLength = isSegmentAtLength(xAfter - px, yAfter - py, rest[i]);
+    xAfter = px;
+    yAfter = py;
     dNext = dk;
     nxNext = nxk;
     nyNext = nyk;
@@ -440,15 +476,13 @@ function solveChainDirect(world: SimWorld, r: number): void {
       let ay = 0;
       if (k > 0) { ax += nx[k - 1] * dp[k - 1]; ay += ny[k - 1] * dp[k - 1]; }
       if (k < m) { ax -= nx[k] * dp[k]; ay -= ny[k] * dp[k]; }
-      if (k === 0) { firstX = ax; firstY = ay; }
-      else if (k === m) { lastX = ax; lastY = ay; }
-      else {
-        const i = first + k;
-        const wk = w[i];
-        if (wk === 0) continue;
-        x[i] = mx[k] + wk * ax;
-        y[i] = my[k] + wk * ay;
-      }
+      if (k === 0) { firstX = ax; firstY = ay; continue; }
+      if (k === m && boxB !== 0) { lastX = ax; lastY = ay; continue; }
+      const i = first + k;
+      const wk = w[i];
+      if (wk === 0) continue;
+      x[i] = mx[k] + wk * ax;
+      y[i] = my[k] + wk * ay;
     }
   }
   // What a box end carries here counts towards the rope's tension: a load that reaches the box
@@ -458,7 +492,7 @@ function solveChainDirect(world: SimWorld, r: number): void {
   const loadB = boxB !== 0 ? -dp[m - 1] : 0;
   const load = loadA > loadB ? loadA : loadB;
   if (load > 0) rope.impulse[r] += load / h;
-  // The end particles' moves (a box end gets its impulse instead).
+  // The first particle's move (a box end gets its impulse instead), and the last's at a box.
   if (boxA !== 0) {
     boxPoint.nx = firstX;
     boxPoint.ny = firstY;
@@ -478,13 +512,12 @@ function solveChainDirect(world: SimWorld, r: number): void {
     moveBoxEnd(world, r, 1, boxB, boxPoint);
     x[last] = endA.x;
     y[last] = endA.y;
-  } else {
-    const wm = w[last];
-    if (wm !== 0) {
-      x[last] += wm * lastX;
-      y[last] += wm * lastY;
-    }
+    // The segment onto the box end, now final (the one before it: measured in the pass).
+    if (isAtLength && m > 1) isAtLength = isSegmentAtLength(x[last] - x[last - 1], y[last] - y[last - 1], rest[last - 1]);
   }
+  // The first segment, now final.
+  if (isAtLength) isAtLength = isSegmentAtLength(x[first + 1] - x[first], y[first + 1] - y[first], rest[first]);
+  chainResult.isAtLength = isAtLength && !isScaled;
   if (isScaled) {
     solvedBounds.rope = -1;
   } else {
@@ -572,10 +605,10 @@ function moveBoxEnd(world: SimWorld, r: number, side: number, e: number, p: Body
  * neighbouring particles (compliance proportional to the segment's share of the rope, as springs in
  * series); a segment that ends on a box the chain pulls pulls the box too, by its generalized
  * inverse mass at the tie point, and the end particle stays on that point.
- * Skipped (false) for a light rope whose chain solveRope solved in one whole Newton step and which
- * nothing moved since (`isTouched` false: no tile, corner or box): the step left its segments, and
- * a box the chain pulls, at their lengths to second order, and the sweep would only polish that
- * (the next substep's solve measures what is left). A taut tether, a rope swinging in the air, a
+ * Skipped (false) for a light rope whose chain solveRope solved in one whole Newton step, leaving
+ * every segment within AT_LENGTH (0.01 %) of its length, and which nothing moved since
+ * (`isTouched` false: no tile, corner or box): the sweep would only polish that (the next
+ * substep's solve measures what is left). A taut tether, a rope swinging in the air, a
  * crate's rope: most ropes, most substeps (issue 17, "skip work for ropes that touched nothing").
  */
 export function relaxRope(world: SimWorld, r: number, isTouched: boolean): boolean {
