@@ -253,7 +253,7 @@ const CHAIN_EPS = 1e-7;
 const boxPoint = createBodyPoint();
 /** What solveChainDirect leaves (module scratch: V8 boxes a double returned from a call it does
  *  not inline). */
-const chainResult = { worstOff: 0, isScaled: false, isAtLength: false };
+const chainResult = { worstOff: 0, isAtLength: false };
 
 /**
  * All of rope r's segment constraints at once: one Newton step, (J W J^T + alpha~) lambda = -C,
@@ -265,7 +265,8 @@ const chainResult = { worstOff: 0, isScaled: false, isAtLength: false };
  * and that mode moves no particle. A tied box end takes part with the box's generalized inverse
  * mass along the end segment, and its share moves (and turns) the box; other tied ends are pinned.
  * Leaves the worst segment's length error before the step, as a share of its rest length, in
- * chainResult.worstOff.
+ * chainResult.worstOff, and whether the whole step (not scaled down) left every segment within
+ * AT_LENGTH of its length in chainResult.isAtLength.
  */
 function solveChainDirect(world: SimWorld, r: number): void {
   const { particle, rope } = world;
@@ -275,7 +276,6 @@ function solveChainDirect(world: SimWorld, r: number): void {
   const first = rope.first[r];
   const m = rope.count[r] - 1; // segments
   chainResult.worstOff = 0;
-  chainResult.isScaled = false;
   chainResult.isAtLength = false;
   if (m < 1) return;
   const x = particle.x;
@@ -467,7 +467,6 @@ function solveChainDirect(world: SimWorld, r: number): void {
   const maxMove = 0.25 * rope.nominalSegment[r];
   const isScaled = worst2 > maxMove * maxMove;
   if (isScaled) {
-    chainResult.isScaled = true;
     const scale = maxMove / Math.sqrt(worst2);
     for (let k = 0; k < m; k++) dp[k] *= scale;
     for (let k = 0; k < m; k++) lambda[first + k] = -dp[k];
