@@ -38,9 +38,10 @@ export function solveRopeLengths(world: SimWorld): void {
 
 /**
  * Each rope's shape: ends pinned, LRA and the chain solved forward, collision with tiles and boxes,
- * then the chain's backward sweep if collision moved a particle (and, for a bent rope that collision
- * left torn, the whole chain again), then segments against tile corners again (the sweep moves particles). Rope by rope, because a rope pushing a box moves the next
- * rope's end. A taut tether is a straight line between the players and skips collision (with
+ * then the chain's backward sweep unless the chain solve left the rope at its length and collision
+ * moved nothing (relaxRope; and, for a bent rope that collision left torn, the whole chain again),
+ * then segments against tile corners again (the sweep moves particles). Rope by rope, because a
+ * rope pushing a box moves the next rope's end. A taut tether is a straight line between the players and skips collision (with
  * physics.ropeWrap, all but the corners after the sweep and the way out of the stone: its sag does not).
  */
 export function shapeRopes(world: SimWorld): void {

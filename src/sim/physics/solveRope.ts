@@ -540,8 +540,8 @@ function solveChainDirect(world: SimWorld, r: number): void {
 
 /**
  * The whole chain of a rope bent round corners again, after collision and the backward sweep,
- * while a segment is still over RESOLVE_STRETCH (at most RESOLVE_PASSES times; true if it solved): as against tiles,
- * the rope's length wins over collision. A slack rope lying over a crate that catches a tile
+ * while a segment is still over RESOLVE_STRETCH (at most RESOLVE_PASSES times; true if it solved):
+ * as against tiles, the rope's length wins over collision. A slack rope lying over a crate that catches a tile
  * corner under it (only corners bend a rope, not boxes) has its particles drawn through the crate
  * towards the corner by their Long Range Attachments and pushed out by the crate's nearest face,
  * up to half a metre in a substep, and the one backward sweep left a segment 62 % long at the end
