@@ -387,6 +387,41 @@ describe('a ledge climb', () => {
   });
 });
 
+describe('a ledge climb the tether cannot follow', () => {
+  // A one-tile shelf (x < 6, y 10-12); P1 hangs at its right face, P2 stands below, left of the
+  // face, the tether straight between them (9.10 m). On top of the shelf P1 would be 10.02 m from
+  // P2 in a straight line, but the rope then runs over the shelf's two right corners: 10.16 m.
+  // A tether of 10.08 m let the climb through (the straight line fits) and the next substep pulled
+  // the missing 8 cm back at once: P2 yanked off the floor at 30 m/s (the long fuzz: 86.9 m/s in
+  // Tied Together, 74.5 m/s in the finale).
+  const shelf: string[] = [];
+  for (let r = 0; r < 24; r++) shelf.push(r >= 20 ? '#'.repeat(20) : r === 10 || r === 11 ? '######' + '.'.repeat(14) : '.'.repeat(20));
+
+  it('is refused when the path over the corners it would catch is longer than the tether', () => {
+    const world = worldFromMap(shelf, { x: 6.35, y: 11 }, { x: 5, y: 20 }, 10.08, { ropeWrap: true });
+    const [a, b] = world.queries.players.dense;
+    let fastest = 0;
+    for (let t = 0; t < 20; t++) {
+      step(world, [Button.Left, 0]);
+      expect(world.body.x[a]).toBeGreaterThan(6); // never up on the shelf
+      expect(world.body.y[b]).toBeCloseTo(19.3, 6); // P2 never pulled off the floor
+      fastest = Math.max(fastest, Math.hypot(world.body.vx[b], world.body.vy[b]));
+    }
+    expect(fastest).toBeLessThan(1e-6);
+  });
+
+  it('is made when the tether reaches over the corners', () => {
+    const world = worldFromMap(shelf, { x: 6.35, y: 11 }, { x: 5, y: 20 }, 10.3, { ropeWrap: true });
+    const [a, b] = world.queries.players.dense;
+    step(world, [Button.Left, 0]);
+    expect(world.body.y[a]).toBeCloseTo(10 - world.body.halfH[a], 6); // on the shelf
+    step(world, [Button.Left, 0]);
+    expect(pivots(world, world.tetherRope)).toEqual([[6, 10], [6, 12]]);
+    expect(ropePathLength(world, world.tetherRope)).toBeLessThanOrEqual(10.3 + 1e-9);
+    expect(world.body.y[b]).toBeCloseTo(19.3, 6);
+  });
+});
+
 describe('a slack rope catching a second corner', () => {
   // A slack tether over a one-tile block, end B falling past the block's far corner: the corner was
   // added at end B with spanA (the rope up to the first corner) kept, so the rope between the two

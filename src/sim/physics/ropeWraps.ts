@@ -467,6 +467,48 @@ function findCorner(grid: TileGrid, sums: Int32Array): boolean {
   return true;
 }
 
+/** The wrap state of one rope, kept while measureRopePathAhead tries an update (module scratch). */
+const keptPivots = { x: new Float64Array(MAX_WRAPS), y: new Float64Array(MAX_WRAPS), turn: new Int8Array(MAX_WRAPS), rest: new Float64Array(5) };
+
+/**
+ * The length rope r's path will have once its wraps follow its ends to where they are now (the
+ * sweep and unwrap the next substep makes), into ropePath.length; its wrap state is left as it
+ * was. A move made between substeps (a ledge climb) can then be tried before it is made.
+ */
+export function measureRopePathAhead(world: SimWorld, r: number): void {
+  const { wrap } = world;
+  if (!world.settings.ropeWrap || world.rope.bodyA[r] === 0 || world.rope.bodyB[r] === 0) {
+    measureRopePath(world, r);
+    return;
+  }
+  const base = r * MAX_WRAPS;
+  const count = wrap.count[r];
+  for (let k = 0; k < MAX_WRAPS; k++) {
+    keptPivots.x[k] = wrap.x[base + k];
+    keptPivots.y[k] = wrap.y[base + k];
+    keptPivots.turn[k] = wrap.turn[base + k];
+  }
+  const rest = keptPivots.rest;
+  rest[0] = wrap.spanA[r];
+  rest[1] = wrap.fromAX[r];
+  rest[2] = wrap.fromAY[r];
+  rest[3] = wrap.fromBX[r];
+  rest[4] = wrap.fromBY[r];
+  wrapRope(world, r);
+  measureRopePath(world, r);
+  wrap.count[r] = count;
+  for (let k = 0; k < MAX_WRAPS; k++) {
+    wrap.x[base + k] = keptPivots.x[k];
+    wrap.y[base + k] = keptPivots.y[k];
+    wrap.turn[base + k] = keptPivots.turn[k];
+  }
+  wrap.spanA[r] = rest[0];
+  wrap.fromAX[r] = rest[1];
+  wrap.fromAY[r] = rest[2];
+  wrap.fromBX[r] = rest[3];
+  wrap.fromBY[r] = rest[4];
+}
+
 /** Length of rope r's path from end A through its pivots to end B, m (straight without pivots). */
 export function ropePathLength(world: SimWorld, r: number): number {
   measureRopePath(world, r);

@@ -10,6 +10,7 @@ import { Button } from '../input';
 import { SimEvent, pushEvent } from '../events';
 import { rectOverlapsSolid } from '../physics/moveBody';
 import { rect, rectBoxOverlap } from '../physics/playerBox';
+import { measureRopePathAhead, ropePath } from '../physics/ropeWraps';
 import { Tile, tileAt } from '../tileGrid';
 import type { SimWorld } from '../worldState';
 
@@ -48,11 +49,7 @@ export function ledgeClimbSystem(world: SimWorld): void {
       if (rectOverlapsBox(world, nx, ny, hw, hh)) break;
       // The tether holds: no climbing out of its reach (the next tick's tether constraint would
       // yank both players back together at ~30 m/s).
-      const other = players[0] === eid ? players[1] : players[0];
-      const dx = nx - body.x[other];
-      const dy = ny - body.y[other];
-      const reach = world.rope.length[world.tetherRope];
-      if (dx * dx + dy * dy > reach * reach) break;
+      if (isBeyondTether(world, eid, nx, ny)) break;
       body.x[eid] = nx;
       body.y[eid] = ny;
       body.vx[eid] = 0;
@@ -63,6 +60,26 @@ export function ledgeClimbSystem(world: SimWorld): void {
   }
 }
 
+/**
+ * True if the tether would be longer than its length with player `eid` at (nx, ny), measured along
+ * the path it will take over the corners (those it still bends round and those the move catches):
+ * the straight line between the players is shorter. The long fuzz saw a climb away from the corner
+ * the rope ran over (Tied Together: straight 5.73 m, path 6.34 m of a 6 m tether) and one onto a
+ * ledge the rope then caught on (the finale: straight 8.99 m of 9); the tether pulled the 0.34 m
+ * back within one substep and threw the climber at 86.9 m/s. The path is measured as the next
+ * substep's wrap update will find it; a climb that finishes a haul unwraps the edge and is kept.
+ */
+function isBeyondTether(world: SimWorld, eid: number, nx: number, ny: number): boolean {
+  const { body } = world;
+  const x = body.x[eid];
+  const y = body.y[eid];
+  body.x[eid] = nx;
+  body.y[eid] = ny;
+  measureRopePathAhead(world, world.tetherRope);
+  body.x[eid] = x;
+  body.y[eid] = y;
+  return ropePath.length > world.rope.length[world.tetherRope];
+}
 
 /** True if the rectangle centred on (cx, cy), half sizes hw x hh, overlaps any box (crate or platform). */
 function rectOverlapsBox(world: SimWorld, cx: number, cy: number, hw: number, hh: number): boolean {
