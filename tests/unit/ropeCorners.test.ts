@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Button, MAX_WRAPS, createSimWorld, levelRopes, step, traceRopePolyline, type SimWorld } from '../../src/sim';
 import { segmentDepth } from '../../tools/scenarios/ropeDepth';
 import { labDef, worldFromMap } from '../../tools/scenarios/worlds';
+import { collideRopeCorners } from '../../src/sim/physics/collideRopeCorners';
 
 /** A 3 x 3 block (cells 10..12, rows 10..12: top y 10, right face x 13) and a 3 m rope, 12 segments,
  *  tied 10 cm above its top at x = `tieX`, free end laid out level to the right, past the edge. */
@@ -229,5 +230,40 @@ describe('a slack tether particle pushed out of the top of a block', () => {
     console.log(`slack tether pushed out of the top of a block: the rope's line ${(depth * 100).toFixed(2)} cm into the stone, ${world.wrap.count[r]} pivot(s) left`);
     expect(world.wrap.count[r]).toBe(1); // the near corner dropped as P1 rose: the case in question
     expect(depth).toBeLessThan(0.01);
+  });
+});
+
+describe('a corner at a tie point', () => {
+  // A rope tied to a point 2 mm above a block's top-left corner, hanging down beside the block's
+  // face: the segment from its last free particle to the tie point passes the corner at its tied end. Pushing the segment
+  // off the corner moves only the free particle, by the lever 1/(1 - t), up to MAX_MOVE (12 cm) on
+  // a 22.5 cm segment: the segment before it was stretched 53 % (the long fuzz, Swing Yard: a
+  // crate's tie point on a corner, pushed the same way every substep; 78 % in Knock-On).
+  it('is pushed off only as far as no segment it moves is stretched past 5 % (or past what it was)', () => {
+    const world = createSimWorld(labDef({
+      width: 20, height: 20, solids: [[10, 10]],
+      ropes: [{ a: { kind: 'point', x: 9.79, y: 11.59 }, b: { kind: 'point', x: 10, y: 9.998 }, length: 2.0, segments: 8 }],
+    }));
+    const r = levelRopes(world)[0];
+    const { particle, rope } = world;
+    const first = rope.first[r];
+    const last = first + rope.count[r] - 1;
+    // Hanging straight down beside the face at x 9.79 from y 10.09, 0.229 m from the tie point.
+    for (let k = 0; k < rope.count[r]; k++) {
+      const i = first + k;
+      const x = k === rope.count[r] - 1 ? 10 : 9.79;
+      const y = k === rope.count[r] - 1 ? 9.998 : 10.09 + 0.25 * (rope.count[r] - 2 - k);
+      particle.x[i] = particle.prevX[i] = x;
+      particle.y[i] = particle.prevY[i] = y;
+    }
+    const before: number[] = [];
+    for (let i = first; i < last; i++) before.push(Math.hypot(particle.x[i + 1] - particle.x[i], particle.y[i + 1] - particle.y[i]) / particle.rest[i] - 1);
+    expect(particle.invMass[last]).toBe(0);
+    expect(collideRopeCorners(world, r, first, last, 0.01, true, 1.05)).toBe(true); // it was pushed
+    expect(particle.y[last - 1]).toBeLessThan(10.09); // up and away from the corner, as far as it may go
+    for (let i = first; i < last; i++) {
+      const stretch = Math.hypot(particle.x[i + 1] - particle.x[i], particle.y[i + 1] - particle.y[i]) / particle.rest[i] - 1;
+      expect(stretch).toBeLessThanOrEqual(Math.max(0.05, before[i - first]) + 1e-9);
+    }
   });
 });

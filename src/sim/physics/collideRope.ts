@@ -73,7 +73,7 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): boolea
   solvedBounds.rope = -1;
   if (isNearTiles(world)) {
     hasMoved = collideWithTiles(world, first, last, isTiedBoth); // measures the bounds anew as it goes
-    if (isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT)) {
+    if (isNearCorners(world) && collideRopeCorners(world, r, first, last, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT)) {
       hasMoved = true;
       if (hasBoxes) measureRun(world, first, last, bounds);
     }
@@ -119,7 +119,7 @@ export function collideRopeAfterSweep(world: SimWorld, r: number, isTaut: boolea
   let mayBeInStone = measureBoundsFindStone(world, first, last, canLeaveStone);
   // (A convex corner within the corners' reach has all four of its cells within the tiles'
   // reach of isNearTiles, so isNearCorners alone decides as both together would.)
-  if (hasCorners && isNearCorners(world) && collideRopeCorners(world, first, last, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT, tautRope)) {
+  if (hasCorners && isNearCorners(world) && collideRopeCorners(world, r, first, last, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT, tautRope)) {
     mayBeInStone = canLeaveStone;
   }
   if (!canLeaveStone || !mayBeInStone) return;
@@ -136,7 +136,7 @@ export function collideRopeAfterSweep(world: SimWorld, r: number, isTaut: boolea
     // segment with an end in the stone to this pass), and out by the top of a block a particle's
     // segment to its neighbour down the block's side cut the corner between them (10.8 cm, the
     // long fuzz, Over the Pits).
-    collideRopeCorners(world, i > first ? i - 1 : i, i < last ? i + 1 : i, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT, tautRope);
+    collideRopeCorners(world, r, i > first ? i - 1 : i, i < last ? i + 1 : i, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT, tautRope);
   }
 }
 
