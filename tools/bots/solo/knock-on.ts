@@ -34,7 +34,10 @@ export function playSolo(world: SimWorld, onTick?: (move: number) => void): Solo
     ...m.go(P2, PITS[0].leash, [], 0.05), m.anchor(), m.control(P1), charge(0),
     ...m.go(P2, PITS[0].edge - 1.2),
     m.control(P1), cross(a, 0, true),
-    m.control(P2), cross(b, 0, false),
+    // P2 waits for the first crate to hang nearly still as well: its hop checks only where the
+    // crate is and how fast it moves, and once (after the corner pass's stretch limit changed the
+    // game, collideRopeCorners.ts) P2 came down on it tilted 0.6 rad and slid off into the spikes.
+    m.control(P2), m.until(() => 0, () => calm(hanging[0], PITS[0])), cross(b, 0, false),
     ...m.go(P1, PITS[1].leash, [], 0.05), m.anchor(), m.control(P2), m.walkTo(PITS[1].leash + 2), charge(1),
     ...m.go(P1, PITS[1].edge - 1.2),
     m.control(P2), cross(b, 1, false),
