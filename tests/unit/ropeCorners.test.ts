@@ -239,7 +239,7 @@ describe('a corner at a tie point', () => {
   // off the corner moves only the free particle, by the lever 1/(1 - t), up to MAX_MOVE (12 cm) on
   // a 22.5 cm segment: the segment before it was stretched 53 % (the long fuzz, Swing Yard: a
   // crate's tie point on a corner, pushed the same way every substep; 78 % in Knock-On).
-  it('is pushed off only as far as no segment it moves is stretched past 5 % (or past what it was)', () => {
+  it('is pushed off only as far as no segment it moves is stretched past 25 % (or past what it was)', () => {
     const world = createSimWorld(labDef({
       width: 20, height: 20, solids: [[10, 10]],
       ropes: [{ a: { kind: 'point', x: 9.79, y: 11.59 }, b: { kind: 'point', x: 10, y: 9.998 }, length: 2.0, segments: 8 }],
@@ -263,7 +263,40 @@ describe('a corner at a tie point', () => {
     expect(particle.y[last - 1]).toBeLessThan(10.09); // up and away from the corner, as far as it may go
     for (let i = first; i < last; i++) {
       const stretch = Math.hypot(particle.x[i + 1] - particle.x[i], particle.y[i + 1] - particle.y[i]) / particle.rest[i] - 1;
-      expect(stretch).toBeLessThanOrEqual(Math.max(0.05, before[i - first]) + 1e-9);
+      expect(stretch).toBeLessThanOrEqual(Math.max(0.25, before[i - first]) + 1e-9);
     }
   });
+});
+
+describe('a slack kink across a corner of a rope that bends round corners', () => {
+  // A rope over a block's top-left corner (block x 10-11, y 10-11) with one particle dropped down
+  // the block's face below the corner and the next on the top: the segment between them, 18 %
+  // over its length, cuts 16 cm into the block. Without physics.ropeWrap a segment stretched past
+  // 5 % is left to the rope's length (so a taut straight rope does not snag on corners); a rope
+  // that bends round corners holds its length along its path, and left to the chain this kink
+  // stayed in the stone (the long fuzz: 12-19 cm, Pendulum Hall and Over the Pits).
+  for (const ropeWrap of [true, false]) {
+    it(`is pushed off the corner with physics.ropeWrap, left to the chain without (ropeWrap ${ropeWrap})`, () => {
+      const world = createSimWorld(labDef({
+        width: 20, height: 20, solids: [[10, 10]], physics: { ropeWrap },
+        ropes: [{ a: { kind: 'point', x: 9.85, y: 10.86 }, b: { kind: 'point', x: 10.81, y: 9.95 }, length: 1.53, segments: 3 }],
+      }));
+      const r = levelRopes(world)[0];
+      const { particle, rope } = world;
+      const first = rope.first[r];
+      const at: Array<[number, number]> = [[9.85, 10.86], [9.85, 10.35], [10.3, 9.95], [10.81, 9.95]];
+      at.forEach(([x, y], k) => { particle.x[first + k] = particle.prevX[first + k] = x; particle.y[first + k] = particle.prevY[first + k] = y; });
+      const cut = () => segmentDepth(world.grid, particle.x[first + 1], particle.y[first + 1], particle.x[first + 2], particle.y[first + 2]);
+      const before = cut();
+      expect(before).toBeGreaterThan(0.1);
+      const moved = collideRopeCorners(world, r, first, first + 3, 0.01, true, 1.05);
+      if (ropeWrap) {
+        expect(moved).toBe(true);
+        expect(cut()).toBeLessThan(before - 0.05);
+      } else {
+        expect(moved).toBe(false);
+        expect(cut()).toBe(before);
+      }
+    });
+  }
 });

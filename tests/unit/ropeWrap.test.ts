@@ -10,6 +10,7 @@ import {
   Button, MAX_WRAPS, Tile, boxEntity, createSimWorld, endPosition, levelRopes, ropePathLength, step, tileAt, type SimWorld,
 } from '../../src/sim';
 import { labDef, worldFromMap, type LabOptions } from '../../tools/scenarios/worlds';
+import { wrapRopes } from '../../src/sim/physics/ropeWraps';
 import { loadBuiltInLevel } from '../../tools/scenarios/levels';
 
 const G = 9.81;
@@ -384,6 +385,32 @@ describe('a ledge climb', () => {
     expect(worstDepth).toBe(0);
     expect(world.body.y[b]).toBeLessThan(18.5); // hauled up the face (it stood at 19.3)
     expect(world.body.x[b]).toBeCloseTo(12 + world.body.halfW[b], 3);
+  });
+});
+
+describe('a tie point grazing a corner', () => {
+  // A crate's rope hangs from a hook left of a pillar (x 16-17, foot at y 14); the crate is knocked
+  // up and right under the pillar's foot, its tie point (the middle of its top) passing the foot's
+  // corner 1.3 mm inside it, from (15.9867, 13.9944) to (16.0062, 14.0007) in one substep (the long
+  // fuzz's Timber Mine, to 0.1 mm). The span from the hook swept a triangle that ends short of the
+  // corner, so no corner was caught, and the rope cut 12.9 cm into the pillar for ten ticks.
+  it('catches the corner the end passed within a centimetre of', () => {
+    const solids: Array<[number, number]> = [];
+    for (let row = 8; row <= 13; row++) solids.push([16, row]);
+    const world = lab({
+      solids, anchors: [{ x: 14.7, y: 6 }], boxes: [{ x: 16.0062, y: 14.6007, w: 1, h: 1.2, mass: 20 }],
+      ropes: [{ a: { kind: 'anchor', anchor: 0 }, b: { kind: 'box', box: 0, x: 0, y: -0.6 }, length: 8.4, segments: 8 }],
+    });
+    const r = levelRopes(world)[0];
+    const tie = { x: 0, y: 0 };
+    endPosition(world, r, 1, tie);
+    expect(tie.x).toBeCloseTo(16.0062, 9);
+    expect(tie.y).toBeCloseTo(14.0007, 9);
+    expect(pivots(world, r)).toEqual([]); // laid out straight: the line from the hook misses the corner
+    world.wrap.fromBX[r] = 15.9867;
+    world.wrap.fromBY[r] = 13.9944;
+    wrapRopes(world);
+    expect(pivots(world, r)).toEqual([[16, 14]]);
   });
 });
 

@@ -21,12 +21,20 @@ const MAX_PUSH = 0.5;
  *  magnified by the lever (1/t); unbounded, a corner near a tie point threw it far and stretched
  *  the segment 67 % (the property test on level 3). */
 const MAX_MOVE = 0.12;
+/**
+ * Most a corner's push may stretch a segment it moves, as a multiple of its rest length (or what it
+ * was, if longer): a quarter over, half the invariant's bound. Without a bound the lever next to a
+ * tie point stretched the segment before it 53 % (the long fuzz, Swing Yard); bounded at the 5 %
+ * of SNAG_STRETCH the pass no longer cleared the corners a slack tether kinks round (the long fuzz:
+ * 12 runs of 200 with a rope in the stone, from 5).
+ */
+const PUSH_STRETCH = 1.25;
 
 /**
  * Pushes the segments of particles first..last out of the outer tile corners they cut or come
  * within `radius` of. Segments with a particle inside a tile are left to the particles' own
- * collision; `skipOverStretched` (a rope tied at both ends) leaves a segment stretched beyond
- * `maxStretch` to the chain, so the rope's length wins and it does not snag. The pivots of rope
+ * collision; `skipOverStretched` (a rope tied at both ends, without physics.ropeWrap) leaves a
+ * segment stretched beyond `maxStretch` to the chain, so the rope's length wins and it does not snag. The pivots of rope
  * `tautRope` (-1: none) are left alone: a taut rope's segment across its own pivot cuts it by
  * design (the rope runs through the pivot, its particles on the path either side), and pushed out
  * it would be pulled back onto the path next substep. True if it moved any particle (the caller's
@@ -37,6 +45,12 @@ export function collideRopeCorners(
   tautRope = -1,
 ): boolean {
   const { particle, grid } = world;
+  // A rope that bends round corners (physics.ropeWrap) holds its length along its bent path, so a
+  // segment stretched across a corner is a kink that slack put there (a particle dropped down a
+  // block's face next to the corner the rope runs over, its neighbours on the top), not the
+  // rope's length pulling it off: left to the chain it stayed cutting the corner, up to 19 cm
+  // (the long fuzz, Pendulum Hall, Over the Pits). Its push is bounded instead (PUSH_STRETCH).
+  const isSkippingStretched = skipOverStretched && !world.settings.ropeWrap;
   const ropeFirst = world.rope.first[r];
   const ropeLast = ropeFirst + world.rope.count[r] - 1;
   const x = particle.x;
@@ -87,7 +101,7 @@ export function collideRopeCorners(
     const dy = by - ay;
     const len2 = dx * dx + dy * dy;
     if (len2 < 1e-12) continue;
-    if (skipOverStretched) {
+    if (isSkippingStretched) {
       const limit = particle.rest[i] * maxStretch;
       if (len2 > limit * limit) continue;
     }
@@ -120,16 +134,25 @@ export function collideRopeCorners(
         const most = (s * wa > t * wb ? s * wa : t * wb) * lambda;
         if (most > MAX_MOVE) lambda *= MAX_MOVE / most;
         // Nor does the push stretch a segment it moves (this one, the one before, the one after)
-        // past maxStretch of its rest length, or past what it was: beyond that the rope's length
-        // wins, as for a segment already stretched. Next to a tie point the push is the lever's,
-        // up to MAX_MOVE on a 0.22 m segment; the long fuzz saw 53 % (Swing Yard, a crate's tie
-        // point on a corner, pushed the same way every substep) and 78 % (Knock-On).
+        // past PUSH_STRETCH of its rest length, or past what it was. Next to a tie point the push
+        // is the lever's, up to MAX_MOVE on a 0.22 m segment; the long fuzz saw 53 % (Swing Yard,
+        // a crate's tie point on a corner, pushed the same way every substep) and 78 % (Knock-On).
         const moveA = lambda * s * wa;
         const moveB = lambda * t * wb;
         step.k = 1;
-        limitStep(bx - ax, by - ay, nx * (moveB - moveA), ny * (moveB - moveA), particle.rest[i] * maxStretch);
-        if (i > ropeFirst && wa > 0) limitStep(ax - x[i - 1], ay - y[i - 1], nx * moveA, ny * moveA, particle.rest[i - 1] * maxStretch);
-        if (i + 1 < ropeLast && wb > 0) limitStep(bx - x[i + 2], by - y[i + 2], nx * moveB, ny * moveB, particle.rest[i + 1] * maxStretch);
+        step.ex = bx - ax; step.ey = by - ay; step.dx = nx * (moveB - moveA); step.dy = ny * (moveB - moveA);
+        step.most = particle.rest[i] * PUSH_STRETCH;
+        limitStep();
+        if (i > ropeFirst && wa > 0) {
+          step.ex = ax - x[i - 1]; step.ey = ay - y[i - 1]; step.dx = nx * moveA; step.dy = ny * moveA;
+          step.most = particle.rest[i - 1] * PUSH_STRETCH;
+          limitStep();
+        }
+        if (i + 1 < ropeLast && wb > 0) {
+          step.ex = bx - x[i + 2]; step.ey = by - y[i + 2]; step.dx = nx * moveB; step.dy = ny * moveB;
+          step.most = particle.rest[i + 1] * PUSH_STRETCH;
+          limitStep();
+        }
         if (step.k <= 0) continue;
         hasMoved = true;
         x[i] += nx * moveA * step.k;
@@ -151,15 +174,19 @@ export function collideRopeCorners(
   return hasMoved;
 }
 
-/** The share of a corner's push that is made, 0..1 (module scratch, see limitStep). */
-const step = { k: 1 };
+/**
+ * The share of a corner's push that is made, 0..1, and the segment limitStep tests: its far end is
+ * (ex, ey) from its near end, the push changes that by (dx, dy), and it may be `most` long (module
+ * scratch: doubles passed to a call V8 does not inline are boxed, an allocation each).
+ */
+const step = { k: 1, ex: 0, ey: 0, dx: 0, dy: 0, most: 0 };
 
 /**
- * Lowers step.k so that a segment whose far end is e (ex, ey) from its near end, and which a push
- * changes by d (dx, dy), is no longer than `most` (or than it is, if that is longer) after k of
- * the push: the largest k with |e + k d| <= most, from the quadratic in k.
+ * Lowers step.k so that the segment in `step` is no longer than step.most (or than it is, if that
+ * is longer) after k of the push: the largest k with |e + k d| <= most, from the quadratic in k.
  */
-function limitStep(ex: number, ey: number, dx: number, dy: number, most: number): void {
+function limitStep(): void {
+  const { ex, ey, dx, dy, most } = step;
   const d2 = dx * dx + dy * dy;
   if (d2 === 0) return;
   const ed = ex * dx + ey * dy;

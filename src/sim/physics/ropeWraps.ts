@@ -401,6 +401,9 @@ function isInsideBend(grid: TileGrid, gx: number, gy: number): boolean {
  * between them. Only the grid points inside the triangle are looked at, row by row (a long span
  * that moved a little is a sliver across a big box of cells).
  */
+/** How far past an end's path a corner is still met by its sweep, m (findCorner). */
+const END_GRAZE = 0.01;
+
 function findCorner(grid: TileGrid, sums: Int32Array): boolean {
   const { qx, qy, px, py, nx, ny } = tri;
   const ux = px - qx;
@@ -414,10 +417,10 @@ function findCorner(grid: TileGrid, sums: Int32Array): boolean {
   const maxX = Math.max(qx, px, nx);
   const minY = Math.min(qy, py, ny);
   const maxY = Math.max(qy, py, ny);
-  const c0 = Math.ceil(minX);
-  const c1 = Math.floor(maxX);
-  const r0 = Math.ceil(minY);
-  const r1 = Math.floor(maxY);
+  const c0 = Math.ceil(minX - END_GRAZE);
+  const c1 = Math.floor(maxX + END_GRAZE);
+  const r0 = Math.ceil(minY - END_GRAZE);
+  const r1 = Math.floor(maxY + END_GRAZE);
   if (c0 > c1 || r0 > r1) return false;
   // No convex corner among the triangle's grid points: nothing to meet (most substeps of most ropes,
   // even a tether between two players on a floor, whose triangles touch the floor's tiles).
@@ -425,6 +428,12 @@ function findCorner(grid: TileGrid, sums: Int32Array): boolean {
   let isFound = false;
   let bestX = 0;
   let bestY = 0;
+  // How far past the end's own path (P -> N) a corner may lie and still be met, as a cross
+  // product (END_GRAZE times |N - P|): a crate's tie point on its corner passes a tile corner
+  // within the contact slop, even through it by a millimetre or two, and then the span ends
+  // beyond the corner without having swept it (the long fuzz, Timber Mine: a rope round a
+  // pillar's foot missed by 1.3 mm, and cut 13 cm into the pillar until the crate swung back).
+  const graze = -END_GRAZE * Math.sqrt((nx - px) * (nx - px) + (ny - py) * (ny - py));
   for (let gy = r0; gy <= r1; gy++) {
     if (!hasConvexCornersIn(grid, sums, c0, gy, c1, gy)) continue;
     // The triangle's extent along this row: where the row crosses its three edges.
@@ -437,8 +446,8 @@ function findCorner(grid: TileGrid, sums: Int32Array): boolean {
     if (py === gy) { if (px < lo) lo = px; if (px > hi) hi = px; }
     if (ny === gy) { if (nx < lo) lo = nx; if (nx > hi) hi = nx; }
     if (lo > hi) continue;
-    const g0 = Math.max(c0, Math.ceil(lo - 1e-9));
-    const g1 = Math.min(c1, Math.floor(hi + 1e-9));
+    const g0 = Math.max(c0, Math.ceil(lo - END_GRAZE));
+    const g1 = Math.min(c1, Math.floor(hi + END_GRAZE));
     if (!hasConvexCornersIn(grid, sums, g0, gy, g1, gy)) continue;
     for (let gx = g0; gx <= g1; gx++) {
       const wx = gx - qx;
@@ -447,7 +456,7 @@ function findCorner(grid: TileGrid, sums: Int32Array): boolean {
       // Strictly past the old span, not past the new one, and on Q's side of P -> N.
       if ((ux * wy - uy * wx) * s <= 0) continue;
       if ((wx * vy - wy * vx) * s < 0) continue;
-      if (((nx - px) * (gy - py) - (ny - py) * (gx - px)) * s < 0) continue;
+      if (((nx - px) * (gy - py) - (ny - py) * (gx - px)) * s < graze) continue;
       if (!isConvexCorner(grid, gx, gy) || !isInsideBend(grid, gx, gy)) continue;
       if (isFound) {
         const bx = bestX - qx;
