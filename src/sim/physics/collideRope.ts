@@ -125,6 +125,7 @@ export function collideRopeAfterSweep(world: SimWorld, r: number, isTaut: boolea
   if (!canLeaveStone || !mayBeInStone) return;
   const x = particle.x;
   const y = particle.y;
+  let left = 0;
   for (let i = first; i <= last; i++) {
     if (particle.invMass[i] === 0) continue;
     const col = Math.floor(x[i]);
@@ -132,13 +133,26 @@ export function collideRopeAfterSweep(world: SimWorld, r: number, isTaut: boolea
     if (tileAt(grid, col, row) !== Tile.Solid) continue;
     if (!openFace(world, first, last, i, col, row)) continue;
     leaveByFace(world, i);
+    left++;
     // Its two segments against the corners now: the corner pass before skipped them (it leaves a
     // segment with an end in the stone to this pass), and out by the top of a block a particle's
     // segment to its neighbour down the block's side cut the corner between them (10.8 cm, the
     // long fuzz, Over the Pits).
     collideRopeCorners(world, r, i > first ? i - 1 : i, i < last ? i + 1 : i, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT, tautRope);
   }
+  // Two neighbours out of the stone by different faces (one by a block's side, the next by its
+  // top, after the chain pulled a slack heap across the block) are joined through the corner
+  // between them, and the first one's corner pass ran while the second was still inside: a few
+  // more passes over the rope, each push bounded (MAX_MOVE, PUSH_STRETCH), until nothing moves
+  // (the long fuzz, Over the Pits: 17.4 cm into the block's corner).
+  if (left < 2 || !world.settings.ropeWrap) return;
+  for (let pass = 0; pass < CORNER_REPASSES; pass++) {
+    if (!collideRopeCorners(world, r, first, last, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT, tautRope)) break;
+  }
 }
+
+/** Whole-rope corner passes after particles left the stone by different faces (collideRopeAfterSweep). */
+const CORNER_REPASSES = 3;
 
 /** Moves particle i out by the face openFace chose, its previous position alike (no speed from the push). */
 function leaveByFace(world: SimWorld, i: number): void {
