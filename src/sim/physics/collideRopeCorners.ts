@@ -22,8 +22,8 @@ const MAX_PUSH = 0.5;
  *  the segment 67 % (the property test on level 3). */
 const MAX_MOVE = 0.12;
 /**
- * Most a corner's push may stretch a segment it moves, as a multiple of its rest length (or what it
- * was, if longer): a quarter over, half the invariant's bound. Without a bound the lever next to a
+ * Most a corner's push may stretch a segment it moves, as a multiple of its rest length (or 2 %
+ * more than it was, if longer: PUSH_REGROW2): a quarter over, half the invariant's bound. Without a bound the lever next to a
  * tie point stretched the segment before it 53 % (the long fuzz, Swing Yard); bounded at the 5 %
  * of SNAG_STRETCH the pass no longer cleared the corners a slack tether kinks round (the long fuzz:
  * 12 runs of 200 with a rope in the stone, from 5).
@@ -41,8 +41,8 @@ const PUSH_REGROW2 = 1.02 * 1.02;
  * Pushes the segments of particles first..last out of the outer tile corners they cut or come
  * within `radius` of. Segments with a particle inside a tile are left to the particles' own
  * collision; `skipOverStretched` (a rope tied at both ends, without physics.ropeWrap) leaves a
- * segment stretched beyond `maxStretch` to the chain, so the rope's length wins and it does not snag. The pivots of rope
- * `tautRope` (-1: none) are left alone: a taut rope's segment across its own pivot cuts it by
+ * segment stretched beyond `maxStretch` to the chain, so the rope's length wins and it does not
+ * snag. The pivots of rope `tautRope` (-1: none) are left alone: a taut rope's segment across its own pivot cuts it by
  * design (the rope runs through the pivot, its particles on the path either side), and pushed out
  * it would be pulled back onto the path next substep. True if it moved any particle (the caller's
  * bounding box of the rope then no longer holds).
@@ -141,7 +141,7 @@ export function collideRopeCorners(
         const most = (s * wa > t * wb ? s * wa : t * wb) * lambda;
         if (most > MAX_MOVE) lambda *= MAX_MOVE / most;
         // Nor does the push stretch a segment it moves (this one, the one before, the one after)
-        // past PUSH_STRETCH of its rest length, or past what it was. Next to a tie point the push
+        // past PUSH_STRETCH of its rest length, or 2 % past what it was. Next to a tie point the push
         // is the lever's, up to MAX_MOVE on a 0.22 m segment; the long fuzz saw 53 % (Swing Yard,
         // a crate's tie point on a corner, pushed the same way every substep) and 78 % (Knock-On).
         const moveA = lambda * s * wa;
@@ -190,7 +190,8 @@ const step = { k: 1, ex: 0, ey: 0, dx: 0, dy: 0, most: 0 };
 
 /**
  * Lowers step.k so that the segment in `step` is no longer than step.most (or than 2 % longer
- * than it is, if that is longer) after k of the push: the largest k with |e + k d| <= most, from the quadratic in k.
+ * than it is, if that is longer) after k of the push: the largest k with |e + k d| <= most, from
+ * the quadratic in k.
  */
 function limitStep(): void {
   const { ex, ey, dx, dy, most } = step;

@@ -394,16 +394,17 @@ function isInsideBend(grid: TileGrid, gx: number, gy: number): boolean {
     || (tileAt(grid, gx, gy) === Tile.Solid && sx + sy > 0);
 }
 
+/** How far past an end's path a corner is still met by its sweep, m (findCorner). */
+const END_GRAZE = 0.01;
+
 /**
  * The first convex corner the span from pivot Q met while its far end moved from P to N (the
  * triangle in `tri`; strictly past the old span, up to and on the new one), into `hit`; false if
  * none. Of corners met at once (in line with Q), the farthest: the span then lies along the face
- * between them. Only the grid points inside the triangle are looked at, row by row (a long span
- * that moved a little is a sliver across a big box of cells).
+ * between them. A corner up to END_GRAZE past the end's own path P -> N counts as met. Only the
+ * grid points inside the triangle are looked at, row by row (a long span that moved a little is a
+ * sliver across a big box of cells).
  */
-/** How far past an end's path a corner is still met by its sweep, m (findCorner). */
-const END_GRAZE = 0.01;
-
 function findCorner(grid: TileGrid, sums: Int32Array): boolean {
   const { qx, qy, px, py, nx, ny } = tri;
   const ux = px - qx;
