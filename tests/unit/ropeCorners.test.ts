@@ -235,11 +235,12 @@ describe('a slack tether particle pushed out of the top of a block', () => {
 
 describe('a corner at a tie point', () => {
   // A rope tied to a point 2 mm above a block's top-left corner, hanging down beside the block's
-  // face: the segment from its last free particle to the tie point passes the corner at its tied end. Pushing the segment
-  // off the corner moves only the free particle, by the lever 1/(1 - t), up to MAX_MOVE (12 cm) on
-  // a 22.5 cm segment: the segment before it was stretched 53 % (the long fuzz, Swing Yard: a
-  // crate's tie point on a corner, pushed the same way every substep; 78 % in Knock-On).
-  it('is pushed off only as far as no segment it moves is stretched past 25 % (or past what it was)', () => {
+  // face: the segment from its last free particle to the tie point passes the corner at its tied
+  // end. Pushing the segment off the corner moves only the free particle, by the lever 1/(1 - t),
+  // up to MAX_MOVE (12 cm) on a 22.5 cm segment: the segment before it was stretched 53 % (the long
+  // fuzz, Swing Yard: a crate's tie point on a corner, pushed the same way every substep; 78 % in
+  // Knock-On). Every segment here starts within 25 %, so none may end past it.
+  it('is pushed off only as far as no segment it moves is stretched past 25 %', () => {
     const world = createSimWorld(labDef({
       width: 20, height: 20, solids: [[10, 10]],
       ropes: [{ a: { kind: 'point', x: 9.79, y: 11.59 }, b: { kind: 'point', x: 10, y: 9.998 }, length: 2.0, segments: 8 }],
@@ -271,8 +272,8 @@ describe('a corner at a tie point', () => {
 describe('a slack kink across a corner of a rope that bends round corners', () => {
   // A rope over a block's top-left corner (block x 10-11, y 10-11) with one particle dropped down
   // the block's face below the corner and the next on the top: the segment between them cuts
-  // 16-22 cm into the block. Without physics.ropeWrap a segment stretched past
-  // 5 % is left to the rope's length (so a taut straight rope does not snag on corners); a rope
+  // 16-22 cm into the block. Without physics.ropeWrap a segment stretched past 5 % is left to the
+  // rope's length (so a taut straight rope does not snag on corners); a rope
   // that bends round corners holds its length along its path, and left to the chain this kink
   // stayed in the stone (the long fuzz: 12-19 cm, Pendulum Hall and Over the Pits).
   // The segment 18 % over its rest length (0.51 m), and 35 % (0.58 m, a longer reach to the top):
