@@ -19,7 +19,7 @@ import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { collideRopeCorners } from './collideRopeCorners';
 import { endPosition, type EndPosition } from './ropeEnds';
 import { isHeavyRope } from './ropeMass';
-import { RUN, measureRun, solvedBounds, type Bounds } from './ropeBounds';
+import { RUN, measureRun, solvedBounds, sweptBounds, type Bounds } from './ropeBounds';
 import type { SimWorld } from '../worldState';
 
 /** A particle's contact with a box, handed to invMassAt and pushBody. */
@@ -82,6 +82,7 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): boolea
   return hasMoved;
 }
 
+
 /**
  * After the chain's backward sweep (relaxRope), which moves particles after collision: segments
  * against tile corners once more, then any particle still in the stone out of it.
@@ -116,7 +117,18 @@ export function collideRopeAfterSweep(world: SimWorld, r: number, isTaut: boolea
   // Not gated by isNearTiles: a particle in a solid cell puts that cell inside the rope's bounds,
   // so that gate never skips one. The rope's bounds are measured for the corners, and the same
   // pass finds whether any particle is in the stone at all (most substeps none is).
-  let mayBeInStone = measureBoundsFindStone(world, first, last, canLeaveStone);
+  let mayBeInStone = false;
+  if (sweptBounds.rope === r) {
+    // As the backward sweep just before left them (the same numbers the pass below would find).
+    bounds.minX = sweptBounds.minX;
+    bounds.minY = sweptBounds.minY;
+    bounds.maxX = sweptBounds.maxX;
+    bounds.maxY = sweptBounds.maxY;
+    mayBeInStone = canLeaveStone && sweptBounds.isInStone;
+  } else {
+    mayBeInStone = measureBoundsFindStone(world, first, last, canLeaveStone);
+  }
+  sweptBounds.rope = -1;
   // (A convex corner within the corners' reach has all four of its cells within the tiles'
   // reach of isNearTiles, so isNearCorners alone decides as both together would.)
   if (hasCorners && isNearCorners(world) && collideRopeCorners(world, r, first, last, CORNER_CLEARANCE, isTiedBoth, SNAG_LIMIT, tautRope)) {

@@ -14,6 +14,14 @@ export interface Bounds { minX: number; minY: number; maxX: number; maxY: number
  */
 export const solvedBounds = { rope: -1, minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
+/**
+ * The bounds of rope `rope`'s particles as the chain's backward sweep (relaxParticles, solveRope.ts)
+ * left them, measured as it finished each, and whether one that can move (1/m > 0) lies in a solid
+ * cell (tileAt, so beside the grid too); -1: none (a chain solve came after). collideRopeAfterSweep,
+ * next to run on the rope, takes them instead of a pass of its own (module scratch).
+ */
+export const sweptBounds = { rope: -1, minX: 0, minY: 0, maxX: 0, maxY: 0, isInStone: false };
+
 /** Particles (or segments) in a run. */
 export const RUN = 8;
 

@@ -16,7 +16,7 @@
 // The rope's particles follow the bent path (solveRope.ts), so no rope cuts through stone.
 
 import { MAX_WRAPS } from '../ropeComponents';
-import { Tile, hasConvexCornersIn, isConvexCorner, tileAt, type TileGrid } from '../tileGrid';
+import { Tile, countConvexCornersIn, hasConvexCornersIn, isConvexCorner, tileAt, type TileGrid } from '../tileGrid';
 import { endPosition, type EndPosition } from './ropeEnds';
 import type { SimWorld } from '../worldState';
 
@@ -394,6 +394,16 @@ function isInsideBend(grid: TileGrid, gx: number, gy: number): boolean {
     || (tileAt(grid, gx, gy) === Tile.Solid && sx + sy > 0);
 }
 
+/** True if tri's Q is a grid point that countConvexCornersIn counts (in the grid) and a convex
+ *  corner (Q read from tri: doubles passed to a call V8 does not inline are boxed). */
+function isQCountedCorner(grid: TileGrid): boolean {
+  const x = tri.qx;
+  const y = tri.qy;
+  if (x !== Math.floor(x) || y !== Math.floor(y)) return false;
+  if (x < 0 || x > grid.width || y < 0 || y > grid.height) return false;
+  return isConvexCorner(grid, x, y);
+}
+
 /** How far past an end's path a corner is still met by its sweep, m (findCorner). */
 const END_GRAZE = 0.01;
 
@@ -424,8 +434,12 @@ function findCorner(grid: TileGrid, sums: Int32Array): boolean {
   const r1 = Math.floor(maxY + END_GRAZE);
   if (c0 > c1 || r0 > r1) return false;
   // No convex corner among the triangle's grid points: nothing to meet (most substeps of most ropes,
-  // even a tether between two players on a floor, whose triangles touch the floor's tiles).
-  if (!hasConvexCornersIn(grid, sums, c0, r0, c1, r1)) return false;
+  // even a tether between two players on a floor, whose triangles touch the floor's tiles). Nor
+  // when the only one is Q itself, a pivot the span turns round, which the scan below passes over:
+  // a rope bent over a ledge, every substep its end moves (its row was scanned for nothing).
+  const near = countConvexCornersIn(grid, sums, c0, r0, c1, r1);
+  if (near === 0) return false;
+  if (near === 1 && isQCountedCorner(grid)) return false;
   let isFound = false;
   let bestX = 0;
   let bestY = 0;

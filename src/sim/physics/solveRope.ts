@@ -9,7 +9,8 @@ import { endArm, endPosition, type EndPosition } from './ropeEnds';
 import { solveHeavyChain } from './heavyChain';
 import { isHeavyRope } from './ropeMass';
 import { MAX_WRAPS } from '../ropeComponents';
-import { solvedBounds } from './ropeBounds';
+import { solvedBounds, sweptBounds } from './ropeBounds';
+import { Tile, tileAt, type TileGrid } from '../tileGrid';
 import type { SimWorld } from '../worldState';
 
 /** Verlet step of every free particle of rope `r` over one substep, with drag and a step clamp. */
@@ -277,6 +278,7 @@ function solveChainDirect(world: SimWorld, r: number): void {
   const m = rope.count[r] - 1; // segments
   chainResult.worstOff = 0;
   chainResult.isAtLength = false;
+  sweptBounds.rope = -1;
   if (m < 1) return;
   const x = particle.x;
   const y = particle.y;
@@ -621,10 +623,18 @@ export function relaxRope(world: SimWorld, r: number, isTouched: boolean): boole
   const x = particle.x;
   const y = particle.y;
   relaxed.rope = -1;
-  if (!isTouched && solved.rope === r) return false;
-  if (boxA === 0 && boxB === 0) {
-    relaxParticles(particle, first, last, alphaPerMetre);
+  sweptBounds.rope = -1;
+  if (!isTouched && solved.rope === r) {
+    // Every segment within AT_LENGTH of its length, so none over RESOLVE_STRETCH
+    // (resolveBentChain need not measure them again).
     relaxed.rope = r;
+    relaxed.isStretched = false;
+    return false;
+  }
+  if (boxA === 0 && boxB === 0) {
+    relaxParticles(particle, world.grid, first, last, alphaPerMetre);
+    relaxed.rope = r;
+    sweptBounds.rope = r;
     return true;
   }
   for (let i = last - 1; i >= first; i--) {
@@ -681,10 +691,17 @@ export function relaxRope(world: SimWorld, r: number, isTouched: boolean): boole
  * relaxRope's sweep when no box takes part (most ropes, every substep): the same arithmetic, with
  * the particle the last segment moved carried in locals instead of read back from the arrays (the
  * sweep is one long chain of dependent square roots and divisions; the round trip through memory
- * was part of every link).
+ * was part of every link). Each particle, once final, also goes into sweptBounds (its bounds, and
+ * whether it lies in the stone): the pass after the sweep (collideRopeAfterSweep) needs both and
+ * took a pass of its own for them.
  */
-function relaxParticles(particle: ParticleComponent, first: number, last: number, alphaPerMetre: number): void {
+function relaxParticles(particle: ParticleComponent, grid: TileGrid, first: number, last: number, alphaPerMetre: number): void {
   const { x, y, invMass, rest, lambda } = particle;
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  let isInStone = false;
   // Each segment's length once the sweep is done with both its particles (particle i + 1 is
   // final after segment i's turn): whether any ends over RESOLVE_STRETCH, as isStretchedBeyond
   // measures it (resolveBentChain asks, for a bent rope), without a pass of its own.
@@ -722,6 +739,12 @@ function relaxParticles(particle: ParticleComponent, first: number, last: number
       y[i + 1] = yjDone;
     }
     if (i + 1 < last && !isStretched) isStretched = isBeyond(xAfter - xjDone, yAfter - yjDone, rest[i + 1], clear);
+    // Particle i + 1 is final.
+    if (xjDone < minX) minX = xjDone;
+    if (xjDone > maxX) maxX = xjDone;
+    if (yjDone < minY) minY = yjDone;
+    if (yjDone > maxY) maxY = yjDone;
+    if (!isInStone && wj !== 0) isInStone = tileAt(grid, Math.floor(xjDone), Math.floor(yjDone)) === Tile.Solid;
     xAfter = xjDone;
     yAfter = yjDone;
     xj = xi;
@@ -730,6 +753,17 @@ function relaxParticles(particle: ParticleComponent, first: number, last: number
   }
   if (first < last && !isStretched) isStretched = isBeyond(xAfter - xj, yAfter - yj, rest[first], clear);
   relaxed.isStretched = isStretched;
+  // The first particle, final.
+  if (xj < minX) minX = xj;
+  if (xj > maxX) maxX = xj;
+  if (yj < minY) minY = yj;
+  if (yj > maxY) maxY = yj;
+  if (!isInStone && wj !== 0) isInStone = tileAt(grid, Math.floor(xj), Math.floor(yj)) === Tile.Solid;
+  sweptBounds.minX = minX;
+  sweptBounds.minY = minY;
+  sweptBounds.maxX = maxX;
+  sweptBounds.maxY = maxY;
+  sweptBounds.isInStone = isInStone;
 }
 
 /** isStretchedBeyond's test of one segment (dx, dy) of rest length `len` against RESOLVE_STRETCH. */
