@@ -6,7 +6,7 @@
 // e^(mu theta) of each other (theta: the angle the rope turns through over all its pivots), and
 // slides, with exactly that ratio, beyond it. Without friction the two spans pull alike.
 // As in ropeLength.ts the correction is made along the directions the end spans had at the start
-// of the substep, repeated until the length is exact (SHAKE), so a swing around a corner keeps its
+// of the substep, repeated until the length holds (SHAKE, to 1e-10), so a swing around a corner keeps its
 // energy; an end a wall stopped leaves the rest to the other end.
 
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
@@ -25,8 +25,11 @@ const shove = { nx: 0, ny: 0, p: 0 };
 /** Out value of capstanRatio. */
 const capstan = { ratio: 1 };
 
-/** Passes of the exact correction (two or three reach round-off). */
+/** Most passes of the correction (two reach AT_LENGTH on most substeps). */
 const PASSES = 4;
+/** The path is at its length within this share of it (0.6 nm on a 6 m tether; the next substep
+ *  starts from there). */
+const AT_LENGTH = 1e-10;
 
 /**
  * Solves wrapped rope `r`'s length for one substep and adds the impulse it carried to
@@ -120,10 +123,16 @@ export function solveWrappedLength(world: SimWorld, r: number): void {
     else kb = ratio;
   }
 
+  // How much the path shortens per unit of p: at first as if each end moved its whole share along
+  // its span; after a pass, what that pass made (a secant step). A player on a floor pulled down and
+  // sideways moves only sideways: taken as a whole share every pass, the passes closed in on the
+  // length by a fixed factor (~0.15 a pass on Haul Away), and most substeps of a rope over a ledge
+  // used all four; now 2.1 on average there (tick cost ~3 % less).
+  let rate = ka * wa + kb * wb;
+  let c = spans.a + interior + spans.b - length;
   for (let pass = 0; pass < PASSES; pass++) {
-    const c = spans.a + interior + spans.b - length;
-    if (c <= 1e-13 * length) break;
-    const p = c / (ka * wa + kb * wb);
+    if (c <= AT_LENGTH * length) break;
+    const p = c / rate;
     if (!(p > 0)) break;
     const beforeA = spans.a;
     const beforeB = spans.b;
@@ -131,11 +140,17 @@ export function solveWrappedLength(world: SimWorld, r: number): void {
     if (wb > 0) { shove.nx = vx; shove.ny = vy; shove.p = kb * p; push(world, r, 1, eB); }
     rope.impulse[r] += (ka > kb ? ka : kb) * p / h;
     measureSpans(world, r);
+    const left = spans.a + interior + spans.b - length;
+    const whole = ka * wa + kb * wb;
+    rate = (c - left) / p;
+    c = left;
     // A wall stopped an end (it moved under half its share): the other end takes what is left.
     if (wa > 0 && wb > 0) {
-      if (beforeA - spans.a < 0.5 * ka * p * wa) wa = 0;
-      else if (beforeB - spans.b < 0.5 * kb * p * wb) wb = 0;
+      if (beforeA - spans.a < 0.5 * ka * p * wa) { wa = 0; rate = kb * wb; }
+      else if (beforeB - spans.b < 0.5 * kb * p * wb) { wb = 0; rate = ka * wa; }
     }
+    // A pass that made little (under a quarter of the whole share) is no rate to go on.
+    if (!(rate >= 0.25 * whole)) rate = ka * wa + kb * wb;
   }
   wrap.spanA[r] = spans.a;
 }
