@@ -82,7 +82,6 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): boolea
   return hasMoved;
 }
 
-
 /**
  * After the chain's backward sweep (relaxRope), which moves particles after collision: segments
  * against tile corners once more, then any particle still in the stone out of it.

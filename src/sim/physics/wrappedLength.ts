@@ -6,8 +6,8 @@
 // e^(mu theta) of each other (theta: the angle the rope turns through over all its pivots), and
 // slides, with exactly that ratio, beyond it. Without friction the two spans pull alike.
 // As in ropeLength.ts the correction is made along the directions the end spans had at the start
-// of the substep, repeated until the length holds (SHAKE, to 1e-10), so a swing around a corner keeps its
-// energy; an end a wall stopped leaves the rest to the other end.
+// of the substep, repeated until the length holds (SHAKE, to 1e-10 of it), so a swing around a
+// corner keeps its energy; an end a wall stopped leaves the rest to the other end.
 
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { endPosition, endPrevArm, endPrevPosition, type EndPosition } from './ropeEnds';
