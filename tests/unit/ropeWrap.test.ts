@@ -315,12 +315,16 @@ describe('wrapping and unwrapping as the ends move', () => {
 });
 
 describe('the tether over a cliff edge is a pulley', () => {
-  it('a player walking away from the edge hauls its partner straight up the face, metre for metre, and the partner climbs over', () => {
-    // A plateau (x < 12, top y 10) above a floor at y 20; P1 on the plateau 1 m from the edge, P2
-    // at the foot of the cliff, on an 11 m tether that starts draped over the edge (12, 10).
+  /** A plateau (x < 12, top y 10) above a floor at y 20; P1 on the plateau 1 m from the edge, P2
+   *  at the foot of the cliff, on an 11 m tether that starts draped over the edge (12, 10). */
+  function cliff(): SimWorld {
     const rows: string[] = [];
     for (let r = 0; r < 24; r++) rows.push(r >= 20 ? '#'.repeat(30) : r >= 10 ? '#'.repeat(12) + '.'.repeat(18) : '.'.repeat(30));
-    const world = worldFromMap(rows, { x: 11, y: 10 }, { x: 12.5, y: 20 }, 11, { ropeWrap: true });
+    return worldFromMap(rows, { x: 11, y: 10 }, { x: 12.5, y: 20 }, 11, { ropeWrap: true });
+  }
+
+  it('a player walking away from the edge hauls its partner straight up the face, metre for metre, and the partner climbs over', () => {
+    const world = cliff();
     const [a, b] = world.queries.players.dense;
     const tether = world.tetherRope;
     expect(pivots(world, tether)).toEqual([[12, 10]]);
@@ -358,9 +362,7 @@ describe('the tether over a cliff edge is a pulley', () => {
     // pulls it down as well as along: the floor takes the downward part of each correction, and
     // taken as a whole share each pass closed in on the length by a fixed factor (four passes
     // left the path up to 4.9e-7 m over the 11 m tether; secant steps: 4.5e-10 m).
-    const rows: string[] = [];
-    for (let r = 0; r < 24; r++) rows.push(r >= 20 ? '#'.repeat(30) : r >= 10 ? '#'.repeat(12) + '.'.repeat(18) : '.'.repeat(30));
-    const world = worldFromMap(rows, { x: 11, y: 10 }, { x: 12.5, y: 20 }, 11, { ropeWrap: true });
+    const world = cliff();
     const [a, b] = world.queries.players.dense;
     const tether = world.tetherRope;
     idle(world, 20);

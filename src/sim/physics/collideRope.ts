@@ -19,7 +19,7 @@ import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { collideRopeCorners } from './collideRopeCorners';
 import { endPosition, type EndPosition } from './ropeEnds';
 import { isHeavyRope } from './ropeMass';
-import { RUN, measureRun, solvedBounds, sweptBounds, type Bounds } from './ropeBounds';
+import { RUN, copyBounds, measureRun, solvedBounds, sweptBounds, type Bounds } from './ropeBounds';
 import type { SimWorld } from '../worldState';
 
 /** A particle's contact with a box, handed to invMassAt and pushBody. */
@@ -62,11 +62,7 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): boolea
   const hasBoxes = world.queries.boxes.dense.length > 0;
   let hasMoved = false;
   if (solvedBounds.rope === r) {
-    // As the chain solve just before left them (the same numbers measureRun would find).
-    bounds.minX = solvedBounds.minX;
-    bounds.minY = solvedBounds.minY;
-    bounds.maxX = solvedBounds.maxX;
-    bounds.maxY = solvedBounds.maxY;
+    copyBounds(solvedBounds, bounds); // as the chain solve just before left them (measureRun's numbers)
   } else {
     measureRun(world, first, last, bounds);
   }
@@ -118,11 +114,7 @@ export function collideRopeAfterSweep(world: SimWorld, r: number, isTaut: boolea
   // pass finds whether any particle is in the stone at all (most substeps none is).
   let mayBeInStone = false;
   if (sweptBounds.rope === r) {
-    // As the backward sweep just before left them (the same numbers the pass below would find).
-    bounds.minX = sweptBounds.minX;
-    bounds.minY = sweptBounds.minY;
-    bounds.maxX = sweptBounds.maxX;
-    bounds.maxY = sweptBounds.maxY;
+    copyBounds(sweptBounds, bounds); // as the backward sweep just before left them (the pass below's numbers)
     mayBeInStone = canLeaveStone && sweptBounds.isInStone;
   } else {
     mayBeInStone = measureBoundsFindStone(world, first, last, canLeaveStone);

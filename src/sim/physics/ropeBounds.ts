@@ -22,6 +22,14 @@ export const solvedBounds = { rope: -1, minX: 0, minY: 0, maxX: 0, maxY: 0 };
  */
 export const sweptBounds = { rope: -1, minX: 0, minY: 0, maxX: 0, maxY: 0, isInStone: false };
 
+/** Copies bounds `from` into `out`. */
+export function copyBounds(from: Bounds, out: Bounds): void {
+  out.minX = from.minX;
+  out.minY = from.minY;
+  out.maxX = from.maxX;
+  out.maxY = from.maxY;
+}
+
 /** Particles (or segments) in a run. */
 export const RUN = 8;
 
