@@ -19,9 +19,15 @@ const SCENARIO_BUDGET_MS = 12_000;
 const QUICK_SCENARIO_BUDGET_MS = 4_000;
 /** One tuning run may take this long; a setting slower than that counts as not holding. */
 const ATTEMPT_BUDGET_MS = 8_000;
-/** Ticks each candidate setting is timed for while choosing the fastest (3 runs, median). */
-const CANDIDATE_BUDGET_MS = 400;
+/** Ticks each candidate setting is timed for while choosing the fastest (a run of about this long
+ *  per round, CANDIDATE_ROUNDS rounds with the candidates interleaved, median). */
+const CANDIDATE_BUDGET_MS = 150;
+const CANDIDATE_ROUNDS = 5;
 const MIN_TICKS = 5;
+/** A timing round's runs of a scene: fresh worlds run back to back until this much time is measured
+ *  (at least one run), their mean kept. One run of a fast scene (C200: ~16 ms) is too short a
+ *  sample to rank engines by; a slow engine's one run is already long. */
+const ROUND_MIN_MS = 100;
 
 export type ChildRequest =
   | { op: 'info'; variant: number }
@@ -68,7 +74,9 @@ export function measureOnce(adapter: EngineAdapter, bs: BenchScenario, q: Qualit
   }
 }
 
-/** Wall time of `ticks` steps of a fresh world (building it is not timed), ms. */
+/** Wall time of `ticks` steps of a fresh world (building it is not timed), ms. Garbage is not
+ *  collected by force between runs: with `gc()` before each run ours read 60 % slower (C200 24.7
+ *  against 15.1 ms per simulated second), V8 having thrown away some of what it had optimized. */
 export function timeOnce(adapter: EngineAdapter, bs: BenchScenario, q: Quality, ticks: number): TimeReply {
   const world = adapter.build(bs.scenario, q);
   try {
@@ -105,14 +113,26 @@ function measured(adapter: EngineAdapter, bs: BenchScenario, q: Quality, ticks: 
   return metrics.ticks < ticks ? { metrics, ticks: metrics.ticks, truncatedFrom: ticks } : { metrics, ticks };
 }
 
-/** Median ms per tick of three short timed runs of the full scene at `q`. */
-function msPerTick(adapter: EngineAdapter, bs: BenchScenario, q: Quality, ticks: number): number {
+/** Ticks of the full scene at `q` that take about CANDIDATE_BUDGET_MS, from a short run (which also
+ *  warms the engine up at that setting). */
+function candidateTicks(adapter: EngineAdapter, bs: BenchScenario, q: Quality, ticks: number): number {
   const first = timeOnce(adapter, bs, q, Math.min(ticks, MIN_TICKS));
   const perTick = first.ms / Math.min(ticks, MIN_TICKS);
-  const n = Math.max(MIN_TICKS, Math.min(ticks, Math.floor(CANDIDATE_BUDGET_MS / Math.max(perTick, 1e-6))));
-  const times: number[] = [];
-  for (let k = 0; k < 3; k++) times.push(timeOnce(adapter, bs, q, n).ms / n);
-  return median(times);
+  return Math.max(MIN_TICKS, Math.min(ticks, Math.floor(CANDIDATE_BUDGET_MS / Math.max(perTick, 1e-6))));
+}
+
+/** One timing round: fresh worlds of `ticks` ticks run until ROUND_MIN_MS is measured; ms per run. */
+export function timeRound(adapter: EngineAdapter, bs: BenchScenario, q: Quality, ticks: number, minMs = ROUND_MIN_MS): TimeReply {
+  let ms = 0;
+  let runs = 0;
+  let projections = 0;
+  do {
+    const t = timeOnce(adapter, bs, q, ticks);
+    ms += t.ms;
+    projections = t.projections;
+    runs++;
+  } while (ms < minMs);
+  return { ms: ms / runs, projections };
 }
 
 /** The cheapest setting holding STRETCH_TARGET on the scenario (bench/tune.ts). */
@@ -126,12 +146,15 @@ export function tune(adapter: EngineAdapter, id: string, quick: boolean): TuneRe
   }, adapter.usesIterations !== false);
   const full = buildScenario(id);
   const fullTicks = ticksOf(full, quick);
-  const candidates: TuneReply['candidates'] = [];
+  const ticksFor = new Map(search.holding.map((q) => [q, candidateTicks(adapter, full, q, fullTicks)]));
+  const timesOf = new Map<Quality, number[]>(search.holding.map((q) => [q, []]));
   const best = fastest(search.holding, (quality) => {
-    const ms = msPerTick(adapter, full, quality, fullTicks);
-    candidates.push({ quality, msPerTick: ms });
+    const n = ticksFor.get(quality)!;
+    const ms = timeOnce(adapter, full, quality, n).ms / n;
+    timesOf.get(quality)!.push(ms);
     return ms;
-  });
+  }, CANDIDATE_ROUNDS);
+  const candidates: TuneReply['candidates'] = search.holding.map((quality) => ({ quality, msPerTick: median(timesOf.get(quality)!) }));
   return { attempts: search.attempts, candidates, chosen: best?.quality ?? null };
 }
 
@@ -156,7 +179,7 @@ async function answer(req: ChildRequest, modulePath: string): Promise<ChildReply
     case 'measure':
       return measured(adapter, bs, req.quality, ticksOf(bs, req.quick), (req.quick ? QUICK_SCENARIO_BUDGET_MS : SCENARIO_BUDGET_MS) / (req.rounds + 1));
     case 'time':
-      return timeOnce(adapter, bs, req.quality, req.ticks);
+      return timeRound(adapter, bs, req.quality, req.ticks);
   }
 }
 
