@@ -31,7 +31,7 @@ import { createGamepadInput, describePadSlots } from './input/gamepad';
 import { createKeyboardInput } from './input/keyboard';
 import { menuActionForKey } from './input/menuAction';
 import { createSoloControl } from './input/soloControl';
-import { Button, gemsCollected } from './sim';
+import { Button, gemsCollected, worldMaxStretch } from './sim';
 import { worldToScreen } from './render/camera';
 import { createRenderer, type GameRenderer } from './render/renderer';
 import { createCompleteScreen } from './ui/completeScreen';
@@ -430,7 +430,7 @@ async function boot(): Promise<void> {
           simMsPerTick: stats.simMsPerTick,
           drawMsPerFrame: stats.drawMsPerFrame,
           stages: stats.stages,
-          maxStretch: shown?.maxStretch ?? 0,
+          maxStretch: shown ? worldMaxStretch(shown) : 0,
           tick: shown?.tick ?? 0,
           droppedTicks: loop?.clock.droppedTicks ?? 0,
         });

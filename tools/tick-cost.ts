@@ -30,7 +30,7 @@ import { performance } from 'node:perf_hooks';
 import { parseLevel } from '../src/level/parseLevel';
 import {
   PLAYER_COUNT, SimEvent, createSimWorld, createStageProfiler, hashHex, resetStageProfiler, stageTimesPerTick, step,
-  type SimWorld, type WorldDef, playerEntity,
+  type SimWorld, type WorldDef, playerEntity, worldMaxStretch,
 } from '../src/sim';
 import { createInputFuzzer } from './scenarios/inputs';
 import { parsedLevels } from './scenarios/levels';
@@ -49,7 +49,7 @@ function crossingOnce(): { msPerTick: number; ticks: number; stretch: number } {
   let stretch = 0;
   const t0 = performance.now();
   playCrossing(world, (phase) => {
-    if (phase === 'swing' && world.player.isTaut[playerEntity(world, 0)]) stretch = Math.max(stretch, world.maxStretch);
+    if (phase === 'swing' && world.player.isTaut[playerEntity(world, 0)]) stretch = Math.max(stretch, worldMaxStretch(world));
   });
   const ms = performance.now() - t0;
   return { msPerTick: ms / world.tick, ticks: world.tick, stretch };

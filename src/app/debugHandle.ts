@@ -2,7 +2,7 @@
 // It only copies numbers out; nothing here can change the sim, so tests observe real play.
 // `simulate` runs a separate world of its own (determinism checks), never the one being played.
 
-import { MAX_WRAPS, PLAYER_COUNT, hashHex, playerEntity, ropeMaxStretch, type SimWorld } from '../sim';
+import { MAX_WRAPS, PLAYER_COUNT, hashHex, playerEntity, ropeMaxStretch, worldMaxStretch, type SimWorld } from '../sim';
 import type { EditorDebug } from '../editor/ui/editor';
 import type { ScreenName } from './appState';
 import type { Progress, ProgressReadState, SaveProblem } from './progress';
@@ -188,7 +188,7 @@ export function snapshotWorld(world: SimWorld): GameSnapshot {
   }
   return {
     tick: world.tick, players, boxes, ropes,
-    maxStretch: world.maxStretch, completedTick: world.completedTick, hash: hashHex(world),
+    maxStretch: worldMaxStretch(world), completedTick: world.completedTick, hash: hashHex(world),
   };
 }
 

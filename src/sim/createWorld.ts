@@ -104,7 +104,6 @@ export function createSimWorld(def: WorldDef): SimWorld {
     cues: createCueState(entityCapacity),
     input: new Uint8Array(PLAYER_COUNT),
     completedTick: -1,
-    maxStretch: 0,
     contacts: createContacts(CONTACT_CAPACITY),
     chain: createChainScratch(Math.max(ropeCapacity(tetherDef), ...ropeDefs.map(ropeCapacity))),
     boxTileContacts: createBoxTileScratch(boxDefs, boxDefs.length + platformDefs.length),

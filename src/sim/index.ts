@@ -30,7 +30,7 @@ export { outlinePointCount } from './physics/boxes';
 export { applyParticleImpulse } from './physics/impulse';
 export { reelRope } from './physics/reelRope';
 export { endBody, endPosition, type EndPosition } from './physics/ropeEnds';
-export { ropeMaxStretch } from './physics/solveRope';
+export { ropeMaxStretch, worldMaxStretch } from './physics/solveRope';
 export { HEAVY_ROPE_SHARE, isHeavyRope } from './physics/ropeMass';
 export { PARTICLE_RADIUS } from './physics/collideRope';
 export { bodyOverlapsSolid, rectOverlapsSolid } from './physics/moveBody';

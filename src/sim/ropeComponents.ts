@@ -20,6 +20,12 @@ export interface ParticleComponent {
   /** Position at the end of the previous tick, m (for interpolated drawing). */
   drawX: Float64Array;
   drawY: Float64Array;
+  /**
+   * x, y, drawX and drawY as one array, in that order, each `capacity` long (they are views of
+   * it), so the tick's copy of the positions into the draw positions is two copyWithin calls, not a
+   * loop (keepDrawPoses). Not enumerable: snapshots and the hash walk the four arrays, not this.
+   */
+  readonly xyDraw: Float64Array;
 }
 
 /**
@@ -106,7 +112,13 @@ export function createWrapState(capacity: number): WrapState {
 
 export function createParticleComponent(capacity: number): ParticleComponent {
   const f = () => new Float64Array(capacity);
-  return { x: f(), y: f(), prevX: f(), prevY: f(), invMass: f(), rest: f(), lambda: f(), drawX: f(), drawY: f() };
+  const xyDraw = new Float64Array(4 * capacity);
+  const view = (k: number) => xyDraw.subarray(k * capacity, (k + 1) * capacity);
+  const component = {
+    x: view(0), y: view(1), prevX: f(), prevY: f(), invMass: f(), rest: f(), lambda: f(), drawX: view(2), drawY: view(3),
+  } as ParticleComponent;
+  Object.defineProperty(component, 'xyDraw', { value: xyDraw, enumerable: false });
+  return component;
 }
 
 export function createRopeComponent(capacity: number): RopeComponent {

@@ -45,7 +45,6 @@ export function captureState(world: SimWorld): StateSnapshot {
     arrays,
     tick: world.tick,
     completedTick: world.completedTick,
-    maxStretch: world.maxStretch,
     eventCount: world.events.count,
   };
 }
@@ -57,7 +56,6 @@ export function captureState(world: SimWorld): StateSnapshot {
 export function restoreState(world: SimWorld, snap: StateSnapshot, isFull = true): void {
   const state = stateArrays(world);
   for (let k = 0; k < state.length; k++) state[k].set(snap.arrays[k]);
-  world.maxStretch = snap.maxStretch;
   if (!isFull) return;
   const events = eventArrays(world);
   for (let k = 0; k < events.length; k++) events[k].set(snap.arrays[state.length + k]);

@@ -128,7 +128,6 @@ export interface StateSnapshot {
   arrays: NumberArray[];
   tick: number;
   completedTick: number;
-  maxStretch: number;
   eventCount: number;
 }
 
@@ -182,8 +181,6 @@ export interface SimState {
   input: Uint8Array;
   /** Tick at which the level was completed, or -1. */
   completedTick: number;
-  /** Largest segment stretch of any rope during the last tick (0.01 = 1 %). */
-  maxStretch: number;
   contacts: ContactScratch;
   chain: ChainScratch;
   boxTileContacts: BoxTileScratch;

@@ -1,7 +1,7 @@
 // The built-in level must need the rope: the chasm cannot be jumped, and it can be crossed by one
 // player anchoring while the other swings (then anchoring on the far side and hauling).
 import { describe, expect, it } from 'vitest';
-import { Button, SimEvent, createSimWorld, readEvents, step, playerEntity } from '../../src/sim';
+import { Button, SimEvent, createSimWorld, readEvents, step, playerEntity, worldMaxStretch } from '../../src/sim';
 import { eventsSince } from './levelChecks';
 import { LIP_START, playCrossing } from '../../tools/bots/first-gap';
 import { loadBuiltInLevel } from '../../tools/scenarios/levels';
@@ -13,7 +13,7 @@ describe('level 1: The First Gap', () => {
     let worstSwingStretch = 0;
     let worstGap = 0;
     playCrossing(world, (phase) => {
-      if (phase === 'swing' && world.player.isTaut[playerEntity(world, 0)]) worstSwingStretch = Math.max(worstSwingStretch, world.maxStretch);
+      if (phase === 'swing' && world.player.isTaut[playerEntity(world, 0)]) worstSwingStretch = Math.max(worstSwingStretch, worldMaxStretch(world));
       worstGap = Math.max(worstGap, separation(world) - world.tetherLength);
     });
     expect(world.completedTick).toBeGreaterThan(0);

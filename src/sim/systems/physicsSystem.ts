@@ -1,12 +1,10 @@
 // The physics of one tick: the substep stages (physics/substepStages.ts) run `substeps` times,
 // between the tick's bookkeeping: where everything was at the tick's start (for drawing and the
-// NaN quarantine), and after the last substep the ropes' tensions, the worst stretch, and whether
-// the tether went taut.
+// NaN quarantine), and after the last substep the ropes' tensions and whether the tether went taut.
 
 import { DT } from '../constants';
 import { SimEvent, pushEvent } from '../events';
 import { substepStages } from '../physics/substepStages';
-import { updateMaxStretch } from '../physics/solveRope';
 import { measureRopePath, ropePath } from '../physics/ropeWraps';
 import { addRopeWeight } from '../physics/ropeMass';
 import type { SimWorld } from '../worldState';
@@ -53,7 +51,6 @@ export function physicsSystem(world: SimWorld): void {
     // A taut light rope's solve is massless: its weight, carried by its upper end, is added here.
     if (rope.tension[r] > 0) addRopeWeight(world, r);
   }
-  updateMaxStretch(world);
 
   if (restoreNonFinite(world)) pushEvent(world.events, SimEvent.NaNQuarantined, world.tick, 255, 0);
 
