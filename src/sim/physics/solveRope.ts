@@ -104,6 +104,11 @@ export function solveRope(world: SimWorld, r: number): void {
     keepSolved(r);
     return;
   }
+  if (isTiedA && isTiedB && rope.compliance[r] === 0 && isOverPulled(ax, ay, bx, by, length) &&
+    chainBoxEnd(world, r, 0, false) === 0 && chainBoxEnd(world, r, 1, false) === 0) {
+    layOverPulled(world, r, ax, ay, bx, by);
+    return;
+  }
   lens.ax = ax;
   lens.ay = ay;
   lens.bx = bx;
@@ -142,6 +147,47 @@ export function solveRope(world: SimWorld, r: number): void {
 
   solveChainDirect(world, r);
   keepSolved(r);
+}
+
+/**
+ * A rope whose ends are held farther apart than its length by more than this share of it is
+ * over-pulled. Below it, a taut rope's ends within round-off of its length, it is solved as usual.
+ * Only between ends the chain does not pull (pins, anchors, platforms, players): a box at an end
+ * gives, and the chain pulling it is what brings it back (a spiked box swinging on an anchor ends
+ * some substeps 0.01-0.16 % past its rope, pushed by a player or the stone).
+ */
+const OVER_PULLED = 1e-4;
+
+/** Ends (ax, ay) and (bx, by) are more than OVER_PULLED farther apart than `length`. */
+function isOverPulled(ax: number, ay: number, bx: number, by: number, length: number): boolean {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const most = length * (1 + OVER_PULLED);
+  return dx * dx + dy * dy > most * most;
+}
+
+/**
+ * An inextensible rope pulled past its length by ends that do not give: no shape holds every
+ * segment at its length, and the one nearest to it lays the rope straight from A to B with every
+ * segment stretched alike (each particle at its share of the length along AB: what least squares
+ * gives, and where a rope of stiff springs settles). The chain's Newton step and sweep, asked for
+ * the impossible, put it all in a few segments: pulled to 150 % of its length between two pins, the
+ * segment next to one pin read 177 % and the one at the other 100 % (the bench's scenario B).
+ * The multipliers are zero and the sweep is skipped unless collision moves a particle.
+ */
+function layOverPulled(world: SimWorld, r: number, ax: number, ay: number, bx: number, by: number): void {
+  const { particle, rope } = world;
+  const first = rope.first[r];
+  const last = first + rope.count[r] - 1;
+  const share = 1 / rope.length[r];
+  let s = 0;
+  for (let i = first + 1; i < last; i++) {
+    s += particle.rest[i - 1];
+    particle.x[i] = ax + (bx - ax) * s * share;
+    particle.y[i] = ay + (by - ay) * s * share;
+  }
+  for (let i = first; i < last; i++) particle.lambda[i] = 0;
+  solved.rope = r;
 }
 
 /**
