@@ -16,7 +16,7 @@ import { layOutFromEnds } from './layOutRope';
 import { slingOver } from './physics/ropeWraps';
 import { outlinePointCount } from './physics/boxes';
 import { createParticleComponent, createRopeComponent, createWrapState } from './ropeComponents';
-import { defaultPhysicsSettings } from './settings';
+import { resolvePhysicsSettings } from './settings';
 import { captureState } from './snapshot';
 import { buildConvexCornerSums, buildRopeTileSums } from './tileGrid';
 import type { BoxDef, GemDef, RopeDef, RopeEndDef, WorldDef } from './worldDef';
@@ -57,7 +57,7 @@ function ropeCapacity(def: RopeDef): number {
 interface Built { players: number[]; boxes: number[]; anchors: number[] }
 
 export function createSimWorld(def: WorldDef): SimWorld {
-  const settings = { ...defaultPhysicsSettings(), ...def.physics };
+  const settings = resolvePhysicsSettings(def.physics);
   const anchorDefs = def.anchors ?? [];
   const boxDefs = def.boxes ?? [];
   const ropeDefs = def.ropes ?? [];

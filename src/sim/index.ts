@@ -9,7 +9,7 @@ export { gemsCollected } from './systems/gemSystem';
 export { STRIDE } from './systems/footstepSystem';
 export { MIN_IMPACT_SPEED } from './systems/boxImpactSystem';
 export { CREAK_GAP_TICKS, CREAK_SPEED } from './systems/ropeCreakSystem';
-export { defaultPhysicsSettings, type PhysicsSettings } from './settings';
+export { defaultPhysicsSettings, resolvePhysicsSettings, type PhysicsSettings } from './settings';
 export type {
   WorldDef, Rect, RopeDef, RopeEndDef, BoxDef, AnchorDef, PlatformDef, CheckpointDef, GemDef,
 } from './worldDef';
