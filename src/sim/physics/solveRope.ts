@@ -104,7 +104,7 @@ export function solveRope(world: SimWorld, r: number): void {
     keepSolved(r);
     return;
   }
-  if (isTiedA && isTiedB && rope.compliance[r] === 0 && isOverPulled(ax, ay, bx, by, length) &&
+  if (isTiedA && isTiedB && rope.compliance[r] === 0 && length > 0 && isOverPulled(ax, ay, bx, by, length) &&
     chainBoxEnd(world, r, 0, false) === 0 && chainBoxEnd(world, r, 1, false) === 0) {
     layOverPulled(world, r, ax, ay, bx, by);
     return;
