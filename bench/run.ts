@@ -137,7 +137,12 @@ class Child {
   private exited: string | null = null;
 
   constructor(modulePath: string) {
-    this.proc = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'child.ts'), modulePath], {
+    // --no-memory-reducer: a child sits idle while the others run their rounds, and V8's memory
+    // reducer then collects garbage and threw away compiled code and type feedback: ours ran A10
+    // 20x slower in the round after 20 s idle, and E read 0.6-41 ms per simulated second over one
+    // full run. A game's sim never idles (it steps every frame); every JS engine here is helped
+    // alike (rapier's solver is WebAssembly and never lost it).
+    this.proc = spawn(process.execPath, ['--no-memory-reducer', '--import', 'tsx', join(HERE, 'child.ts'), modulePath], {
       stdio: ['pipe', 'pipe', 'pipe'], cwd: resolve(HERE, '..'),
     });
     this.proc.stderr!.on('data', (d: Buffer) => { this.stderr = (this.stderr + d.toString()).slice(-2000); });
