@@ -77,8 +77,9 @@ export function measureOnce(adapter: EngineAdapter, bs: BenchScenario, q: Qualit
 }
 
 /** Wall time of `ticks` steps of a fresh world (building it is not timed), ms. Garbage is not
- *  collected by force between runs: with `gc()` before each run ours read 60 % slower (C200 24.7
- *  against 15.1 ms per simulated second), V8 having thrown away some of what it had optimized. */
+ *  collected by force between runs: with `gc()` before each run ours read C200 at 24.7 ms per
+ *  simulated second, 15.1 in the next run without it (one pair of runs, made before the settings'
+ *  hidden classes were fixed, which took most of the spread between runs away). */
 export function timeOnce(adapter: EngineAdapter, bs: BenchScenario, q: Quality, ticks: number): TimeReply {
   const world = adapter.build(bs.scenario, q);
   try {
