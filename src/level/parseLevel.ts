@@ -6,7 +6,7 @@
 // passed all of that, its first second of play.
 
 import * as v from 'valibot';
-import { defaultPhysicsSettings, Tile, createTileGrid, tileAt, type CheckpointDef, type GemDef, type TileGrid, type WorldDef } from '../sim';
+import { resolvePhysicsSettings, Tile, createTileGrid, tileAt, type CheckpointDef, type GemDef, type TileGrid, type WorldDef } from '../sim';
 import { checkFirstSecond } from './firstSecond';
 import type { LevelCheck, PlayerCentres } from './levelCheck';
 import { checkLevelCost, estimateLevelCost, type LevelCost } from './levelCost';
@@ -83,7 +83,7 @@ export function parseLevel(text: string, options: ParseOptions = {}): ParseResul
   const grid = parts.hasFailed('tiles') ? null : buildGrid(level, errors);
   const check: LevelCheck = {
     level, parts, grid, errors,
-    settings: { ...defaultPhysicsSettings(), ...(parts.hasFailed('physics') ? {} : level.physics) },
+    settings: resolvePhysicsSettings(parts.hasFailed('physics') ? undefined : level.physics),
   };
   const def = buildDef(check);
   const canEstimate = !parts.hasFailed('physics') && !parts.hasFailed('tether');

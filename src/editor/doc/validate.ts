@@ -4,7 +4,7 @@
 
 import { parseLevel, type ParseResult } from '../../level/parseLevel';
 import { estimateLevelCost, MAX_TICK_MS, type LevelCost } from '../../level/levelCost';
-import { defaultPhysicsSettings } from '../../sim';
+import { resolvePhysicsSettings } from '../../sim';
 import { kindOfList } from './entityQueries';
 import type { EntityRef, LevelFile } from './levelTypes';
 
@@ -91,6 +91,6 @@ export function levelCostOf(level: LevelFile): { cost: LevelCost; limitMs: numbe
   const numbersOk = (r: { length: unknown; segments: unknown }) =>
     typeof r.length === 'number' && r.length > 0 && Number.isFinite(r.length) && Number.isInteger(r.segments) && (r.segments as number) > 0;
   if (!numbersOk(level.tether) || !(level.ropes ?? []).every(numbersOk)) return null;
-  const cost = estimateLevelCost(level, { ...defaultPhysicsSettings(), ...level.physics });
+  const cost = estimateLevelCost(level, resolvePhysicsSettings(level.physics));
   return { cost, limitMs: MAX_TICK_MS, fraction: cost.ms / MAX_TICK_MS };
 }

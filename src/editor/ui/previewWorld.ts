@@ -6,7 +6,7 @@
 // level, or any level mid-edit, would vanish) and a second drawing of entities apart from src/render.
 
 import * as v from 'valibot';
-import { MAX_GEMS, Tile, createSimWorld, createTileGrid, defaultPhysicsSettings, type SimWorld, type TileGrid, type WorldDef } from '../../sim';
+import { MAX_GEMS, Tile, createSimWorld, createTileGrid, resolvePhysicsSettings, type SimWorld, type TileGrid, type WorldDef } from '../../sim';
 import { buildEntities } from '../../level/levelEntities';
 import type { LevelCheck } from '../../level/levelCheck';
 import { levelParts } from '../../level/levelParts';
@@ -30,7 +30,7 @@ export function previewDef(level: LevelFile): WorldDef {
   const grid = gridOf(level.tiles);
   const parsed = v.safeParse(levelSchema, level);
   const parts = levelParts(level as unknown as Record<string, unknown>, parsed.success ? undefined : parsed.issues);
-  const settings = { ...defaultPhysicsSettings(), ...(parts.hasFailed('physics') ? {} : level.physics) };
+  const settings = resolvePhysicsSettings(parts.hasFailed('physics') ? undefined : level.physics);
   const check: LevelCheck = { level: parts.level, parts, grid, settings, errors: [] };
   const spawnOf = (player: 1 | 2) => parts.level.spawns.find((s) => s.player === player) ?? { x: player, y: 1 };
   const p1 = spawnOf(1);

@@ -7,7 +7,7 @@
 
 import { el } from '../../ui/dom';
 import { MAX_TICK_MS, estimateLevelCost } from '../../level/levelCost';
-import { defaultPhysicsSettings, ropeEntity, ropeMaxStretch, type SimWorld } from '../../sim';
+import { defaultPhysicsSettings, resolvePhysicsSettings, ropeEntity, ropeMaxStretch, type SimWorld } from '../../sim';
 import { fieldMeta, setField, type EditorDoc, type EntityRef, type PathKey } from '../doc';
 
 export interface TuningPanel {
@@ -130,7 +130,7 @@ export function createTuningPanel(box: HTMLElement, doc: () => EditorDoc, return
       });
       if (costCell) {
         const level = doc().level;
-        const cost = estimateLevelCost(level, { ...defaultPhysicsSettings(), ...level.physics });
+        const cost = estimateLevelCost(level, resolvePhysicsSettings(level.physics));
         costCell.textContent = `cost ~${cost.ms.toFixed(2)} ms per tick of ${MAX_TICK_MS} ms (${Math.round((100 * cost.ms) / MAX_TICK_MS)} %)`;
         costCell.classList.toggle('is-over', cost.ms > MAX_TICK_MS);
       }
