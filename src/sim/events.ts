@@ -73,9 +73,14 @@ export function createEventRing(capacity = 256): EventRing {
   };
 }
 
+/**
+ * Writes an event; returns its index in the ring. A fractional value is written by the caller at
+ * that index (`ring.value[pushEvent(...)] = speed`) rather than passed: a fractional number handed
+ * to a call V8 does not inline becomes a heap number, an allocation in the tick (npm run tick-cost).
+ */
 export function pushEvent(
   ring: EventRing, type: SimEventType, tick: number, slot: number, value: number, entity = 0,
-): void {
+): number {
   const i = ring.count % ring.capacity;
   ring.type[i] = type;
   ring.tick[i] = tick;
@@ -83,6 +88,7 @@ export function pushEvent(
   ring.entity[i] = entity;
   ring.value[i] = value;
   ring.count++;
+  return i;
 }
 
 /**

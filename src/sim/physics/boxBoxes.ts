@@ -88,12 +88,12 @@ export function collideBoxes(world: SimWorld): void {
 }
 
 /** A contact is pushed only when deeper than `from`, m (a field: V8 boxes a number written to a module `let`). */
-const pushing = { from: SLOP };
+const pushing = new (class { from = SLOP })();
 
 let touched = false;
 /** The deepest box-box contact met in the last pass, m (a field, not a module `let`: V8 boxes a
  *  number written to one, an allocation per write). */
-const met = { deepest: 0 };
+const met = new (class { deepest = 0 })();
 
 /**
  * The substep's box-box contacts, for one friction pass after the last round (as the tiles do
@@ -202,8 +202,8 @@ function referenceFace(world: SimWorld, p: number, q: number): void {
   faceSign = isP ? faceP.sign : faceQ.sign;
 }
 
-const faceP = { axis: 0, sign: 1 };
-const faceQ = { axis: 0, sign: 1 };
+const faceP = new (class { axis = 0; sign = 1 })();
+const faceQ = new (class { axis = 0; sign = 1 })();
 let reference = 0;
 let incident = 0;
 let faceAxis = 0;
@@ -218,7 +218,7 @@ function extent(world: SimWorld, e: number, ax: number, ay: number, isPrev: bool
 }
 
 /** The reference face now: outward normal (nx, ny), its middle (fx, fy), tangent half-length. */
-const face = { nx: 0, ny: 0, fx: 0, fy: 0, half: 0 };
+const face = new (class { nx = 0; ny = 0; fx = 0; fy = 0; half = 0 })();
 
 function placeFace(world: SimWorld): void {
   const { body } = world;
@@ -390,7 +390,7 @@ const UPRIGHT = 0.7;
  * (pushTwoPoints, pushApart) set them; friction always sees 1. Fields, not module `let`s: V8
  * boxes a number written to one.
  */
-const share = { i: 1, r: 1 };
+const share = new (class { i = 1; r = 1 })();
 
 /** The pinned box (pushBoxesOffPinned) takes no share of the push. */
 function holdPinned(): void {
@@ -456,21 +456,21 @@ function pushTwoPoints(world: SimWorld): void {
     else { if (b1 > 0) l1 = b1 / k11; if (b0 - k01 * l1 > 1e-12) l0 = (b0 - k01 * l1) / k00; }
   }
   if (l0 > 0) {
-    setPair(armAX[0], armAY[0], armBX[0], armBY[0], nx * l0, ny * l0);
+    pair.rx = armAX[0]; pair.ry = armAY[0]; pair.ox = armBX[0]; pair.oy = armBY[0]; pair.ix = nx * l0; pair.iy = ny * l0;
     applyPair(world, i, r);
   }
   if (l1 > 0) {
-    setPair(armAX[1], armAY[1], armBX[1], armBY[1], nx * l1, ny * l1);
+    pair.rx = armAX[1]; pair.ry = armAY[1]; pair.ox = armBX[1]; pair.oy = armBY[1]; pair.ix = nx * l1; pair.iy = ny * l1;
     applyPair(world, i, r);
   }
   pushed.total = l0 + l1;
 }
 
 /** What pushApart pushes: the incident box's point (lx, ly) of its own frame, by `depth`, m. */
-const apart = { lx: 0, ly: 0, depth: 0 };
+const apart = new (class { lx = 0; ly = 0; depth = 0 })();
 /** What pushTwoPoints or pushApart pushed in all, kg m (a field: a number returned from a call V8
  *  does not inline is boxed, an allocation each). */
-const pushed = { total: 0 };
+const pushed = new (class { total = 0 })();
 
 /** The incident box's point `apart` and the reference box pushed apart along the face's normal by its depth; the push, kg m, to `pushed.total`. */
 function pushApart(world: SimWorld): void {
@@ -491,7 +491,7 @@ function pushApart(world: SimWorld): void {
   const wSum = onA.w * share.i + onB.w * share.r;
   if (wSum === 0) { pushed.total = 0; return; }
   const push = depth / wSum;
-  setPair(rx, ry, ox, oy, nx * push, ny * push);
+  pair.rx = rx; pair.ry = ry; pair.ox = ox; pair.oy = oy; pair.ix = nx * push; pair.iy = ny * push;
   applyPair(world, i, r);
   pushed.total = push;
 }
@@ -501,12 +501,9 @@ function pushApart(world: SimWorld): void {
  * on the other at arm (ox, oy). Fields, not arguments: numbers passed to a call V8 does not inline
  * are boxed, an allocation each (these calls run up to 8 friction passes x 16 rounds a substep).
  */
-const pair = { rx: 0, ry: 0, ox: 0, oy: 0, ix: 0, iy: 0 };
-
-/** Sets `pair` (small enough that V8 inlines it where it is called, so its arguments are never boxed). */
-function setPair(rx: number, ry: number, ox: number, oy: number, ix: number, iy: number): void {
-  pair.rx = rx; pair.ry = ry; pair.ox = ox; pair.oy = oy; pair.ix = ix; pair.iy = iy;
-}
+const pair = new (class { rx = 0; ry = 0; ox = 0; oy = 0; ix = 0; iy = 0 })();
+// (Written field by field where it is set: a setter taking the six numbers was meant to be inlined,
+// and in pushTwoPoints it was not, six heap numbers a call; tick-cost, Knock-On.)
 
 /** `pair`'s impulse on p and its opposite on q. */
 function applyPair(world: SimWorld, p: number, q: number): void {
@@ -568,7 +565,7 @@ function friction(world: SimWorld, k: number): void {
   if (total < -limit) undo = -limit - contactFriction[k];
   contactFriction[k] += undo;
   if (undo === 0) return;
-  setPair(rx, ry, ox, oy, -tx * undo, -ty * undo);
+  pair.rx = rx; pair.ry = ry; pair.ox = ox; pair.oy = oy; pair.ix = -tx * undo; pair.iy = -ty * undo;
   share.i = p === pinned ? 0 : 1;
   share.r = q === pinned ? 0 : 1;
   applyPair(world, p, q);

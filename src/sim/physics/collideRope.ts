@@ -17,9 +17,9 @@
 import { Tile, hasConvexCornersIn, hasRopeTilesIn, tileAt } from '../tileGrid';
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { collideRopeCorners } from './collideRopeCorners';
-import { endPosition, type EndPosition } from './ropeEnds';
+import { endPosition, EndPosition } from './ropeEnds';
 import { isHeavyRope } from './ropeMass';
-import { RUN, copyBounds, measureRun, solvedBounds, sweptBounds, type Bounds } from './ropeBounds';
+import { RUN, copyBounds, measureRun, solvedBounds, sweptBounds, Bounds } from './ropeBounds';
 import type { SimWorld } from '../worldState';
 
 /** A particle's contact with a box, handed to invMassAt and pushBody. */
@@ -48,9 +48,9 @@ const SNAG_LIMIT = 1 + SNAG_STRETCH;
 const SUNK_DEPTH = 0.1;
 
 /** The bounding box of a rope's particles, m (module scratch, no allocation). */
-const bounds: Bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+const bounds = new Bounds();
 /** The bounding box of a run of them, m (module scratch). */
-const run: Bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+const run = new Bounds();
 
 /** Rope r's particles against tiles, corners and boxes; true if any particle was moved. */
 export function collideRope(world: SimWorld, r: number, isTaut: boolean): boolean {
@@ -451,7 +451,7 @@ function collideRopeWithBoxes(world: SimWorld, r: number): boolean {
 }
 
 /** The ends' places, for isCarriedMassless (module scratch). */
-const endAt: EndPosition = { x: 0, y: 0 };
+const endAt = new EndPosition();
 
 /**
  * True if rope r is a light rope tied at both ends, straight between them (no tile corner bends
@@ -513,10 +513,10 @@ function measureTiedExempt(world: SimWorld, r: number, b: number, side: number, 
 }
 
 /** measureTiedExempt's arcs for ends A and B, m (module scratch). */
-const exempt = { a: -1, b: -1 };
+const exempt = new (class { a = -1; b = -1 })();
 
 /** A move for isIntoStone: `depth` along (nx, ny), m (module scratch: no double crosses a call). */
-const stoneProbe = { nx: 0, ny: 0, depth: 0 };
+const stoneProbe = new (class { nx = 0; ny = 0; depth = 0 })();
 
 /** True if moving particle i by stoneProbe ends in a solid tile. */
 function isIntoStone(world: SimWorld, i: number): boolean {
@@ -526,7 +526,7 @@ function isIntoStone(world: SimWorld, i: number): boolean {
 }
 
 /** The face openFace chose: along x or y (or past a corner to (toX, to)), the coordinate the particle moves to, and how deep it was, m. */
-const face = { isX: false, isCorner: false, to: 0, toX: 0, depth: 0, cost: 0 };
+const face = new (class { isX = false; isCorner = false; to = 0; toX = 0; depth = 0; cost = 0 })();
 
 /**
  * The face of solid cell (col, row), with open air beyond it, by which particle i inside it leaves:
@@ -543,10 +543,22 @@ function openFace(world: SimWorld, first: number, last: number, i: number, col: 
   face.depth = Infinity;
   face.cost = Infinity;
   face.isCorner = false;
-  if (tileAt(grid, col, row - 1) !== Tile.Solid) tryFace(world, first, last, i, false, row - R, y - row);
-  if (tileAt(grid, col, row + 1) !== Tile.Solid) tryFace(world, first, last, i, false, row + 1 + R, row + 1 - y);
-  if (tileAt(grid, col - 1, row) !== Tile.Solid) tryFace(world, first, last, i, true, col - R, x - col);
-  if (tileAt(grid, col + 1, row) !== Tile.Solid) tryFace(world, first, last, i, true, col + 1 + R, col + 1 - x);
+  if (tileAt(grid, col, row - 1) !== Tile.Solid) {
+    faceMove.x = x; faceMove.y = row - R; faceMove.depth = y - row;
+    tryFace(world, first, last, i, false);
+  }
+  if (tileAt(grid, col, row + 1) !== Tile.Solid) {
+    faceMove.x = x; faceMove.y = row + 1 + R; faceMove.depth = row + 1 - y;
+    tryFace(world, first, last, i, false);
+  }
+  if (tileAt(grid, col - 1, row) !== Tile.Solid) {
+    faceMove.x = col - R; faceMove.y = y; faceMove.depth = x - col;
+    tryFace(world, first, last, i, true);
+  }
+  if (tileAt(grid, col + 1, row) !== Tile.Solid) {
+    faceMove.x = col + 1 + R; faceMove.y = y; faceMove.depth = col + 1 - x;
+    tryFace(world, first, last, i, true);
+  }
   if (face.depth < Infinity) return true;
   // A cell whose four neighbours are solid (the inner corner of a pit's floor and wall): out past
   // the corner it shares with an open diagonal neighbour (a snapped rope's particle, pressed into
@@ -556,51 +568,71 @@ function openFace(world: SimWorld, first: number, last: number, i: number, col: 
       if (tileAt(grid, col + dc, row + dr) === Tile.Solid) continue;
       const cx = dc < 0 ? col : col + 1;
       const cy = dr < 0 ? row : row + 1;
-      const depth = Math.sqrt((x - cx) * (x - cx) + (y - cy) * (y - cy));
-      tryCorner(world, first, last, i, cx + dc * R, cy + dr * R, depth);
+      faceMove.x = cx + dc * R;
+      faceMove.y = cy + dr * R;
+      faceMove.depth = Math.sqrt((x - cx) * (x - cx) + (y - cy) * (y - cy));
+      tryCorner(world, first, last, i);
     }
   }
   return face.depth < Infinity;
 }
 
 /**
- * Particle i moved to (x, y), `depth` away: true (and the cost and depth kept in `face`) if that
- * stretches its segments less than the best move so far, or as much and is nearer.
+ * A move openFace weighs for its particle: to (x, y), `depth` away, m. Module scratch, an instance
+ * of its own class (playerBox.ts's AxisRect says why): fractional numbers passed to or returned
+ * from a call V8 does not inline are heap allocations (tick-cost found them here).
  */
-function isBetterMove(world: SimWorld, first: number, last: number, i: number, x: number, y: number, depth: number): boolean {
+class FaceMove {
+  x = 0;
+  y = 0;
+  depth = 0;
+}
+const faceMove = new FaceMove();
+
+/**
+ * Particle i moved as faceMove says: true (and the cost and depth kept in `face`) if that stretches
+ * its segments less than the best move so far, or as much and is nearer. The cost is what each of
+ * its two segments would be longer than its rest length.
+ */
+function isBetterMove(world: SimWorld, first: number, last: number, i: number): boolean {
   const { particle } = world;
+  const x = faceMove.x;
+  const y = faceMove.y;
+  const depth = faceMove.depth;
   let cost = 0;
-  if (i > first) cost += overLength(particle.x[i - 1] - x, particle.y[i - 1] - y, particle.rest[i - 1]);
-  if (i < last) cost += overLength(particle.x[i + 1] - x, particle.y[i + 1] - y, particle.rest[i]);
+  if (i > first) {
+    const dx = particle.x[i - 1] - x;
+    const dy = particle.y[i - 1] - y;
+    const d = Math.sqrt(dx * dx + dy * dy);
+    if (d > particle.rest[i - 1]) cost += d - particle.rest[i - 1];
+  }
+  if (i < last) {
+    const dx = particle.x[i + 1] - x;
+    const dy = particle.y[i + 1] - y;
+    const d = Math.sqrt(dx * dx + dy * dy);
+    if (d > particle.rest[i]) cost += d - particle.rest[i];
+  }
   if (cost > face.cost || (cost === face.cost && depth >= face.depth)) return false;
   face.cost = cost;
   face.depth = depth;
   return true;
 }
 
-/** Particle i moved to (toX, toY) past a corner: kept in `face` if isBetterMove. */
-function tryCorner(world: SimWorld, first: number, last: number, i: number, toX: number, toY: number, depth: number): void {
-  if (!isBetterMove(world, first, last, i, toX, toY, depth)) return;
+/** Particle i moved past a corner to faceMove's (x, y): kept in `face` if isBetterMove. */
+function tryCorner(world: SimWorld, first: number, last: number, i: number): void {
+  if (!isBetterMove(world, first, last, i)) return;
   face.isX = false;
   face.isCorner = true;
-  face.to = toY;
-  face.toX = toX;
+  face.to = faceMove.y;
+  face.toX = faceMove.x;
 }
 
-/** Particle i moved to `to` along x (or y): kept in `face` if isBetterMove. */
-function tryFace(world: SimWorld, first: number, last: number, i: number, isX: boolean, to: number, depth: number): void {
-  const x = isX ? to : world.particle.x[i];
-  const y = isX ? world.particle.y[i] : to;
-  if (!isBetterMove(world, first, last, i, x, y, depth)) return;
+/** Particle i moved along x (or y) to faceMove's (x, y): kept in `face` if isBetterMove. */
+function tryFace(world: SimWorld, first: number, last: number, i: number, isX: boolean): void {
+  if (!isBetterMove(world, first, last, i)) return;
   face.isX = isX;
   face.isCorner = false;
-  face.to = to;
-}
-
-/** How much longer than `rest` the segment (dx, dy) is, m (0 if not). */
-function overLength(dx: number, dy: number, rest: number): number {
-  const d = Math.sqrt(dx * dx + dy * dy);
-  return d > rest ? d - rest : 0;
+  face.to = isX ? faceMove.x : faceMove.y;
 }
 
 function isOverStretched(world: SimWorld, first: number, last: number, i: number): boolean {

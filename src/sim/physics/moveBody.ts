@@ -21,7 +21,11 @@ const STEP_UP = 0.05;
 
 /** A displacement for moveBody, m (an object the caller keeps: two number arguments would be
  *  boxed by V8, a heap allocation per call). */
-export interface BodyMove { dx: number; dy: number }
+/** (A class: docs/ARCHITECTURE.md, "No allocation per tick".) */
+export class BodyMove {
+  dx = 0;
+  dy = 0;
+}
 
 /**
  * Moves body `eid` by (move.dx, move.dy) metres, stopping at solid tiles (and at one-way tiles when
@@ -49,7 +53,7 @@ export function moveBody(world: SimWorld, eid: number, move: BodyMove, ignoreOne
 
 /** The chunk a sweep moves the body by, m (passed here: a number argument is boxed when the
  *  sweep is not inlined, a heap allocation per move). */
-const step = { d: 0 };
+const step = new (class { d = 0 })();
 
 function sweepX(grid: TileGrid, body: BodyComponent, eid: number, canStep: boolean): number {
   const dx = step.d;
@@ -136,7 +140,11 @@ function stepUp(grid: TileGrid, body: BodyComponent, eid: number, col: number, r
   const x = body.x[eid];
   const hw = body.halfW[eid];
   const lifted = rowLast - hh;
-  if (rectOverlapsSolid(grid, x - hw, lifted - hh, x + hw, lifted + hh)) return false;
+  solidProbe.left = x - hw;
+  solidProbe.top = lifted - hh;
+  solidProbe.right = x + hw;
+  solidProbe.bottom = lifted + hh;
+  if (isSolidProbeBlocked(grid)) return false;
   body.y[eid] = lifted;
   return true;
 }
@@ -165,8 +173,34 @@ export function bodyOverlapsSolid(grid: TileGrid, body: BodyComponent, eid: numb
 
 /** True if any solid tile overlaps the open rectangle (left, top)-(right, bottom). */
 export function rectOverlapsSolid(grid: TileGrid, left: number, top: number, right: number, bottom: number): boolean {
-  for (let r = Math.floor(top + EPS); r <= Math.ceil(bottom - EPS) - 1; r++) {
-    for (let c = Math.floor(left + EPS); c <= Math.ceil(right - EPS) - 1; c++) {
+  solidProbe.left = left;
+  solidProbe.top = top;
+  solidProbe.right = right;
+  solidProbe.bottom = bottom;
+  return isSolidProbeBlocked(grid);
+}
+
+/**
+ * The rectangle isSolidProbeBlocked tests, m: the tick's callers write it here instead of calling
+ * rectOverlapsSolid (four fractional numbers handed to a call V8 does not inline are four heap
+ * numbers, an allocation per call; tick-cost saw them from the ledge climb, the step up and the
+ * box impacts). An instance of its own class, as playerBox.ts's AxisRect says why.
+ */
+class SolidProbe {
+  left = 0;
+  top = 0;
+  right = 0;
+  bottom = 0;
+}
+export const solidProbe = new SolidProbe();
+
+/** True if any solid tile overlaps the open rectangle in solidProbe. */
+export function isSolidProbeBlocked(grid: TileGrid): boolean {
+  const rowLast = Math.ceil(solidProbe.bottom - EPS) - 1;
+  const colFirst = Math.floor(solidProbe.left + EPS);
+  const colLast = Math.ceil(solidProbe.right - EPS) - 1;
+  for (let r = Math.floor(solidProbe.top + EPS); r <= rowLast; r++) {
+    for (let c = colFirst; c <= colLast; c++) {
       if (tileAt(grid, c, r) === Tile.Solid) return true;
     }
   }

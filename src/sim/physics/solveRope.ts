@@ -5,7 +5,7 @@
 
 import { createBodyPoint, invMassAt, pushBody, type BodyPoint } from './bodyPoint';
 import type { ParticleComponent } from '../ropeComponents';
-import { endArm, endPosition, type EndPosition } from './ropeEnds';
+import { endArm, endPosition, EndPosition } from './ropeEnds';
 import { solveHeavyChain } from './heavyChain';
 import { isHeavyRope } from './ropeMass';
 import { MAX_WRAPS } from '../ropeComponents';
@@ -49,10 +49,10 @@ export function integrateRope(world: SimWorld, r: number): void {
 const HEAVY_FALLBACK_PASSES = 8;
 const HEAVY_FALLBACK_TOLERANCE = 1e-6;
 
-const endA: EndPosition = { x: 0, y: 0 };
-const endB: EndPosition = { x: 0, y: 0 };
+const endA = new EndPosition();
+const endB = new EndPosition();
 /** The two discs clampToLens intersects: centres A, B and radii, m. */
-const lens = { ax: 0, ay: 0, bx: 0, by: 0, ra: 0, rb: 0, hasAxis: false, d: 0, ux: 0, uy: 0 };
+const lens = new (class { ax = 0; ay = 0; bx = 0; by = 0; ra = 0; rb = 0; hasAxis = false; d = 0; ux = 0; uy = 0 })();
 
 /** Pins tied ends, applies LRA from them, then one forward sweep of the chain's constraints. */
 export function solveRope(world: SimWorld, r: number): void {
@@ -104,9 +104,9 @@ export function solveRope(world: SimWorld, r: number): void {
     keepSolved(r);
     return;
   }
-  if (isTiedA && isTiedB && rope.compliance[r] === 0 && length > 0 && isOverPulled(ax, ay, bx, by, length) &&
+  if (isTiedA && isTiedB && rope.compliance[r] === 0 && length > 0 && isOverPulled(world, r) &&
     chainBoxEnd(world, r, 0, false) === 0 && chainBoxEnd(world, r, 1, false) === 0) {
-    layOverPulled(world, r, ax, ay, bx, by);
+    layOverPulled(world, r);
     return;
   }
   lens.ax = ax;
@@ -158,11 +158,16 @@ export function solveRope(world: SimWorld, r: number): void {
  */
 const OVER_PULLED = 1e-4;
 
-/** Ends (ax, ay) and (bx, by) are more than OVER_PULLED farther apart than `length`. */
-function isOverPulled(ax: number, ay: number, bx: number, by: number, length: number): boolean {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const most = length * (1 + OVER_PULLED);
+/**
+ * Rope r's ends, as solveRope just read them into endA and endB, are more than OVER_PULLED farther
+ * apart than its length. (Read here, not passed: fractional numbers handed to a call V8 does not
+ * inline are heap allocations, and solveRope is too big for V8 to inline all it calls: tick-cost
+ * found five a rope a substep here, Moving Rigs.)
+ */
+function isOverPulled(world: SimWorld, r: number): boolean {
+  const dx = endB.x - endA.x;
+  const dy = endB.y - endA.y;
+  const most = world.rope.length[r] * (1 + OVER_PULLED);
   return dx * dx + dy * dy > most * most;
 }
 
@@ -173,10 +178,15 @@ function isOverPulled(ax: number, ay: number, bx: number, by: number, length: nu
  * gives, and where a rope of stiff springs settles). The chain's Newton step and sweep, asked for
  * the impossible, put it all in a few segments: pulled to 150 % of its length between two pins, the
  * segment next to one pin read 177 % and the one at the other 100 % (the bench's scenario B).
- * The multipliers are zero and the sweep is skipped unless collision moves a particle.
+ * The multipliers are zero and the sweep is skipped unless collision moves a particle. The ends are
+ * endA and endB, as solveRope read them.
  */
-function layOverPulled(world: SimWorld, r: number, ax: number, ay: number, bx: number, by: number): void {
+function layOverPulled(world: SimWorld, r: number): void {
   const { particle, rope } = world;
+  const ax = endA.x;
+  const ay = endA.y;
+  const bx = endB.x;
+  const by = endB.y;
   const first = rope.first[r];
   const last = first + rope.count[r] - 1;
   const share = 1 / rope.length[r];
@@ -195,7 +205,7 @@ function layOverPulled(world: SimWorld, r: number, ax: number, ay: number, bx: n
  * segment within AT_LENGTH of its length (-1: none): unless something moves one of its particles
  * after it, it needs no backward sweep (relaxRope).
  */
-const solved = { rope: -1 };
+const solved = new (class { rope = -1 })();
 
 /**
  * How far from its length a segment may end the chain solve for the rope to skip its sweep (a
@@ -300,7 +310,7 @@ const CHAIN_EPS = 1e-7;
 const boxPoint = createBodyPoint();
 /** What solveChainDirect leaves (module scratch: V8 boxes a double returned from a call it does
  *  not inline). */
-const chainResult = { worstOff: 0, isAtLength: false };
+const chainResult = new (class { worstOff = 0; isAtLength = false })();
 
 /**
  * All of rope r's segment constraints at once: one Newton step, (J W J^T + alpha~) lambda = -C,
@@ -608,7 +618,7 @@ export function resolveBentChain(world: SimWorld, r: number): boolean {
 
 /** Which rope relaxRope swept last (-1: a sweep that did not measure), and whether a segment of
  *  it ended stretched beyond RESOLVE_STRETCH, as isStretchedBeyond finds (module scratch). */
-const relaxed = { rope: -1, isStretched: false };
+const relaxed = new (class { rope = -1; isStretched = false })();
 
 /**
  * ropeMaxStretch(world, r) > limit, without a square root and a division per segment: a segment

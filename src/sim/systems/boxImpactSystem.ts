@@ -3,7 +3,7 @@
 // from boxImpactSampleSystem; the tile is probed just beyond the box's bounding box on that side.
 
 import { SimEvent, pushEvent } from '../events';
-import { rectOverlapsSolid } from '../physics/moveBody';
+import { isSolidProbeBlocked, solidProbe } from '../physics/moveBody';
 import type { SimWorld } from '../worldState';
 
 /** Slower hits than this are not reported, m/s (resting boxes jitter far below it). */
@@ -40,7 +40,11 @@ export function boxImpactSystem(world: SimWorld): void {
       const after = vx1 * into;
       if (after < before * KEPT_FRACTION) {
         const face = x + into * ex;
-        const hit = rectOverlapsSolid(grid, face - PROBE, y - ey + insetY, face + PROBE, y + ey - insetY);
+        solidProbe.left = face - PROBE;
+        solidProbe.top = y - ey + insetY;
+        solidProbe.right = face + PROBE;
+        solidProbe.bottom = y + ey - insetY;
+        const hit = isSolidProbeBlocked(grid);
         if (hit) impact = before - (after > 0 ? after : 0);
       }
     }
@@ -50,11 +54,15 @@ export function boxImpactSystem(world: SimWorld): void {
       const after = vy1 * into;
       if (after < before * KEPT_FRACTION) {
         const face = y + into * ey;
-        const hit = rectOverlapsSolid(grid, x - ex + insetX, face - PROBE, x + ex - insetX, face + PROBE);
+        solidProbe.left = x - ex + insetX;
+        solidProbe.top = face - PROBE;
+        solidProbe.right = x + ex - insetX;
+        solidProbe.bottom = face + PROBE;
+        const hit = isSolidProbeBlocked(grid);
         const lost = before - (after > 0 ? after : 0);
         if (hit && lost > impact) impact = lost;
       }
     }
-    if (impact >= MIN_IMPACT_SPEED) pushEvent(world.events, SimEvent.BoxHitWall, world.tick, 255, impact, e);
+    if (impact >= MIN_IMPACT_SPEED) world.events.value[pushEvent(world.events, SimEvent.BoxHitWall, world.tick, 255, 0, e)] = impact;
   }
 }

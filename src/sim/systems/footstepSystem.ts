@@ -24,7 +24,7 @@ export function footstepSystem(world: SimWorld): void {
     if (distance >= STRIDE) {
       distance -= STRIDE;
       if (distance >= STRIDE) distance = 0; // a teleport (respawn) is not a run of steps
-      pushEvent(world.events, SimEvent.Footstep, world.tick, player.slot[e], moved / DT, e);
+      world.events.value[pushEvent(world.events, SimEvent.Footstep, world.tick, player.slot[e], 0, e)] = moved / DT;
     }
     cues.stepDistance[e] = distance;
   }

@@ -8,7 +8,7 @@
 
 import { Button } from '../input';
 import { SimEvent, pushEvent } from '../events';
-import { rectOverlapsSolid } from '../physics/moveBody';
+import { isSolidProbeBlocked, solidProbe } from '../physics/moveBody';
 import { rect, rectBoxOverlap } from '../physics/playerBox';
 import { measureRopePathAhead, ropePath } from '../physics/ropeWraps';
 import { Tile, tileAt } from '../tileGrid';
@@ -42,14 +42,24 @@ export function ledgeClimbSystem(world: SimWorld): void {
       if (tileAt(grid, wallCol, top) !== Tile.Solid || top <= y - hh || top >= y + hh) break;
       const nx = dir > 0 ? wallCol + hw : wallCol + 1 - hw;
       const ny = top - hh;
-      if (rectOverlapsSolid(grid, nx - hw, ny - hh, nx + hw, ny + hh)) break;
+      // The spot is handed to the tests below in module scratch (solidProbe, rect), not as
+      // arguments: fractional numbers passed to a call V8 does not inline are heap allocations.
+      solidProbe.left = nx - hw;
+      solidProbe.top = ny - hh;
+      solidProbe.right = nx + hw;
+      solidProbe.bottom = ny + hh;
+      if (isSolidProbeBlocked(grid)) break;
       // Nor into a crate or platform: the contact would push the two apart in one substep, and an
       // overlap made all at once becomes speed (the long fuzz saw a player climb into a crate by a
       // ledge in Timber Mine and both leave at 140 m/s).
-      if (rectOverlapsBox(world, nx, ny, hw, hh)) break;
+      rect.x = nx;
+      rect.y = ny;
+      rect.hw = hw;
+      rect.hh = hh;
+      if (rectOverlapsBox(world)) break;
       // The tether holds: no climbing out of its reach (the next tick's tether constraint would
       // yank both players back together at ~30 m/s).
-      if (isBeyondTether(world, eid, nx, ny)) break;
+      if (isBeyondTether(world, eid)) break;
       body.x[eid] = nx;
       body.y[eid] = ny;
       body.vx[eid] = 0;
@@ -68,25 +78,22 @@ export function ledgeClimbSystem(world: SimWorld): void {
  * ledge the rope then caught on (the finale: straight 8.99 m of 9); the tether pulled the 0.34 m
  * back within one substep and threw the climber at 86.9 m/s. The path is measured as the next
  * substep's wrap update will find it; a climb that finishes a haul unwraps the edge and is kept.
+ * The spot is (rect.x, rect.y).
  */
-function isBeyondTether(world: SimWorld, eid: number, nx: number, ny: number): boolean {
+function isBeyondTether(world: SimWorld, eid: number): boolean {
   const { body } = world;
   const x = body.x[eid];
   const y = body.y[eid];
-  body.x[eid] = nx;
-  body.y[eid] = ny;
+  body.x[eid] = rect.x;
+  body.y[eid] = rect.y;
   measureRopePathAhead(world, world.tetherRope);
   body.x[eid] = x;
   body.y[eid] = y;
   return ropePath.length > world.rope.length[world.tetherRope];
 }
 
-/** True if the rectangle centred on (cx, cy), half sizes hw x hh, overlaps any box (crate or platform). */
-function rectOverlapsBox(world: SimWorld, cx: number, cy: number, hw: number, hh: number): boolean {
-  rect.x = cx;
-  rect.y = cy;
-  rect.hw = hw;
-  rect.hh = hh;
+/** True if the rectangle in `rect` (centre and half sizes) overlaps any box (crate or platform). */
+function rectOverlapsBox(world: SimWorld): boolean {
   const boxes = world.queries.boxes.dense;
   for (let k = 0; k < boxes.length; k++) if (rectBoxOverlap(world, boxes[k])) return true;
   return false;

@@ -60,7 +60,7 @@ export function physicsSystem(world: SimWorld): void {
   const b = players[1];
   measureRopePath(world, world.tetherRope);
   const isTaut = ropePath.length >= world.rope.length[world.tetherRope] - TAUT_EPS ? 1 : 0;
-  if (isTaut && !player.isTaut[a]) pushEvent(world.events, SimEvent.RopeTaut, world.tick, 255, sub.maxOvershoot / sub.h);
+  if (isTaut && !player.isTaut[a]) world.events.value[pushEvent(world.events, SimEvent.RopeTaut, world.tick, 255, 0)] = sub.maxOvershoot / sub.h;
   player.isTaut[a] = isTaut;
   player.isTaut[b] = isTaut;
 }

@@ -14,7 +14,7 @@ export function platformSystem(world: SimWorld): void {
   for (let k = 0; k < platforms.length; k++) {
     const e = platforms[k];
     if (platform.waitLeft[e] > 0) platform.waitLeft[e]--;
-    else advance(world, e, platform.speed[e] * DT);
+    else advance(world, e);
     // Where the platform must be at the end of the tick.
     const first = platform.pathFirst[e];
     const count = platform.pathCount[e];
@@ -40,9 +40,14 @@ export function platformSystem(world: SimWorld): void {
   }
 }
 
-/** Moves platform e's place on its path `distance` metres on, in its current direction. */
-function advance(world: SimWorld, e: number, distance: number): void {
+/**
+ * Moves platform e's place on its path one tick's travel on (speed x DT), in its current direction.
+ * (The distance is worked out here, not passed: a fractional number handed to a call V8 does not
+ * inline is a heap allocation, 11 B a tick on the finale once compiled, tick-cost.)
+ */
+function advance(world: SimWorld, e: number): void {
   const { platform, paths } = world;
+  const distance = platform.speed[e] * DT;
   const first = platform.pathFirst[e];
   const count = platform.pathCount[e];
   const isLoop = platform.isLoop[e] === 1;

@@ -3,7 +3,7 @@
 // long swing is a creak now and then, not a stream.
 
 import { SimEvent, pushEvent } from '../events';
-import { endPosition, type EndPosition } from '../physics/ropeEnds';
+import { endPosition, EndPosition } from '../physics/ropeEnds';
 import type { SimWorld } from '../worldState';
 
 /** Sideways speed of the hanging end above which the rope creaks, m/s. */
@@ -13,8 +13,8 @@ export const CREAK_GAP_TICKS = 20;
 /** The rope counts as taut when its ends are at least this fraction of its length apart. */
 const TAUT_FRACTION = 0.97;
 
-const endA: EndPosition = { x: 0, y: 0 };
-const endB: EndPosition = { x: 0, y: 0 };
+const endA = new EndPosition();
+const endB = new EndPosition();
 
 export function ropeCreakSystem(world: SimWorld): void {
   const { rope, body, player, cues } = world;
@@ -39,6 +39,6 @@ export function ropeCreakSystem(world: SimWorld): void {
     const speed = Math.abs(body.vx[e]);
     if (speed < CREAK_SPEED) continue;
     cues.creakTicks[r] = CREAK_GAP_TICKS;
-    pushEvent(world.events, SimEvent.RopeCreak, world.tick, isPlayer ? player.slot[e] : 255, speed, r);
+    world.events.value[pushEvent(world.events, SimEvent.RopeCreak, world.tick, isPlayer ? player.slot[e] : 255, 0, r)] = speed;
   }
 }

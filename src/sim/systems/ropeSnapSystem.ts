@@ -48,7 +48,7 @@ export function ropeSnapSystem(world: SimWorld): void {
     // ends). Kept, the near half's particles were still clamped to the old bent path.
     world.wrap.count[r] = 0;
     world.wrap.count[s] = 0;
-    pushEvent(world.events, SimEvent.RopeSnapped, world.tick, 255, rope.tension[r], r);
+    world.events.value[pushEvent(world.events, SimEvent.RopeSnapped, world.tick, 255, 0, r)] = rope.tension[r];
   }
 }
 
