@@ -8,7 +8,9 @@
 // `play(world, onTick)`), each level in a fresh Node process: the bot's masks are recorded once, then,
 // after a JIT warm-up, us per tick of the bot's whole run (median of 7, includes the bot) and of the
 // sim alone replaying the recorded masks (median of 7), and per tick of that replay: bytes allocated
-// (the least of 7 replays) and heap growth (retained, median).
+// once V8 has compiled what the level runs (a second process per level, measureCompiledAllocation:
+// the figure the goal of zero is about), early (the least of 7 replays after the timing runs, with
+// V8's defaults: what the interpreter still boxes then) and heap growth (retained, median).
 // (4) Where a tick goes: every level and the stress world under fuzzed inputs with a StageProfiler on
 // the world, the time of each of the tick's systems and of each substep stage (src/sim/step.ts,
 // src/sim/physics/substepStages.ts) per tick, and the profiler's own cost (a clock read around
@@ -267,6 +269,8 @@ interface LevelCost {
   simUs: number;
   allocated?: number;
   retained?: number;
+  /** Bytes per tick once V8 has compiled what the level runs (measureCompiledAllocation). */
+  compiled?: number;
 }
 
 const RUNS = 7;
@@ -300,34 +304,86 @@ async function measureLevel(file: string): Promise<LevelCost> {
 }
 
 /**
+ * V8 compiles a function with TurboFan only after it has run enough of its bytecode (its "interrupt
+ * budget"); until then it runs in the interpreter, and the interpreter keeps every fractional
+ * number in a heap object of its own: an allocation no way of writing the code avoids. A path a
+ * replay takes a few times (a rope catching a corner, a bump) can stay interpreted for a hundred
+ * replays, and which paths are compiled by the 10th replay moves from run to run (Ice Cliff read
+ * 6.9 B/tick in one run of this tool and 141.7 in the next). So the figure the sim's code answers
+ * for is measured in a process whose V8 compiles after 1/66 of the usual work
+ * (`--interrupt-budget=1024`, bytes of bytecode; the default is 67,584) and on the main thread
+ * (`--no-concurrent-recompilation`: compiled at the same moment in every run, the figure repeats
+ * to the byte; compiled in the background, one run in eight caught a function thrown away and
+ * not yet compiled again, 9-34 kB a tick for a few replays): after 40 replays what the level runs
+ * is compiled, and the least of 12 replays is what the compiled tick allocates. The interpreter's
+ * boxes before that are the "early" column; either way the objects are small and die young.
+ */
+const COMPILE_FLAGS = ['--interrupt-budget=1024', '--no-concurrent-recompilation'];
+const COMPILED_WARM_UP = 40;
+const COMPILED_WINDOWS = 12;
+
+/** Per tick of a replay of `file`'s bot run, once compiled (the child side of levelsSection). */
+async function measureCompiledAllocation(file: string, collect: () => void): Promise<number> {
+  const level = await campaignLevel(file);
+  const rec = record(level);
+  for (let w = 0; w < COMPILED_WARM_UP; w++) replay(createSimWorld(level.def), rec);
+  // The measuring's own bytes (a window around nothing) shrink as V8 compiles it too, in steps
+  // (2,504, 1,784, 1,272 B) and at moments of its own: each replay's window is followed by an
+  // empty one, and the difference never reads less than the replay allocated (the earlier
+  // window's own bytes are at least the later one's). The least over the replays; the first few
+  // still carry the measuring's own warm-up (0.7 B a tick on The First Gap, 0 from the 8th on).
+  measuringOverhead = 0;
+  const perTick: number[] = [];
+  for (let k = 0; k < COMPILED_WINDOWS; k++) {
+    const world = createSimWorld(level.def);
+    collect();
+    const bytes = allocatedBytes(() => replay(world, rec));
+    const own = allocatedBytes(() => {});
+    perTick.push((bytes - own) / rec.ticks);
+  }
+  // TICK_COST_VERBOSE=1: every window's figure, to stderr.
+  if (process.env.TICK_COST_VERBOSE) console.error(file, perTick.map((b) => b.toFixed(2)).join(' '));
+  return Math.min(...perTick);
+}
+
+/**
  * Every campaign level, each measured in a fresh Node process (same flags): what V8 optimizes, and so
  * what it allocates, depends on which worlds ran before in the process (up to 2x here), and the game
- * plays one level at a time.
+ * plays one level at a time. With --expose-gc, a second process per level measures the compiled
+ * tick's allocation (measureCompiledAllocation).
  */
 function levelsSection(): LevelCost[] {
   console.log('campaign levels played by their bots (tools/bots/<id>.ts), each in a fresh process after a JIT');
   console.log(`warm-up (3 runs); us/tick: median of ${RUNS} whole runs, "bot" = the bot playing (includes its own logic),`);
   console.log('"sim" = step() alone replaying the bot\'s recorded masks; per tick of a replay (world built before it):');
   console.log('bytes allocated in the young generation (its growth + what GCs inside freed from it, v8.GCProfiler;');
-  console.log('the least of 7 replays) and retained (gc() before and after, median of 7)');
-  console.log(`  ${'level'.padEnd(30)} ${'particles'.padStart(9)} ${'ticks'.padStart(6)}  ${'bot us/tick'.padStart(11)} ${'sim us/tick'.padStart(11)}  ${'alloc B/tick'.padStart(12)} ${'retained B/tick'.padStart(15)}`);
+  console.log('the least of 7 replays): "compiled" once V8 has compiled what the level runs (a process of its own,');
+  console.log(`${COMPILE_FLAGS.join(' ')}, after ${COMPILED_WARM_UP} replays, least of ${COMPILED_WINDOWS}), "early" after the 10 runs above with V8's`);
+  console.log('defaults (what the interpreter still boxes then); retained: gc() before and after, median of 7');
+  console.log(`  ${'level'.padEnd(30)} ${'particles'.padStart(9)} ${'ticks'.padStart(6)}  ${'bot us/tick'.padStart(11)} ${'sim us/tick'.padStart(11)}  ${'compiled B/tick'.padStart(15)} ${'early B/tick'.padStart(12)} ${'retained B/tick'.padStart(15)}`);
   const out: LevelCost[] = [];
   for (const file of campaignFiles()) {
-    // process.argv[1]: this file, or its bundle under tools/bundled.mjs (then the child runs bundled too).
-    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1], '--level', file], {
-      cwd: ROOT, env: process.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const line = child.stdout.split('\n').find((l) => l.startsWith('{'));
-    if (child.status !== 0 || !line) throw new Error(`${file}: the measuring process failed (status ${child.status})\n${child.stdout}`);
-    const row = JSON.parse(line) as LevelCost;
+    const row = JSON.parse(childLine(file, [], '--level')) as LevelCost;
+    if (row.allocated !== undefined) row.compiled = Number(childLine(file, COMPILE_FLAGS, '--compiled-level'));
     out.push(row);
     const heap = row.allocated === undefined
       ? '(run with NODE_OPTIONS=--expose-gc for bytes per tick)'
-      : `${row.allocated.toFixed(1).padStart(12)} ${row.retained!.toFixed(2).padStart(15)}`;
+      : `${row.compiled!.toFixed(1).padStart(15)} ${row.allocated.toFixed(1).padStart(12)} ${row.retained!.toFixed(2).padStart(15)}`;
     console.log(`  ${row.file.padEnd(30)} ${String(row.particles).padStart(9)} ${String(row.ticks).padStart(6)}${row.completed ? ' ' : '!'} ${row.botUs.toFixed(1).padStart(11)} ${row.simUs.toFixed(1).padStart(11)}  ${heap}`);
   }
   if (out.some((r) => !r.completed)) console.log('  ! the bot did not complete the level');
   return out;
+}
+
+/** Runs this tool for one level in a fresh Node process (same flags plus `flags`); the line with its result. */
+function childLine(file: string, flags: string[], mode: string): string {
+  // process.argv[1]: this file, or its bundle under tools/bundled.mjs (then the child runs bundled too).
+  const child = spawnSync(process.execPath, [...process.execArgv, ...flags, process.argv[1], mode, file], {
+    cwd: ROOT, env: process.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = child.stdout.split('\n').find((l) => l.startsWith('{') || /^-?[0-9]/.test(l));
+  if (child.status !== 0 || !line) throw new Error(`${file}: the measuring process failed (status ${child.status})\n${child.stdout}`);
+  return line;
 }
 
 // ---- (4) where a tick goes: systems and substep stages ------------------------------------------
@@ -364,7 +420,11 @@ function stageSection(): void {
 }
 
 const levelArg = process.argv.indexOf('--level');
-if (levelArg >= 0) {
+const compiledArg = process.argv.indexOf('--compiled-level');
+if (compiledArg >= 0) {
+  if (!gc) throw new Error('--compiled-level needs --expose-gc');
+  console.log(String(await measureCompiledAllocation(process.argv[compiledArg + 1], gc)));
+} else if (levelArg >= 0) {
   console.log(JSON.stringify(await measureLevel(process.argv[levelArg + 1])));
 } else if (process.argv.includes('--stages')) {
   stageSection();
