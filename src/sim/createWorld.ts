@@ -20,7 +20,7 @@ import { resolvePhysicsSettings } from './settings';
 import { captureState } from './snapshot';
 import { buildConvexCornerSums, buildRopeTileSums } from './tileGrid';
 import type { BoxDef, GemDef, RopeDef, RopeEndDef, WorldDef } from './worldDef';
-import { SubstepScratch, type BoxTileScratch, type ChainScratch, type ContactScratch, type SimState, type SimWorld, type StateSnapshot } from './worldState';
+import type { BoxTileScratch, ChainScratch, ContactScratch, SimState, SimWorld, StateSnapshot } from './worldState';
 
 const CONTACT_CAPACITY = 64;
 
@@ -107,7 +107,7 @@ export function createSimWorld(def: WorldDef): SimWorld {
     contacts: createContacts(CONTACT_CAPACITY),
     chain: createChainScratch(Math.max(ropeCapacity(tetherDef), ...ropeDefs.map(ropeCapacity))),
     boxTileContacts: createBoxTileScratch(boxDefs, boxDefs.length + platformDefs.length),
-    substep: new SubstepScratch(DT / settings.substeps),
+    substep: { h: DT / settings.substeps, tetherDistance: 0, maxOvershoot: 0 },
     profiler: null,
     initial: undefined as unknown as StateSnapshot, // captured at the end
   };

@@ -6,14 +6,14 @@
 
 import { PARTICLE_RADIUS } from './physics/collideRope';
 import { rectOverlapsSolid } from './physics/moveBody';
-import { endPosition, EndPosition } from './physics/ropeEnds';
+import { endPosition, type EndPosition } from './physics/ropeEnds';
 import { drapeRope, markRopeEnds } from './physics/ropeWraps';
 import { MAX_WRAPS } from './ropeComponents';
 import type { ParticleComponent } from './ropeComponents';
 import { Tile, tileAt, type TileGrid } from './tileGrid';
 import type { SimWorld } from './worldState';
 
-const end = new EndPosition();
+const end: EndPosition = { x: 0, y: 0 };
 
 /**
  * Lays rope `r` out slack between its ends (a free end hangs straight down from the other). With

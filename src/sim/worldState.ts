@@ -106,19 +106,6 @@ export interface SubstepState {
   maxOvershoot: number;
 }
 
-/** A SubstepState of its own class (docs/ARCHITECTURE.md, "No allocation per tick": fractional
- *  numbers written to an object literal's fields can each become a heap allocation). */
-export class SubstepScratch implements SubstepState {
-  // A number from the start: a field declared without a value starts as undefined, and V8 then
-  // keeps every number written to it in a heap object of its own (16 B a tick, physicsSystem).
-  h = 0;
-  tetherDistance = 0;
-  maxOvershoot = 0;
-  constructor(h: number) {
-    this.h = h;
-  }
-}
-
 /**
  * Times the tick's systems and the substep stages when set (the F3 overlay, `npm run tick-cost`).
  * The clock comes from outside: the sim never reads one itself.

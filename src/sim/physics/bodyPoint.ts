@@ -7,7 +7,7 @@
 // and return values: V8 boxes a double passed to or returned from a function it does not inline,
 // a heap allocation per call in the solver's hot loops.
 
-import { moveBody, BodyMove } from './moveBody';
+import { moveBody, type BodyMove } from './moveBody';
 import type { SimWorld } from '../worldState';
 
 /** A point of a body and a vector there. */
@@ -22,17 +22,8 @@ export interface BodyPoint {
   w: number;
 }
 
-/** A class, not an object literal: docs/ARCHITECTURE.md, "No allocation per tick", says why. */
-class BodyPointScratch implements BodyPoint {
-  rx = 0;
-  ry = 0;
-  nx = 0;
-  ny = 0;
-  w = 0;
-}
-
 export function createBodyPoint(): BodyPoint {
-  return new BodyPointScratch();
+  return { rx: 0, ry: 0, nx: 0, ny: 0, w: 0 };
 }
 
 /** p.w = generalized inverse mass of body `e` at arm (p.rx, p.ry) along (p.nx, p.ny): 1/m + (r x n)^2 / I. */
@@ -42,7 +33,7 @@ export function invMassAt(world: SimWorld, e: number, p: BodyPoint): void {
   p.w = body.invMass[e] + rn * rn * body.invInertia[e];
 }
 
-const playerMove = new BodyMove();
+const playerMove: BodyMove = { dx: 0, dy: 0 };
 
 /**
  * Moves body `e` by the positional impulse (p.nx, p.ny), kg m, applied at arm (p.rx, p.ry):

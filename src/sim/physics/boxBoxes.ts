@@ -88,12 +88,12 @@ export function collideBoxes(world: SimWorld): void {
 }
 
 /** A contact is pushed only when deeper than `from`, m (a field: V8 boxes a number written to a module `let`). */
-const pushing = new (class { from = SLOP })();
+const pushing = { from: SLOP };
 
 let touched = false;
 /** The deepest box-box contact met in the last pass, m (a field, not a module `let`: V8 boxes a
  *  number written to one, an allocation per write). */
-const met = new (class { deepest = 0 })();
+const met = { deepest: 0 };
 
 /**
  * The substep's box-box contacts, for one friction pass after the last round (as the tiles do
@@ -202,8 +202,8 @@ function referenceFace(world: SimWorld, p: number, q: number): void {
   faceSign = isP ? faceP.sign : faceQ.sign;
 }
 
-const faceP = new (class { axis = 0; sign = 1 })();
-const faceQ = new (class { axis = 0; sign = 1 })();
+const faceP = { axis: 0, sign: 1 };
+const faceQ = { axis: 0, sign: 1 };
 let reference = 0;
 let incident = 0;
 let faceAxis = 0;
@@ -218,7 +218,7 @@ function extent(world: SimWorld, e: number, ax: number, ay: number, isPrev: bool
 }
 
 /** The reference face now: outward normal (nx, ny), its middle (fx, fy), tangent half-length. */
-const face = new (class { nx = 0; ny = 0; fx = 0; fy = 0; half = 0 })();
+const face = { nx: 0, ny: 0, fx: 0, fy: 0, half: 0 };
 
 function placeFace(world: SimWorld): void {
   const { body } = world;
@@ -390,7 +390,7 @@ const UPRIGHT = 0.7;
  * (pushTwoPoints, pushApart) set them; friction always sees 1. Fields, not module `let`s: V8
  * boxes a number written to one.
  */
-const share = new (class { i = 1; r = 1 })();
+const share = { i: 1, r: 1 };
 
 /** The pinned box (pushBoxesOffPinned) takes no share of the push. */
 function holdPinned(): void {
@@ -467,10 +467,10 @@ function pushTwoPoints(world: SimWorld): void {
 }
 
 /** What pushApart pushes: the incident box's point (lx, ly) of its own frame, by `depth`, m. */
-const apart = new (class { lx = 0; ly = 0; depth = 0 })();
+const apart = { lx: 0, ly: 0, depth: 0 };
 /** What pushTwoPoints or pushApart pushed in all, kg m (a field: a number returned from a call V8
  *  does not inline is boxed, an allocation each). */
-const pushed = new (class { total = 0 })();
+const pushed = { total: 0 };
 
 /** The incident box's point `apart` and the reference box pushed apart along the face's normal by its depth; the push, kg m, to `pushed.total`. */
 function pushApart(world: SimWorld): void {
@@ -501,7 +501,7 @@ function pushApart(world: SimWorld): void {
  * on the other at arm (ox, oy). Fields, not arguments: numbers passed to a call V8 does not inline
  * are boxed, an allocation each (these calls run up to 8 friction passes x 16 rounds a substep).
  */
-const pair = new (class { rx = 0; ry = 0; ox = 0; oy = 0; ix = 0; iy = 0 })();
+const pair = { rx: 0, ry: 0, ox: 0, oy: 0, ix: 0, iy: 0 };
 // (Written field by field where it is set: a setter taking the six numbers was meant to be inlined,
 // and in pushTwoPoints it was not, six heap numbers a call; tick-cost, Knock-On.)
 

@@ -159,7 +159,7 @@ export function collideBoxesWithTiles(world: SimWorld): void {
  * stopped inlining the point pushes into it: 42 -> 142 B/tick allocated on Mine Shaft, 39 -> 732
  * on Knock-On.
  */
-export const tilePass = new (class { only = -1; isFrictionOnly = false })();
+export const tilePass = { only: -1, isFrictionOnly: false };
 
 /**
  * True when the cells box e's outline points and tile corners can reach (its bounding box, one
@@ -201,7 +201,7 @@ const ROUND_OFF = 1e-6;
 const PRE_OVERLAP = 0.02;
 
 /** The share of a push that gives no speed (a number argument would be boxed when not inlined). */
-const noSpeed = new (class { share = 0 })();
+const noSpeed = { share: 0 };
 
 /**
  * Pushes box e by the push in `point` (pushBody), and moves its pose at the substep's start by

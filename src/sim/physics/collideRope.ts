@@ -17,9 +17,9 @@
 import { Tile, hasConvexCornersIn, hasRopeTilesIn, tileAt } from '../tileGrid';
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { collideRopeCorners } from './collideRopeCorners';
-import { endPosition, EndPosition } from './ropeEnds';
+import { endPosition, type EndPosition } from './ropeEnds';
 import { isHeavyRope } from './ropeMass';
-import { RUN, copyBounds, measureRun, solvedBounds, sweptBounds, Bounds } from './ropeBounds';
+import { RUN, copyBounds, measureRun, solvedBounds, sweptBounds, type Bounds } from './ropeBounds';
 import type { SimWorld } from '../worldState';
 
 /** A particle's contact with a box, handed to invMassAt and pushBody. */
@@ -48,9 +48,9 @@ const SNAG_LIMIT = 1 + SNAG_STRETCH;
 const SUNK_DEPTH = 0.1;
 
 /** The bounding box of a rope's particles, m (module scratch, no allocation). */
-const bounds = new Bounds();
+const bounds: Bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 /** The bounding box of a run of them, m (module scratch). */
-const run = new Bounds();
+const run: Bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
 /** Rope r's particles against tiles, corners and boxes; true if any particle was moved. */
 export function collideRope(world: SimWorld, r: number, isTaut: boolean): boolean {
@@ -451,7 +451,7 @@ function collideRopeWithBoxes(world: SimWorld, r: number): boolean {
 }
 
 /** The ends' places, for isCarriedMassless (module scratch). */
-const endAt = new EndPosition();
+const endAt: EndPosition = { x: 0, y: 0 };
 
 /**
  * True if rope r is a light rope tied at both ends, straight between them (no tile corner bends
@@ -513,10 +513,10 @@ function measureTiedExempt(world: SimWorld, r: number, b: number, side: number, 
 }
 
 /** measureTiedExempt's arcs for ends A and B, m (module scratch). */
-const exempt = new (class { a = -1; b = -1 })();
+const exempt = { a: -1, b: -1 };
 
 /** A move for isIntoStone: `depth` along (nx, ny), m (module scratch: no double crosses a call). */
-const stoneProbe = new (class { nx = 0; ny = 0; depth = 0 })();
+const stoneProbe = { nx: 0, ny: 0, depth: 0 };
 
 /** True if moving particle i by stoneProbe ends in a solid tile. */
 function isIntoStone(world: SimWorld, i: number): boolean {
@@ -526,7 +526,7 @@ function isIntoStone(world: SimWorld, i: number): boolean {
 }
 
 /** The face openFace chose: along x or y (or past a corner to (toX, to)), the coordinate the particle moves to, and how deep it was, m. */
-const face = new (class { isX = false; isCorner = false; to = 0; toX = 0; depth = 0; cost = 0 })();
+const face = { isX: false, isCorner: false, to: 0, toX: 0, depth: 0, cost: 0 };
 
 /**
  * The face of solid cell (col, row), with open air beyond it, by which particle i inside it leaves:

@@ -8,13 +8,13 @@
 // (collideRopeAfterSweep), except at its own pivots.
 
 import { MAX_WRAPS } from '../ropeComponents';
-import { RUN, measureRun, Bounds } from './ropeBounds';
+import { RUN, measureRun, type Bounds } from './ropeBounds';
 import { Tile, countConvexCornersIn, hasConvexCornersIn, tileAt } from '../tileGrid';
 import type { ParticleComponent } from '../ropeComponents';
 import type { SimWorld } from '../worldState';
 
 /** The bounds of the run of segments being tested, m (module scratch). */
-const run = new Bounds();
+const run: Bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 /** A push deeper than this is no corner grazed but a segment dragged across stone: left to the chain, m. */
 const MAX_PUSH = 0.5;
 /** Most a particle moves for one corner, m. Next to a pinned particle the other takes the push
@@ -186,7 +186,7 @@ export function collideRopeCorners(
  * (ex, ey) from its near end, the push changes that by (dx, dy), and it may be `most` long (module
  * scratch: doubles passed to a call V8 does not inline are boxed, an allocation each).
  */
-const step = new (class { k = 1; ex = 0; ey = 0; dx = 0; dy = 0; most = 0 })();
+const step = { k: 1, ex: 0, ey: 0, dx: 0, dy: 0, most: 0 };
 
 /**
  * Lowers step.k so that the segment in `step` is no longer than step.most (or than 2 % longer
@@ -235,7 +235,7 @@ function isPivotOf(world: SimWorld, r: number, gx: number, gy: number): boolean 
  * A corner's push for rub: its unit normal and the share of a slide kept (module scratch: V8 boxes
  * a double passed to a call it does not inline, an allocation per call).
  */
-const cornerContact = new (class { nx = 0; ny = 0; keep = 0 })();
+const cornerContact = { nx: 0, ny: 0, keep: 0 };
 
 /**
  * Particle i touching a corner whose push points along the unit normal in cornerContact: its speed

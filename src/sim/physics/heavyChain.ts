@@ -9,7 +9,7 @@
 // substep, and is pushed (and turned) at that arm, as ropeLength.ts does for a light rope.
 
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
-import { endPosition, endPrevArm, endPrevPosition, EndPosition } from './ropeEnds';
+import { endPosition, endPrevArm, endPrevPosition, type EndPosition } from './ropeEnds';
 import type { SimWorld } from '../worldState';
 
 /** Passes at most; a pass that leaves every segment within this share of its rest length stops. */
@@ -19,10 +19,10 @@ const CONVERGENCE = 0.1;
 /** Relative regularisation of the system (a straight chain between pins is singular), as in solveRope.ts. */
 const CHAIN_EPS = 1e-7;
 
-const end = new EndPosition();
+const end: EndPosition = { x: 0, y: 0 };
 const point = createBodyPoint();
 /** The boxes at the ends this substep (0 = pinned) and their inverse masses along the old end segments. */
-const ends = new (class { boxA = 0; boxB = 0; wA = 0; wB = 0 })();
+const ends = { boxA: 0, boxB: 0, wA: 0, wB: 0 };
 
 /**
  * Solves heavy rope `r`'s segment lengths exactly for this substep along the start-of-substep

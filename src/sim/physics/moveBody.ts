@@ -21,11 +21,7 @@ const STEP_UP = 0.05;
 
 /** A displacement for moveBody, m (an object the caller keeps: two number arguments would be
  *  boxed by V8, a heap allocation per call). */
-/** (A class: docs/ARCHITECTURE.md, "No allocation per tick".) */
-export class BodyMove {
-  dx = 0;
-  dy = 0;
-}
+export interface BodyMove { dx: number; dy: number }
 
 /**
  * Moves body `eid` by (move.dx, move.dy) metres, stopping at solid tiles (and at one-way tiles when
@@ -53,7 +49,7 @@ export function moveBody(world: SimWorld, eid: number, move: BodyMove, ignoreOne
 
 /** The chunk a sweep moves the body by, m (passed here: a number argument is boxed when the
  *  sweep is not inlined, a heap allocation per move). */
-const step = new (class { d = 0 })();
+const step = { d: 0 };
 
 function sweepX(grid: TileGrid, body: BodyComponent, eid: number, canStep: boolean): number {
   const dx = step.d;

@@ -2,10 +2,10 @@
 // rides the platform it stands on; a wall that stops a rider tears its anchor loose.
 
 import { SimEvent, pushEvent } from '../events';
-import { moveBody, BodyMove } from './moveBody';
+import { moveBody, type BodyMove } from './moveBody';
 import type { SimWorld } from '../worldState';
 
-const move = new BodyMove();
+const move: BodyMove = { dx: 0, dy: 0 };
 
 export function movePlayers(world: SimWorld): void {
   const { body, player, settings } = world;

@@ -8,7 +8,7 @@
 import { SimEvent, pushEvent } from '../events';
 import { createBodyPoint, invMassAt, pushBody, type BodyPoint } from './bodyPoint';
 import { pushBoxesOffPinned } from './boxBoxes';
-import { moveBody, BodyMove } from './moveBody';
+import { moveBody, type BodyMove } from './moveBody';
 import { measureRopePath, ropePath } from './ropeWraps';
 import type { SimWorld } from '../worldState';
 
@@ -38,7 +38,7 @@ const TEAR_STRETCH = 0.005;
 
 /** The contact point and normal handed to invMassAt and pushBody, and the player's share of a push. */
 const point = createBodyPoint();
-const playerMove = new BodyMove();
+const playerMove: BodyMove = { dx: 0, dy: 0 };
 
 /**
  * The axis-aligned rectangle rectBoxOverlap tests: centre and half sizes, m. An instance of its own
@@ -56,7 +56,7 @@ class AxisRect {
 }
 export const rect = new AxisRect();
 /** What rectBoxOverlap found: the shallowest depth, the normal from the rectangle to the box, and whether it is a face of the box. */
-const overlap = new (class { depth = 0; nx = 0; ny = 0; isBoxFace = false })();
+const overlap = { depth: 0, nx: 0, ny: 0, isBoxFace: false };
 
 /**
  * True if the rectangle in `rect` overlaps box b (turned or not): a separating-axis test over x, y
@@ -219,7 +219,7 @@ export function collidePlayersWithBoxes(world: SimWorld): void {
  * numbers handed to a call V8 did not inline were five heap allocations a push (tick-cost, Ice
  * Cliff: 135 B a tick once compiled).
  */
-const platformPush = new (class { nx = 0; ny = 0; depth = 0; mx = 0; my = 0 })();
+const platformPush = { nx: 0, ny: 0, depth: 0, mx: 0, my: 0 };
 
 /**
  * After a moving platform (kinematic: it takes no share of the push) pushed player `p` out by

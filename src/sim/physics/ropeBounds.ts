@@ -5,20 +5,14 @@
 import type { SimWorld } from '../worldState';
 
 /** An axis-aligned box, m. */
-/** (A class: docs/ARCHITECTURE.md, "No allocation per tick".) */
-export class Bounds {
-  minX = 0;
-  minY = 0;
-  maxX = 0;
-  maxY = 0;
-}
+export interface Bounds { minX: number; minY: number; maxX: number; maxY: number }
 
 /**
  * The bounds of rope `rope`'s particles as its chain solve (solveRope.ts) left them, measured as
  * the solve moved them; -1: none (the solve scaled its step down, or another solve came after).
  * collideRope, next to run on the rope, takes them instead of a pass of its own (module scratch).
  */
-export const solvedBounds = new (class { rope = -1; minX = 0; minY = 0; maxX = 0; maxY = 0 })();
+export const solvedBounds = { rope: -1, minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
 /**
  * The bounds of rope `rope`'s particles as the chain's backward sweep (relaxParticles, solveRope.ts)
@@ -26,7 +20,7 @@ export const solvedBounds = new (class { rope = -1; minX = 0; minY = 0; maxX = 0
  * cell (tileAt, so beside the grid too); -1: none (a chain solve came after). collideRopeAfterSweep,
  * next to run on the rope, takes them instead of a pass of its own (module scratch).
  */
-export const sweptBounds = new (class { rope = -1; minX = 0; minY = 0; maxX = 0; maxY = 0; isInStone = false })();
+export const sweptBounds = { rope: -1, minX: 0, minY: 0, maxX: 0, maxY: 0, isInStone: false };
 
 /** Copies bounds `from` into `out`. */
 export function copyBounds(from: Bounds, out: Bounds): void {

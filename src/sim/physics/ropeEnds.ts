@@ -6,12 +6,7 @@ import type { BodyPoint } from './bodyPoint';
 import type { SimWorld } from '../worldState';
 
 /** A rope end's position, m: written by endPosition and endPrevPosition (read it before the next call). */
-/** A point (m) handed between functions. A class of its own, one for every module's (docs/
- *  ARCHITECTURE.md, "No allocation per tick"): one hidden class, so endPosition sees one shape. */
-export class EndPosition {
-  x = 0;
-  y = 0;
-}
+export interface EndPosition { x: number; y: number }
 
 /** The body end `side` (0 = A, 1 = B) of rope `r` is tied to, 0 if free. */
 export function endBody(world: SimWorld, r: number, side: number): number {

@@ -7,17 +7,17 @@
 // instead of two hard constraints fighting (which jitters).
 
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
-import { endArm, endPosition, endPrevArm, endPrevPosition, EndPosition } from './ropeEnds';
+import { endArm, endPosition, endPrevArm, endPrevPosition, type EndPosition } from './ropeEnds';
 import { isHeavyRope } from './ropeMass';
 import { solveWrappedLength } from './wrappedLength';
 import type { SimWorld } from '../worldState';
 
-const endA = new EndPosition();
-const endB = new EndPosition();
+const endA: EndPosition = { x: 0, y: 0 };
+const endB: EndPosition = { x: 0, y: 0 };
 const point = createBodyPoint();
 /** The direction shakeTurning corrects along (module scratch: V8 boxes a double passed to a call
  *  it does not inline). */
-const shakeDirection = new EndPosition();
+const shakeDirection: EndPosition = { x: 0, y: 0 };
 
 /**
  * Solves rope `r`'s length constraint for one substep (h in world.substep) and adds the impulse it

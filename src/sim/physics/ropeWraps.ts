@@ -17,22 +17,22 @@
 
 import { MAX_WRAPS } from '../ropeComponents';
 import { Tile, countConvexCornersIn, hasConvexCornersIn, isConvexCorner, tileAt, type TileGrid } from '../tileGrid';
-import { endPosition, EndPosition } from './ropeEnds';
+import { endPosition, type EndPosition } from './ropeEnds';
 import type { SimWorld } from '../worldState';
 
-const endNow = new EndPosition();
+const endNow: EndPosition = { x: 0, y: 0 };
 /** The corner a sweep found (findCorner), m. */
-const hit = new (class { x = 0; y = 0 })();
+const hit = { x: 0, y: 0 };
 /**
  * The end being brought up to date: where it was (px, py) and is (ex, ey), and the other end (ox,
  * oy), m. Numbers pass between these functions through here: as arguments or return values V8
  * would box them, a heap allocation per call (tick-cost measured ~1.2 kB a tick before this).
  */
-const move = new (class { px = 0; py = 0; ex = 0; ey = 0; ox = 0; oy = 0 })();
+const move = { px: 0, py: 0, ex: 0, ey: 0, ox: 0, oy: 0 };
 /** The triangle findCorner searches: the pivot Q, and the far end from P to N, m. */
-const tri = new (class { qx = 0; qy = 0; px = 0; py = 0; nx = 0; ny = 0 })();
+const tri = { qx: 0, qy: 0, px: 0, py: 0, nx: 0, ny: 0 };
 /** Out value of measureRopePath, m. */
-export const ropePath = new (class { length = 0 })();
+export const ropePath = { length: 0 };
 
 /** The wraps of every active rope tied at both ends follow its ends (see the top of the file). */
 export function wrapRopes(world: SimWorld): void {
@@ -274,7 +274,7 @@ function placeSpan(world: SimWorld, r: number, k: number, side: number): void {
 
 /** The spanA measureRunCost tries, its answer, and measureArcNearest's, m (module scratch:
  *  numbers passed would be boxed). */
-const run = new (class { spanA = 0; cost = 0; arc = 0 })();
+const run = { spanA: 0, cost: 0, arc: 0 };
 
 /**
  * How far rope r's particles on the straight runs between its pivots lie from their places on

@@ -5,7 +5,7 @@
 
 import { createBodyPoint, invMassAt, pushBody, type BodyPoint } from './bodyPoint';
 import type { ParticleComponent } from '../ropeComponents';
-import { endArm, endPosition, EndPosition } from './ropeEnds';
+import { endArm, endPosition, type EndPosition } from './ropeEnds';
 import { solveHeavyChain } from './heavyChain';
 import { isHeavyRope } from './ropeMass';
 import { MAX_WRAPS } from '../ropeComponents';
@@ -49,10 +49,10 @@ export function integrateRope(world: SimWorld, r: number): void {
 const HEAVY_FALLBACK_PASSES = 8;
 const HEAVY_FALLBACK_TOLERANCE = 1e-6;
 
-const endA = new EndPosition();
-const endB = new EndPosition();
+const endA: EndPosition = { x: 0, y: 0 };
+const endB: EndPosition = { x: 0, y: 0 };
 /** The two discs clampToLens intersects: centres A, B and radii, m. */
-const lens = new (class { ax = 0; ay = 0; bx = 0; by = 0; ra = 0; rb = 0; hasAxis = false; d = 0; ux = 0; uy = 0 })();
+const lens = { ax: 0, ay: 0, bx: 0, by: 0, ra: 0, rb: 0, hasAxis: false, d: 0, ux: 0, uy: 0 };
 
 /** Pins tied ends, applies LRA from them, then one forward sweep of the chain's constraints. */
 export function solveRope(world: SimWorld, r: number): void {
@@ -205,7 +205,7 @@ function layOverPulled(world: SimWorld, r: number): void {
  * segment within AT_LENGTH of its length (-1: none): unless something moves one of its particles
  * after it, it needs no backward sweep (relaxRope).
  */
-const solved = new (class { rope = -1 })();
+const solved = { rope: -1 };
 
 /**
  * How far from its length a segment may end the chain solve for the rope to skip its sweep (a
@@ -310,7 +310,7 @@ const CHAIN_EPS = 1e-7;
 const boxPoint = createBodyPoint();
 /** What solveChainDirect leaves (module scratch: V8 boxes a double returned from a call it does
  *  not inline). */
-const chainResult = new (class { worstOff = 0; isAtLength = false })();
+const chainResult = { worstOff: 0, isAtLength: false };
 
 /**
  * All of rope r's segment constraints at once: one Newton step, (J W J^T + alpha~) lambda = -C,
@@ -618,7 +618,7 @@ export function resolveBentChain(world: SimWorld, r: number): boolean {
 
 /** Which rope relaxRope swept last (-1: a sweep that did not measure), and whether a segment of
  *  it ended stretched beyond RESOLVE_STRETCH, as isStretchedBeyond finds (module scratch). */
-const relaxed = new (class { rope = -1; isStretched = false })();
+const relaxed = { rope: -1, isStretched: false };
 
 /**
  * ropeMaxStretch(world, r) > limit, without a square root and a division per segment: a segment

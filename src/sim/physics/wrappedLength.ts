@@ -10,20 +10,20 @@
 // corner keeps its energy; an end a wall stopped leaves the rest to the other end.
 
 import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
-import { endPosition, endPrevArm, endPrevPosition, EndPosition } from './ropeEnds';
+import { endPosition, endPrevArm, endPrevPosition, type EndPosition } from './ropeEnds';
 import { MAX_WRAPS } from '../ropeComponents';
 import { createMathArgs, setAngleOf, setExpPositive } from '../math';
 import type { SimWorld } from '../worldState';
 
-const end = new EndPosition();
+const end: EndPosition = { x: 0, y: 0 };
 const point = createBodyPoint();
 /** The two end spans now: lengths, m; and the pivots they end at (measureSpans reads these). */
-const spans = new (class { a = 0; b = 0; firstX = 0; firstY = 0; lastX = 0; lastY = 0 })();
+const spans = { a: 0, b: 0, firstX: 0, firstY: 0, lastX: 0, lastY: 0 };
 /** A push for push(): along (nx, ny) by p, kg m. Numbers go through here, not as arguments,
  *  which V8 would box (a heap allocation per call). */
-const shove = new (class { nx = 0; ny = 0; p = 0 })();
+const shove = { nx: 0, ny: 0, p: 0 };
 /** Out value of capstanRatio. */
-const capstan = new (class { ratio = 1 })();
+const capstan = { ratio: 1 };
 
 /** Most passes of the correction (two reach AT_LENGTH on most substeps). */
 const PASSES = 4;

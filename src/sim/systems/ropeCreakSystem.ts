@@ -3,7 +3,7 @@
 // long swing is a creak now and then, not a stream.
 
 import { SimEvent, pushEvent } from '../events';
-import { endPosition, EndPosition } from '../physics/ropeEnds';
+import { endPosition, type EndPosition } from '../physics/ropeEnds';
 import type { SimWorld } from '../worldState';
 
 /** Sideways speed of the hanging end above which the rope creaks, m/s. */
@@ -13,8 +13,8 @@ export const CREAK_GAP_TICKS = 20;
 /** The rope counts as taut when its ends are at least this fraction of its length apart. */
 const TAUT_FRACTION = 0.97;
 
-const endA = new EndPosition();
-const endB = new EndPosition();
+const endA: EndPosition = { x: 0, y: 0 };
+const endB: EndPosition = { x: 0, y: 0 };
 
 export function ropeCreakSystem(world: SimWorld): void {
   const { rope, body, player, cues } = world;
