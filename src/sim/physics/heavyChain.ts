@@ -4,7 +4,8 @@
 // directions (one Newton step of J W J^T, as solveChainDirect does for light ropes) damps the
 // swing: a 1 kg box on a 5.5 kg rope lost 15 % of its swing amplitude in 17 s. Along the old
 // directions the system is J_new W J_old^T lambda = -C, still tridiagonal (not symmetric), solved
-// by the Thomas algorithm and repeated until the lengths are exact (two or three passes).
+// by the Thomas algorithm and repeated until every length holds to TOLERANCE (two passes, most
+// substeps). Each pass measures the segments for the next one as it moves the particles.
 // A box at an end takes part with its generalized inverse mass at its arm at the start of the
 // substep, and is pushed (and turned) at that arm, as ropeLength.ts does for a light rope.
 
@@ -12,9 +13,16 @@ import { createBodyPoint, invMassAt, pushBody } from './bodyPoint';
 import { endPosition, endPrevArm, endPrevPosition, type EndPosition } from './ropeEnds';
 import type { SimWorld } from '../worldState';
 
-/** Passes at most; a pass that leaves every segment within this share of its rest length stops. */
+/**
+ * Passes at most; a pass that leaves every segment within this share of its rest length stops.
+ * 1e-6 as for the fallback (solveRope.ts): was 1e-12, which took a third pass, and a fourth
+ * that stopped a hair above it and went to the fallback, on most substeps of the bench's
+ * pendulums (A10 and A100 ran 0.38 and 0.43 ms a simulated second with the sweep skipped,
+ * 0.30 and 0.34 now). A segment 1e-6 off is 0.25 um on a 25 cm segment, and the next substep's solve
+ * starts from it; stretch, energy and the swing tests read the same.
+ */
 const MAX_PASSES = 4;
-const TOLERANCE = 1e-12;
+const TOLERANCE = 1e-6;
 const CONVERGENCE = 0.1;
 /** Relative regularisation of the system (a straight chain between pins is singular), as in solveRope.ts. */
 const CHAIN_EPS = 1e-7;
@@ -34,7 +42,7 @@ const ends = { boxA: 0, boxB: 0, wA: 0, wB: 0 };
  */
 export function solveHeavyChain(world: SimWorld, r: number): boolean {
   const { particle, rope, body } = world;
-  const { nx, ny, ox, oy, cp, dp } = world.chain;
+  const { nx, ny, ox, oy, cp, dp, mx, my } = world.chain;
   const h = world.substep.h;
   const first = rope.first[r];
   const m = rope.count[r] - 1; // segments
@@ -46,19 +54,22 @@ export function solveHeavyChain(world: SimWorld, r: number): boolean {
   const rest = particle.rest;
 
   // Directions at the start of the substep: free particles' previous positions, the tie points'.
+  endPrevPosition(world, r, 1, end);
+  const lastX0 = end.x;
+  const lastY0 = end.y;
+  endPrevPosition(world, r, 0, end);
+  let x0 = end.x;
+  let y0 = end.y;
   for (let k = 0; k < m; k++) {
-    const i = first + k;
-    let x0 = particle.prevX[i];
-    let y0 = particle.prevY[i];
-    let x1 = particle.prevX[i + 1];
-    let y1 = particle.prevY[i + 1];
-    if (k === 0) { endPrevPosition(world, r, 0, end); x0 = end.x; y0 = end.y; }
-    if (k === m - 1) { endPrevPosition(world, r, 1, end); x1 = end.x; y1 = end.y; }
+    const x1 = k === m - 1 ? lastX0 : particle.prevX[first + k + 1];
+    const y1 = k === m - 1 ? lastY0 : particle.prevY[first + k + 1];
     const dx = x1 - x0;
     const dy = y1 - y0;
     const d = Math.sqrt(dx * dx + dy * dy);
     ox[k] = d < 1e-12 ? 0 : dx / d;
     oy[k] = d < 1e-12 ? 0 : dy / d;
+    x0 = x1;
+    y0 = y1;
   }
   const eA = rope.bodyA[r];
   const eB = rope.bodyB[r];
@@ -69,28 +80,22 @@ export function solveHeavyChain(world: SimWorld, r: number): boolean {
   if (ends.boxA !== 0) { point.nx = ox[0]; point.ny = oy[0]; endPrevArm(world, r, 0, point); invMassAt(world, eA, point); ends.wA = point.w; }
   if (ends.boxB !== 0) { point.nx = ox[m - 1]; point.ny = oy[m - 1]; endPrevArm(world, r, 1, point); invMassAt(world, eB, point); ends.wB = point.w; }
 
+  // Every segment's direction and length error now (nx, ny, dp = C), and the worst as a share of its length.
+  let worst = 0;
+  for (let k = 0; k < m; k++) {
+    measureSegment(x, y, rest, nx, ny, dp, first, k);
+    const off = dp[k] < 0 ? -dp[k] : dp[k];
+    if (off > worst * rest[first + k]) worst = off / rest[first + k];
+  }
   let loadA = 0;
   let loadB = 0;
   let isConverged = false;
   let before = Infinity;
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    let worst = 0;
-    for (let k = 0; k < m; k++) {
-      const i = first + k;
-      const dx = x[i + 1] - x[i];
-      const dy = y[i + 1] - y[i];
-      const d = Math.sqrt(dx * dx + dy * dy);
-      if (d < 1e-12) { nx[k] = 0; ny[k] = 0; dp[k] = 0; continue; }
-      nx[k] = dx / d;
-      ny[k] = dy / d;
-      dp[k] = d - rest[i]; // C_k for now
-      const off = dp[k] < 0 ? -dp[k] : dp[k];
-      if (off > worst * rest[i]) worst = off / rest[i];
-    }
+  for (let pass = 0; ; pass++) {
     if (worst <= TOLERANCE) { isConverged = true; break; }
     // Newton converges quadratically near the solution; a pass that did not cut the error by
     // CONVERGENCE is not near it.
-    if (worst > before * CONVERGENCE) break;
+    if (pass === MAX_PASSES || worst > before * CONVERGENCE) break;
     before = worst;
     // Forward elimination of J_new W J_old^T lambda = -C.
     for (let k = 0; k < m; k++) {
@@ -106,32 +111,51 @@ export function solveHeavyChain(world: SimWorld, r: number): boolean {
       cp[k] = c / denom;
       dp[k] = (rhs - (k > 0 ? a * dp[k - 1] : 0)) / denom;
     }
-    for (let k = m - 2; k >= 0; k--) dp[k] -= cp[k] * dp[k + 1];
+    // Back substitution; particle k + 1's move, dx_i = w_i (o_{i-1} lambda_{i-1} - o_i lambda_i),
+    // as soon as its two multipliers are final (into mx, my).
+    let worst2 = 0;
+    for (let k = m - 2; k >= 0; k--) {
+      dp[k] -= cp[k] * dp[k + 1];
+      const wk = w[first + k + 1];
+      const ax = ox[k] * dp[k] - ox[k + 1] * dp[k + 1];
+      const ay = oy[k] * dp[k] - oy[k + 1] * dp[k + 1];
+      const move2 = (ax * ax + ay * ay) * wk * wk;
+      if (move2 > worst2) worst2 = move2;
+      mx[k + 1] = wk * ax;
+      my[k + 1] = wk * ay;
+    }
     // A far-off state (a box thrown through the rope) could ask for a huge step: at most a
     // quarter segment per particle per pass, as for light ropes.
     const maxMove = 0.25 * rope.nominalSegment[r];
-    let worst2 = 0;
-    for (let k = 1; k < m; k++) {
-      const ax = ox[k - 1] * dp[k - 1] - ox[k] * dp[k];
-      const ay = oy[k - 1] * dp[k - 1] - oy[k] * dp[k];
-      const move2 = (ax * ax + ay * ay) * w[first + k] * w[first + k];
-      if (move2 > worst2) worst2 = move2;
-    }
     if (worst2 > maxMove * maxMove) {
       const scale = maxMove / Math.sqrt(worst2);
       for (let k = 0; k < m; k++) dp[k] *= scale;
+      for (let k = 1; k < m; k++) {
+        const wk = w[first + k];
+        mx[k] = wk * (ox[k - 1] * dp[k - 1] - ox[k] * dp[k]);
+        my[k] = wk * (oy[k - 1] * dp[k - 1] - oy[k] * dp[k]);
+      }
     }
-    loadA -= dp[0];
-    loadB -= dp[m - 1];
-    // dx_i = w_i (o_{i-1} lambda_{i-1} - o_i lambda_i); a box end gets that impulse at its old arm.
+    const lambdaA = dp[0];
+    const lambdaB = dp[m - 1];
+    loadA -= lambdaA;
+    loadB -= lambdaB;
+    // The moves, each segment measured for the next pass once both its particles are final (a
+    // box end's segment once the box has moved).
+    worst = 0;
     for (let k = 1; k < m; k++) {
       const i = first + k;
-      x[i] += w[i] * (ox[k - 1] * dp[k - 1] - ox[k] * dp[k]);
-      y[i] += w[i] * (oy[k - 1] * dp[k - 1] - oy[k] * dp[k]);
+      x[i] += mx[k];
+      y[i] += my[k];
+      if (k === 1 && ends.boxA !== 0) continue;
+      measureSegment(x, y, rest, nx, ny, dp, first, k - 1);
+      const off = dp[k - 1] < 0 ? -dp[k - 1] : dp[k - 1];
+      if (off > worst * rest[i - 1]) worst = off / rest[i - 1];
     }
+    // A box end gets its impulse at its old arm.
     if (ends.boxA !== 0) {
-      point.nx = -ox[0] * dp[0];
-      point.ny = -oy[0] * dp[0];
+      point.nx = -ox[0] * lambdaA;
+      point.ny = -oy[0] * lambdaA;
       endPrevArm(world, r, 0, point);
       pushBody(world, eA, point);
       endPosition(world, r, 0, end);
@@ -139,13 +163,18 @@ export function solveHeavyChain(world: SimWorld, r: number): boolean {
       y[first] = end.y;
     }
     if (ends.boxB !== 0) {
-      point.nx = ox[m - 1] * dp[m - 1];
-      point.ny = oy[m - 1] * dp[m - 1];
+      point.nx = ox[m - 1] * lambdaB;
+      point.ny = oy[m - 1] * lambdaB;
       endPrevArm(world, r, 1, point);
       pushBody(world, eB, point);
       endPosition(world, r, 1, end);
       x[last] = end.x;
       y[last] = end.y;
+    }
+    for (let k = ends.boxA !== 0 ? 0 : m - 1; k < m; k = k < m - 1 ? m - 1 : m) {
+      measureSegment(x, y, rest, nx, ny, dp, first, k);
+      const off = dp[k] < 0 ? -dp[k] : dp[k];
+      if (off > worst * rest[first + k]) worst = off / rest[first + k];
     }
   }
   // lambda < 0 pulls; the rope is tensest at one of its ends (it carries the weight below it).
@@ -154,4 +183,19 @@ export function solveHeavyChain(world: SimWorld, r: number): boolean {
   // The sweep after collision (relaxRope) starts its multipliers afresh.
   for (let k = 0; k < m; k++) particle.lambda[first + k] = 0;
   return isConverged;
+}
+
+/** Segment k of the rope starting at particle `first`: its direction into nx, ny and its length error (C) into dp. */
+function measureSegment(
+  x: Float64Array, y: Float64Array, rest: Float64Array, nx: Float64Array, ny: Float64Array, dp: Float64Array,
+  first: number, k: number,
+): void {
+  const i = first + k;
+  const dx = x[i + 1] - x[i];
+  const dy = y[i + 1] - y[i];
+  const d = Math.sqrt(dx * dx + dy * dy);
+  if (d < 1e-12) { nx[k] = 0; ny[k] = 0; dp[k] = 0; return; }
+  nx[k] = dx / d;
+  ny[k] = dy / d;
+  dp[k] = d - rest[i];
 }

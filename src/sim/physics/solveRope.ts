@@ -85,7 +85,10 @@ export function solveRope(world: SimWorld, r: number): void {
     for (let i = first; i < last; i++) particle.lambda[i] = 0;
     // A rope that carries its own weight: no LRA (they move particles as if the ends were
     // immovable, which would take the rope's weight and momentum off the boxes for free).
-    if (solveHeavyChain(world, r)) return;
+    if (solveHeavyChain(world, r)) {
+      solved.rope = r; // every segment within heavyChain's TOLERANCE of its length (< AT_LENGTH)
+      return;
+    }
     // Not converging along the old directions (a segment turned far within the substep): Newton
     // steps along the new ones, as for a light rope, but repeated until the lengths hold. One step
     // (clamped to a quarter segment per particle) left a 50 kg crate whirled at 25 m/s on a 2.8 kg
@@ -95,6 +98,7 @@ export function solveRope(world: SimWorld, r: number): void {
       solveChainDirect(world, r);
       if (chainResult.worstOff <= HEAVY_FALLBACK_TOLERANCE) break;
     }
+    keepSolved(r);
     return;
   }
   // (solveChainDirect sets every segment's multiplier: no zeroing for the ropes below.)
@@ -201,9 +205,10 @@ function layOverPulled(world: SimWorld, r: number): void {
 }
 
 /**
- * The light rope solveRope last solved with one whole Newton step of its chain that left every
- * segment within AT_LENGTH of its length (-1: none): unless something moves one of its particles
- * after it, it needs no backward sweep (relaxRope).
+ * The rope solveRope last solved with every segment within AT_LENGTH of its length (-1: none): a
+ * light rope by one whole Newton step of its chain, a heavy one by its chain solve (heavyChain.ts,
+ * or the Newton steps after it). Unless something moves one of its particles after it, it needs
+ * no backward sweep (relaxRope).
  */
 const solved = { rope: -1 };
 
@@ -662,11 +667,12 @@ function moveBoxEnd(world: SimWorld, r: number, side: number, e: number, p: Body
  * neighbouring particles (compliance proportional to the segment's share of the rope, as springs in
  * series); a segment that ends on a box the chain pulls pulls the box too, by its generalized
  * inverse mass at the tie point, and the end particle stays on that point.
- * Skipped (false) for a light rope whose chain solveRope solved in one whole Newton step, leaving
- * every segment within AT_LENGTH (0.01 %) of its length, and which nothing moved since
- * (`isTouched` false: no tile, corner or box): the sweep would only polish that (the next
- * substep's solve measures what is left). A taut tether, a rope swinging in the air, a
- * crate's rope: most ropes, most substeps (issue 17, "skip work for ropes that touched nothing").
+ * Skipped (false) for a rope whose chain solveRope solved, leaving every segment within
+ * AT_LENGTH (0.01 %) of its length, and which nothing moved since (`isTouched` false: no tile,
+ * corner or box): the sweep would only polish that (the next substep's solve measures what is
+ * left). A taut tether, a rope swinging in the air, a crate's rope: most ropes, most substeps
+ * (issue 17, "skip work for ropes that touched nothing"). Heavy ropes too since 2026-12-01: their
+ * sweep ran every substep, ~8 % of the bench's A10 tick.
  */
 export function relaxRope(world: SimWorld, r: number, isTouched: boolean): boolean {
   const { particle, rope } = world;
