@@ -79,6 +79,8 @@ export function solveHeavyChain(world: SimWorld, r: number): boolean {
   ends.wB = 0;
   if (ends.boxA !== 0) { point.nx = ox[0]; point.ny = oy[0]; endPrevArm(world, r, 0, point); invMassAt(world, eA, point); ends.wA = point.w; }
   if (ends.boxB !== 0) { point.nx = ox[m - 1]; point.ny = oy[m - 1]; endPrevArm(world, r, 1, point); invMassAt(world, eB, point); ends.wB = point.w; }
+  const boxA = ends.boxA;
+  const boxB = ends.boxB;
 
   // Every segment's direction and length error now (nx, ny, dp = C), and the worst as a share of its length.
   let worst = 0;
@@ -97,32 +99,63 @@ export function solveHeavyChain(world: SimWorld, r: number): boolean {
     // CONVERGENCE is not near it.
     if (pass === MAX_PASSES || worst > before * CONVERGENCE) break;
     before = worst;
-    // Forward elimination of J_new W J_old^T lambda = -C.
+    // Forward elimination of J_new W J_old^T lambda = -C. What the row before left (its
+    // coefficients, the old directions either side) is carried in locals, not read back from the
+    // arrays: the elimination is a chain of dependent divisions, as in solveChainDirect.
+    let wi = boxA !== 0 ? ends.wA : w[first];
+    let pcp = 0;
+    let pdp = 0;
+    let pox = 0;
+    let poy = 0;
+    let cox = ox[0];
+    let coy = oy[0];
     for (let k = 0; k < m; k++) {
-      const i = first + k;
-      const wi = i === first && ends.boxA !== 0 ? ends.wA : w[i];
-      const wj = i + 1 === last && ends.boxB !== 0 ? ends.wB : w[i + 1];
-      const b = (wi + wj) * (nx[k] * ox[k] + ny[k] * oy[k]) + CHAIN_EPS * (wi + wj);
-      const a = k > 0 ? -wi * (nx[k] * ox[k - 1] + ny[k] * oy[k - 1]) : 0;
-      const c = k < m - 1 ? -wj * (nx[k] * ox[k + 1] + ny[k] * oy[k + 1]) : 0;
-      const rhs = nx[k] === 0 && ny[k] === 0 ? 0 : -dp[k];
-      const denom = b - (k > 0 ? a * cp[k - 1] : 0);
-      if (denom <= 1e-300) { cp[k] = 0; dp[k] = 0; continue; }
-      cp[k] = c / denom;
-      dp[k] = (rhs - (k > 0 ? a * dp[k - 1] : 0)) / denom;
+      const wj = k === m - 1 && boxB !== 0 ? ends.wB : w[first + k + 1];
+      const nox = k < m - 1 ? ox[k + 1] : 0;
+      const noy = k < m - 1 ? oy[k + 1] : 0;
+      const nxk = nx[k];
+      const nyk = ny[k];
+      const b = (wi + wj) * (nxk * cox + nyk * coy) + CHAIN_EPS * (wi + wj);
+      const a = k > 0 ? -wi * (nxk * pox + nyk * poy) : 0;
+      const c = k < m - 1 ? -wj * (nxk * nox + nyk * noy) : 0;
+      const rhs = nxk === 0 && nyk === 0 ? 0 : -dp[k];
+      const denom = b - (k > 0 ? a * pcp : 0);
+      if (denom <= 1e-300) {
+        pcp = 0;
+        pdp = 0;
+      } else {
+        pcp = c / denom;
+        pdp = (rhs - (k > 0 ? a * pdp : 0)) / denom;
+      }
+      cp[k] = pcp;
+      dp[k] = pdp;
+      pox = cox;
+      poy = coy;
+      cox = nox;
+      coy = noy;
+      wi = wj;
     }
     // Back substitution; particle k + 1's move, dx_i = w_i (o_{i-1} lambda_{i-1} - o_i lambda_i),
     // as soon as its two multipliers are final (into mx, my).
     let worst2 = 0;
+    let dNext = dp[m - 1];
+    let oxNext = ox[m - 1];
+    let oyNext = oy[m - 1];
     for (let k = m - 2; k >= 0; k--) {
-      dp[k] -= cp[k] * dp[k + 1];
+      const dk = dp[k] - cp[k] * dNext;
+      dp[k] = dk;
+      const oxk = ox[k];
+      const oyk = oy[k];
       const wk = w[first + k + 1];
-      const ax = ox[k] * dp[k] - ox[k + 1] * dp[k + 1];
-      const ay = oy[k] * dp[k] - oy[k + 1] * dp[k + 1];
+      const ax = oxk * dk - oxNext * dNext;
+      const ay = oyk * dk - oyNext * dNext;
       const move2 = (ax * ax + ay * ay) * wk * wk;
       if (move2 > worst2) worst2 = move2;
       mx[k + 1] = wk * ax;
       my[k + 1] = wk * ay;
+      dNext = dk;
+      oxNext = oxk;
+      oyNext = oyk;
     }
     // A far-off state (a box thrown through the rope) could ask for a huge step: at most a
     // quarter segment per particle per pass, as for light ropes.
