@@ -82,9 +82,9 @@ export function solveRope(world: SimWorld, r: number): void {
   // between them is then tiny and each clamp pushes the particle out of the other circle).
   const length = rope.length[r];
   if (isHeavyRope(world, r)) {
-    for (let i = first; i < last; i++) particle.lambda[i] = 0;
     // A rope that carries its own weight: no LRA (they move particles as if the ends were
     // immovable, which would take the rope's weight and momentum off the boxes for free).
+    // (solveHeavyChain zeroes its multipliers for the sweep; the fallback's steps set them.)
     if (solveHeavyChain(world, r)) {
       solved.rope = r; // every segment within heavyChain's TOLERANCE of its length (< AT_LENGTH)
       return;
