@@ -11,9 +11,10 @@
 //   npm run bench -- --quick              smoke test: short scenes, 1 round
 //   npm run bench -- --engines ropebound,planck --scenarios A10,C200 --json
 //   npm run bench -- --rounds 9
+//   npm run bench -- --cpu none           let the OS place the engines' processes (default: all on the last CPU)
 //   npm run bench -- --from saved.json    re-print a --json run's tables
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -41,6 +42,9 @@ export interface Options {
   quick: boolean;
   json: boolean;
   rounds: number;
+  /** The CPU every engine's process is pinned to: a number, 'none', or 'auto' (the last CPU, on
+   *  Linux with taskset; see pinnedCpu). */
+  cpu: number | 'none' | 'auto';
 }
 
 /** One scenario of one engine. */
@@ -70,7 +74,7 @@ export interface EngineResult {
 }
 
 export function parseArgs(argv: readonly string[]): Options & { from?: string } {
-  const o: Options & { from?: string } = { engines: null, scenarios: [...SCENARIO_IDS], quick: false, json: false, rounds: ROUNDS };
+  const o: Options & { from?: string } = { engines: null, scenarios: [...SCENARIO_IDS], quick: false, json: false, rounds: ROUNDS, cpu: 'auto' };
   let rounds: number | null = null;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -85,8 +89,14 @@ export function parseArgs(argv: readonly string[]): Options & { from?: string } 
     else if (a === '--scenarios') o.scenarios = next().split(',').filter(Boolean);
     else if (a === '--rounds') rounds = Math.max(1, Math.floor(Number(next())) || 1);
     else if (a === '--from') o.from = next();
+    else if (a === '--cpu') {
+      const v = next();
+      if (v === 'none' || v === 'auto') o.cpu = v;
+      else if (/^\d+$/.test(v)) o.cpu = Number(v);
+      else throw new Error(`--cpu takes a CPU number, none or auto, not ${v}`);
+    }
     else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: npm run bench -- [--quick] [--json] [--rounds N] [--engines a,b] [--scenarios A10,B,...] [--from saved.json]\n' +
+      process.stdout.write('usage: npm run bench -- [--quick] [--json] [--rounds N] [--engines a,b] [--scenarios A10,B,...] [--cpu N|none|auto] [--from saved.json]\n' +
         `scenarios: ${SCENARIO_IDS.join(', ')}\n`);
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
@@ -129,6 +139,27 @@ function errorText(e: unknown): string {
   return String(e).slice(0, 300);
 }
 
+/**
+ * The CPU every engine's process runs on (null: wherever the OS puts it). The engines run one at a
+ * time, so one CPU for all of them costs nothing, and it takes the CPU out of the comparison: on
+ * this 2-CPU VM, CPU 0 ran our sim 1.47x slower than CPU 1 (the bench's A10, 6.6 against 4.5 us a
+ * tick, three runs each pinned with taskset; a loop of square roots ran alike on both), and each
+ * process landed on either, so a round's ratio could move by that factor. 'auto': the last CPU,
+ * where Linux and its taskset are there.
+ */
+export function pinnedCpu(cpu: Options['cpu']): number | null {
+  if (cpu === 'none') return null;
+  if (cpu !== 'auto') return cpu;
+  if (process.platform !== 'linux') return null;
+  const probe = spawnSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' });
+  return probe.status === 0 ? cpus().length - 1 : null;
+}
+
+/** The command and arguments that start `args` with node, on `cpu` when given (taskset). */
+export function childCommand(cpu: number | null, args: readonly string[]): [string, string[]] {
+  return cpu === null ? [process.execPath, [...args]] : ['taskset', ['-c', String(cpu), process.execPath, ...args]];
+}
+
 /** One engine file's process (bench/child.ts), answering one request at a time. */
 class Child {
   private readonly proc: ChildProcess;
@@ -136,13 +167,14 @@ class Child {
   private stderr = '';
   private exited: string | null = null;
 
-  constructor(modulePath: string) {
+  constructor(modulePath: string, cpu: number | null) {
     // --no-memory-reducer: a child sits idle while the others run their rounds, and V8's memory
     // reducer then collects garbage and threw away compiled code and type feedback: ours ran A10
     // 20x slower in the round after 20 s idle, and E read 0.6-41 ms per simulated second over one
     // full run. A game's sim never idles (it steps every frame); every JS engine here is helped
     // alike (rapier's solver is WebAssembly and never lost it).
-    this.proc = spawn(process.execPath, ['--no-memory-reducer', '--import', 'tsx', join(HERE, 'child.ts'), modulePath], {
+    const [command, args] = childCommand(cpu, ['--no-memory-reducer', '--import', 'tsx', join(HERE, 'child.ts'), modulePath]);
+    this.proc = spawn(command, args, {
       stdio: ['pipe', 'pipe', 'pipe'], cwd: resolve(HERE, '..'),
     });
     this.proc.stderr!.on('data', (d: Buffer) => { this.stderr = (this.stderr + d.toString()).slice(-2000); });
@@ -193,7 +225,7 @@ function log(opts: Options, text: string): void {
 }
 
 /** The whole run: returns every engine's results (ropebound first). */
-export async function runBench(opts: Options): Promise<EngineResult[]> {
+export async function runBench(opts: Options, cpu: number | null = pinnedCpu(opts.cpu)): Promise<EngineResult[]> {
   const entries: Array<{ child: Child | null; result: EngineResult }> = [];
   try {
     // 1. A process per adapter variant; --engines matches a file name or an adapter's name.
@@ -205,7 +237,7 @@ export async function runBench(opts: Options): Promise<EngineResult[]> {
         entries.push({ child: null, result: { file: basename(file), variant: 0, name: basename(file, '.ts'), scenarios: [], error: `could not bundle: ${errorText(e)}` } });
         continue;
       }
-      const lister = new Child(modulePath);
+      const lister = new Child(modulePath, cpu);
       const listed = await lister.request<InfoReply>({ op: 'info', variant: 0 });
       lister.close();
       if (failed(listed)) {
@@ -215,7 +247,7 @@ export async function runBench(opts: Options): Promise<EngineResult[]> {
       for (let v = 0; v < listed.variants.length; v++) {
         const name = listed.variants[v];
         if (opts.engines && name !== 'ropebound' && !opts.engines.includes(basename(file, '.ts')) && !opts.engines.includes(name)) continue;
-        const child = new Child(modulePath);
+        const child = new Child(modulePath, cpu);
         const info = await child.request<InfoReply>({ op: 'info', variant: v });
         const result: EngineResult = { file: basename(file), variant: v, name, scenarios: [] };
         if (failed(info)) result.error = info.error;
@@ -357,12 +389,13 @@ export function defaultsTable(engines: EngineResult[], opts: Options): string {
 }
 
 export function report(engines: EngineResult[], opts: Options, m: ReturnType<typeof machine>): string {
-  return `Rope bench (${m.date}): ${m.cpu}, ${m.cpus} cores, Node ${m.node}, ${opts.quick ? 'QUICK (smoke test)' : 'full'}, ${opts.rounds} interleaved round(s)\n\n` +
+  const pinned = m.pinnedCpu === undefined ? '' : m.pinnedCpu === null ? ', engines not pinned to a CPU' : `, every engine on CPU ${m.pinnedCpu}`;
+  return `Rope bench (${m.date}): ${m.cpu}, ${m.cpus} cores, Node ${m.node}, ${opts.quick ? 'QUICK (smoke test)' : 'full'}, ${opts.rounds} interleaved round(s)${pinned}\n\n` +
     `## Equal stretch\n\n${tunedTable(engines, opts)}\n## As shipped (defaults)\n\n${defaultsTable(engines, opts)}`;
 }
 
-export function machine(): { node: string; cpus: number; cpu: string; date: string } {
-  return { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? '?', date: new Date().toISOString() };
+export function machine(pinned: number | null): { node: string; cpus: number; cpu: string; date: string; pinnedCpu?: number | null } {
+  return { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? '?', date: new Date().toISOString(), pinnedCpu: pinned };
 }
 
 async function main(): Promise<void> {
@@ -373,9 +406,10 @@ async function main(): Promise<void> {
     return;
   }
   const t0 = performance.now();
-  const engines = await runBench(opts);
+  const cpu = pinnedCpu(opts.cpu);
+  const engines = await runBench(opts, cpu);
   log(opts, `done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  const m = machine();
+  const m = machine(cpu);
   if (opts.json) process.stdout.write(`${JSON.stringify({ machine: m, options: opts, engines }, null, 2)}\n`);
   else process.stdout.write(report(engines, opts, m));
 }

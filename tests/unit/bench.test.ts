@@ -8,7 +8,8 @@ import type { EngineWorld, Scenario } from '../../bench/engine';
 import { buildRopebound } from '../../bench/engines/ropebound';
 import { MetricsRecorder, maxStretchOf, median, ropeEnergy, ropeEnergyAtRest, segmentStretches } from '../../bench/metrics';
 import { GRAVITY, PARTICLE_MASS, TICK, bSpread, scenarioA } from '../../tools/scenarios/benchScenes';
-import type { EngineResult } from '../../bench/run';
+import { childCommand, parseArgs, pinnedCpu, type EngineResult } from '../../bench/run';
+import { cpus } from 'node:os';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -116,12 +117,33 @@ describe('bench metrics', () => {
 });
 
 describe('bench harness', () => {
+  it('pins every engine to one CPU: --cpu N, none or auto (the last CPU where taskset runs)', () => {
+    expect(parseArgs([]).cpu).toBe('auto');
+    expect(parseArgs(['--cpu', '1']).cpu).toBe(1);
+    expect(parseArgs(['--cpu', 'none']).cpu).toBe('none');
+    expect(() => parseArgs(['--cpu', 'fast'])).toThrow(/--cpu/);
+    expect(pinnedCpu('none')).toBeNull();
+    expect(pinnedCpu(3)).toBe(3);
+    const auto = pinnedCpu('auto');
+    const hasTaskset = process.platform === 'linux' && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+    expect(auto).toBe(hasTaskset ? cpus().length - 1 : null);
+    expect(childCommand(null, ['a.js'])).toEqual([process.execPath, ['a.js']]);
+    expect(childCommand(1, ['--import', 'tsx', 'a.js'])).toEqual(['taskset', ['-c', '1', process.execPath, '--import', 'tsx', 'a.js']]);
+    if (hasTaskset) {
+      // The pinned process runs on that CPU alone (its affinity as Linux reports it).
+      const [command, args] = childCommand(0, ['-e', "process.stdout.write(require('node:fs').readFileSync('/proc/self/status', 'utf8').match(/Cpus_allowed_list:\\s*(\\S+)/)[1])"]);
+      const r = spawnSync(command, args, { encoding: 'utf8' });
+      expect(r.stdout).toBe('0');
+    }
+  });
+
   it('--quick: each engine tuned to the same stretch on the scenario, then timed in interleaved rounds, ratios per round', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', '--json', '--rounds', '2', '--engines', 'ropebound,planck-rope', '--scenarios', 'A10'], {
       cwd: ROOT, encoding: 'utf8', timeout: 120_000,
     });
     expect(r.status, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout) as { engines: EngineResult[] };
+    const out = JSON.parse(r.stdout) as { engines: EngineResult[]; machine: { pinnedCpu: number | null } };
+    expect(out.machine.pinnedCpu).toBe(pinnedCpu('auto'));
     expect(out.engines.map((e) => e.name)).toEqual(['ropebound', 'planck-rope']);
     for (const e of out.engines) {
       expect(e.error).toBeUndefined();
