@@ -141,11 +141,11 @@ function errorText(e: unknown): string {
 
 /**
  * The CPU every engine's process runs on (null: wherever the OS puts it). The engines run one at a
- * time, so one CPU for all of them costs nothing, and it takes the CPU out of the comparison: on
- * this 2-CPU VM, CPU 0 ran our sim 1.47x slower than CPU 1 (the bench's A10, 6.6 against 4.5 us a
- * tick, three runs each pinned with taskset; a loop of square roots ran alike on both), and each
- * process landed on either, so a round's ratio could move by that factor. 'auto': the last CPU,
- * where Linux and its taskset are there.
+ * time, so one CPU for all of them costs nothing, and no engine then runs on a fast CPU while
+ * another runs on a slow one: on this 2-CPU VM one CPU at a time ran our sim ~1.47x slower than
+ * the other (the bench's A10, 6.6 against 4.5 us a tick, runs pinned with taskset; a loop of square
+ * roots ran alike on both), CPU 0 at one hour and CPU 1 at the next (docs/PERFORMANCE.md, "One CPU
+ * for every engine"). 'auto': the last CPU, where Linux and its taskset are there.
  */
 export function pinnedCpu(cpu: Options['cpu']): number | null {
   if (cpu === 'none') return null;
