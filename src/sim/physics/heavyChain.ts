@@ -18,8 +18,10 @@ import type { SimWorld } from '../worldState';
  * 1e-6 as for the fallback (solveRope.ts): was 1e-12, which took a third pass, and a fourth
  * that stopped a hair above it and went to the fallback, on most substeps of the bench's
  * pendulums (A10 and A100 ran 0.38 and 0.43 ms a simulated second with the sweep skipped,
- * 0.30 and 0.34 now). A segment 1e-6 off is 0.25 um on a 25 cm segment, and the next substep's solve
- * starts from it; stretch, energy and the swing tests read the same.
+ * 0.30 and 0.34 with this). A segment 1e-6 off is 0.25 um on a 25 cm segment, and the next
+ * substep's solve starts from it: the bench's heavy scenes at one substep end their ticks at most
+ * 1e-4 % (A10) to 0.003 % (A100) long (were 2e-9 and 4e-4 %), and the period, energy and swing
+ * tests pass as before.
  */
 const MAX_PASSES = 4;
 const TOLERANCE = 1e-6;
@@ -180,13 +182,13 @@ export function solveHeavyChain(world: SimWorld, r: number): boolean {
       const i = first + k;
       x[i] += mx[k];
       y[i] += my[k];
-      if (k === 1 && ends.boxA !== 0) continue;
+      if (k === 1 && boxA !== 0) continue;
       measureSegment(x, y, rest, nx, ny, dp, first, k - 1);
       const off = dp[k - 1] < 0 ? -dp[k - 1] : dp[k - 1];
       if (off > worst * rest[i - 1]) worst = off / rest[i - 1];
     }
     // A box end gets its impulse at its old arm.
-    if (ends.boxA !== 0) {
+    if (boxA !== 0) {
       point.nx = -ox[0] * lambdaA;
       point.ny = -oy[0] * lambdaA;
       endPrevArm(world, r, 0, point);
@@ -195,7 +197,7 @@ export function solveHeavyChain(world: SimWorld, r: number): boolean {
       x[first] = end.x;
       y[first] = end.y;
     }
-    if (ends.boxB !== 0) {
+    if (boxB !== 0) {
       point.nx = ox[m - 1] * lambdaB;
       point.ny = oy[m - 1] * lambdaB;
       endPrevArm(world, r, 1, point);
@@ -204,11 +206,15 @@ export function solveHeavyChain(world: SimWorld, r: number): boolean {
       x[last] = end.x;
       y[last] = end.y;
     }
-    for (let k = ends.boxA !== 0 ? 0 : m - 1; k < m; k = k < m - 1 ? m - 1 : m) {
-      measureSegment(x, y, rest, nx, ny, dp, first, k);
-      const off = dp[k] < 0 ? -dp[k] : dp[k];
-      if (off > worst * rest[first + k]) worst = off / rest[first + k];
+    // The end segments, now final: the first one if a box moved it (else it was measured above).
+    if (boxA !== 0 && m > 1) {
+      measureSegment(x, y, rest, nx, ny, dp, first, 0);
+      const off = dp[0] < 0 ? -dp[0] : dp[0];
+      if (off > worst * rest[first]) worst = off / rest[first];
     }
+    measureSegment(x, y, rest, nx, ny, dp, first, m - 1);
+    const offB = dp[m - 1] < 0 ? -dp[m - 1] : dp[m - 1];
+    if (offB > worst * rest[last - 1]) worst = offB / rest[last - 1];
   }
   // lambda < 0 pulls; the rope is tensest at one of its ends (it carries the weight below it).
   const load = loadA > loadB ? loadA : loadB;

@@ -93,12 +93,12 @@ export function solveRope(world: SimWorld, r: number): void {
     // steps along the new ones, as for a light rope, but repeated until the lengths hold. One step
     // (clamped to a quarter segment per particle) left a 50 kg crate whirled at 25 m/s on a 2.8 kg
     // rope 11 % over its length, with nothing else holding it (a heavy rope has no end-to-end
-    // constraint); repeated, 0.0000 %.
+    // constraint); repeated, under 0.05 % (the whip of that test's first ticks: ropeMass.test.ts).
     for (let pass = 0; pass < HEAVY_FALLBACK_PASSES; pass++) {
       solveChainDirect(world, r);
       // Done when the lengths held before the step, or hold after it (measured without a root,
       // and only once the step left every segment within AT_LENGTH): a step more from there
-      // polished 1e-8 to 1e-15, a third of the fallback's passes on the bench's A10.
+      // polished errors of 1e-9-1e-8 to round-off, a third of the fallback's passes on the bench's A10.
       if (chainResult.worstOff <= HEAVY_FALLBACK_TOLERANCE || (chainResult.isAtLength && isWithin(world, r, HEAVY_FALLBACK_TOLERANCE))) break;
     }
     keepSolved(r);
