@@ -107,7 +107,7 @@ export function createSimWorld(def: WorldDef): SimWorld {
     contacts: createContacts(CONTACT_CAPACITY),
     chain: createChainScratch(Math.max(ropeCapacity(tetherDef), ...ropeDefs.map(ropeCapacity))),
     boxTileContacts: createBoxTileScratch(boxDefs, boxDefs.length + platformDefs.length),
-    substep: { h: DT / settings.substeps, tetherDistance: 0, maxOvershoot: 0 },
+    substep: { h: DT / settings.substeps, tetherDistance: 0, maxOvershoot: 0, isUnsolved: false },
     profiler: null,
     initial: undefined as unknown as StateSnapshot, // captured at the end
   };

@@ -102,8 +102,12 @@ export interface SubstepState {
   h: number;
   /** End-to-end distance of the tether before this substep's length correction, m. */
   tetherDistance: number;
-  /** Largest overshoot of the tether beyond its length in this tick, m (for the RopeTaut event). */
+  /** Largest speed of the tether's overshoot beyond its length in this tick (overshoot / h), m/s
+   *  (the RopeTaut event's value). */
   maxOvershoot: number;
+  /** A heavy rope's chain solve left a segment off its length this substep (solveRope.ts): the
+   *  tick's remaining substeps are split finer (physicsSystem). */
+  isUnsolved: boolean;
 }
 
 /**

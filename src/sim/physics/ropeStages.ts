@@ -32,7 +32,8 @@ export function solveRopeLengths(world: SimWorld): void {
     if (rope.isActive[r] === 0) continue;
     solveRopeLength(world, r);
   }
-  const overshoot = sub.tetherDistance - rope.length[world.tetherRope];
+  // As a speed: a tick whose substeps were split finer (physicsSystem) has two lengths of substep.
+  const overshoot = (sub.tetherDistance - rope.length[world.tetherRope]) / sub.h;
   if (overshoot > sub.maxOvershoot) sub.maxOvershoot = overshoot;
 }
 
