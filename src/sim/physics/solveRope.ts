@@ -96,7 +96,8 @@ export function solveRope(world: SimWorld, r: number): void {
     // steps along the new ones, as for a light rope, but repeated until the lengths hold. One step
     // (clamped to a quarter segment per particle) left a 50 kg crate whirled at 25 m/s on a 2.8 kg
     // rope 11 % over its length, with nothing else holding it (a heavy rope has no end-to-end
-    // constraint); repeated, under 0.05 % (the whip of that test's first ticks: ropeMass.test.ts).
+    // constraint); repeated, under 0.05 % (the whip of that test's first ticks: ropeMass.test.ts),
+    // and under 1e-6 with the tick's remaining substeps split finer where the steps fail.
     let pass = 0;
     for (; pass < HEAVY_FALLBACK_PASSES; pass++) {
       solveChainDirect(world, r);

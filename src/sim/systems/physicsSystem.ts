@@ -1,6 +1,7 @@
-// The physics of one tick: the substep stages (physics/substepStages.ts) run `substeps` times,
-// between the tick's bookkeeping: where everything was at the tick's start (for drawing and the
-// NaN quarantine), and after the last substep the ropes' tensions and whether the tether went taut.
+// The physics of one tick: the substep stages (physics/substepStages.ts) run `substeps` times (more,
+// shorter, for the rest of a tick in which a heavy rope's chain could not be solved), between the
+// tick's bookkeeping: where everything was at the tick's start (for drawing and the NaN
+// quarantine), and after the last substep the ropes' tensions and whether the tether went taut.
 
 import { DT } from '../constants';
 import { SimEvent, pushEvent } from '../events';
