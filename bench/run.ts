@@ -173,7 +173,14 @@ class Child {
     // 20x slower in the round after 20 s idle, and E read 0.6-41 ms per simulated second over one
     // full run. A game's sim never idles (it steps every frame); every JS engine here is helped
     // alike (rapier's solver is WebAssembly and never lost it).
-    const [command, args] = childCommand(cpu, ['--no-memory-reducer', '--import', 'tsx', join(HERE, 'child.ts'), modulePath]);
+    // --single-threaded: V8's own threads (the optimizing compiler, concurrent marking and
+    // sweeping) share the child's one pinned CPU, so their work landed in whichever timed run was
+    // open: building each run's world (not timed) got its code optimized, deoptimized and optimized
+    // again for hundreds of runs, and those compiles and the marking of the built worlds' garbage
+    // made runs of ours 2-7x their usual 1.4 ms in bursts (A10 rounds 0.28-0.44 ms per simulated
+    // second, 0.28-0.31 with this). Done on the main thread, that work runs where it is caused:
+    // in the untimed build, or in the timed steps if the steps cause it. The same for every engine.
+    const [command, args] = childCommand(cpu, ['--single-threaded', '--no-memory-reducer', '--import', 'tsx', join(HERE, 'child.ts'), modulePath]);
     this.proc = spawn(command, args, {
       stdio: ['pipe', 'pipe', 'pipe'], cwd: resolve(HERE, '..'),
     });
