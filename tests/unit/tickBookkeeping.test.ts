@@ -3,6 +3,7 @@
 // asked, worldMaxStretch: issue 17 took both out of the tick's loops).
 import { describe, expect, it } from 'vitest';
 import { captureState, createSimWorld, hashWorld, restoreState, ropeMaxStretch, step, worldMaxStretch, type SimWorld } from '../../src/sim';
+import { SHORT_RUN } from '../../src/sim/drawPoses';
 import { flatWorld, ropeYardDef } from '../../tools/scenarios/worlds';
 import { createInputFuzzer } from '../../tools/scenarios/inputs';
 
@@ -19,7 +20,7 @@ function activeRopes(world: SimWorld): number[] {
   return Array.from(world.queries.ropes.dense).filter((r) => world.rope.isActive[r] === 1);
 }
 
-/** How many particle ids the draw copy spans (drawPoses.ts copies up to 80 in a loop, more with copyWithin). */
+/** How many particle ids the draw copy spans (drawPoses.ts copies up to SHORT_RUN in a loop, more with copyWithin). */
 function idSpan(world: SimWorld): number {
   const ids = world.queries.particles.dense;
   return ids[ids.length - 1] + 1 - ids[0];
@@ -28,7 +29,7 @@ function idSpan(world: SimWorld): number {
 describe('the tick\'s bookkeeping', () => {
   it('a world of a few particles (copied in a loop) is drawn from where the previous tick left it, every tick', () => {
     const world = flatWorld(5, 8, 6);
-    expect(idSpan(world)).toBeLessThanOrEqual(80);
+    expect(idSpan(world)).toBeLessThanOrEqual(SHORT_RUN);
     const fuzz = createInputFuzzer(3);
     const inputs = [0, 0];
     let moved = 0;
@@ -44,7 +45,7 @@ describe('the tick\'s bookkeeping', () => {
 
   it('every particle is drawn from where the previous tick left it, every tick, ropes snapping included', () => {
     const world = createSimWorld(ropeYardDef());
-    expect(idSpan(world)).toBeGreaterThan(80); // copied with copyWithin
+    expect(idSpan(world)).toBeGreaterThan(SHORT_RUN); // copied with copyWithin
     const fuzz = createInputFuzzer(7);
     const inputs = [0, 0];
     let snapped = 0;
