@@ -15,6 +15,7 @@ import { createEventRing } from './events';
 import { layOutFromEnds } from './layOutRope';
 import { slingOver } from './physics/ropeWraps';
 import { outlinePointCount } from './physics/boxes';
+import { STRIDE as CHAIN_STRIDE } from './physics/chainSlots';
 import { createParticleComponent, createRopeComponent, createWrapState } from './ropeComponents';
 import { resolvePhysicsSettings } from './settings';
 import { captureState } from './snapshot';
@@ -42,8 +43,7 @@ function createBoxTileScratch(boxDefs: readonly BoxDef[], bodies: number): BoxTi
 }
 
 function createChainScratch(particles: number): ChainScratch {
-  const f = () => new Float64Array(particles);
-  return { nx: f(), ny: f(), ox: f(), oy: f(), cp: f(), dp: f(), mx: f(), my: f() };
+  return { seg: new Float64Array(particles * CHAIN_STRIDE) };
 }
 
 /** Particles a rope reserves: enough to be reeled out to maxLength at its nominal segment length. */

@@ -81,19 +81,11 @@ export interface BoxTileScratch {
   standing: Uint8Array;
 }
 
-/** Scratch for the direct chain solve of one rope: per segment direction and Thomas coefficients. */
+/** Scratch for the chain solves of one rope (solveRope.ts, heavyChain.ts). */
 export interface ChainScratch {
-  nx: Float64Array;
-  ny: Float64Array;
-  /** Segment directions at the start of the substep (heavyChain.ts). */
-  ox: Float64Array;
-  oy: Float64Array;
-  cp: Float64Array;
-  dp: Float64Array;
-  /** Where each particle between a rope's ends was before solveChainDirect moved it (a step
-   *  scaled down moves it again from there). */
-  mx: Float64Array;
-  my: Float64Array;
+  /** Per segment and particle: directions, the elimination's coefficients, where each particle
+   *  was before the solve moved it; chainSlots.ts's STRIDE numbers each, at its offsets. */
+  seg: Float64Array;
 }
 
 /** What the substep stages of one tick share (set by physicsSystem; not state, never hashed). */

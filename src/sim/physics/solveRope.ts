@@ -9,6 +9,7 @@ import { endArm, endPosition, type EndPosition } from './ropeEnds';
 import { solveHeavyChain } from './heavyChain';
 import { isHeavyRope } from './ropeMass';
 import { MAX_WRAPS } from '../ropeComponents';
+import { CP, DP, NX, NY, STRIDE, SX, SY } from './chainSlots';
 import { solvedBounds, sweptBounds } from './ropeBounds';
 import { Tile, tileAt, type TileGrid } from '../tileGrid';
 import type { SimWorld } from '../worldState';
@@ -359,7 +360,10 @@ const chainResult = { worstOff: 0, isAtLength: false };
  */
 function solveChainDirect(world: SimWorld, r: number): void {
   const { particle, rope } = world;
-  const { nx, ny, cp, dp, mx, my } = world.chain;
+  const seg = world.chain.seg;
+  // Locals, not the module's constants (chainSlots.ts).
+  const stride = STRIDE, nX = NX, nY = NY, cP = CP, dP = DP, sX = SX, sY = SY;
+  const chainEps = CHAIN_EPS;
   const h = world.substep.h;
   const alphaPerMetre = rope.compliance[r] / (rope.length[r] * h * h); // compliance per metre over h^2
   const first = rope.first[r];
@@ -421,7 +425,7 @@ function solveChainDirect(world: SimWorld, r: number): void {
   let pcp = 0;
   let pdp = 0;
   let wi = boxA !== 0 ? wA : w[first];
-  for (let k = 0; k < m; k++) {
+  for (let k = 0, s = 0; k < m; k++, s += stride) {
     const i = first + k;
     let nnx = 0;
     let nny = 0;
@@ -438,10 +442,10 @@ function solveChainDirect(world: SimWorld, r: number): void {
         if (off > worstOff * rest[i + 1]) worstOff = off / rest[i + 1];
       }
     }
-    nx[k] = cnx;
-    ny[k] = cny;
+    seg[s + nX] = cnx;
+    seg[s + nY] = cny;
     const wj = k === m - 1 && boxB !== 0 ? wB : w[i + 1];
-    const b = wi + wj + alphaPerMetre * rest[i] + CHAIN_EPS * (wi + wj);
+    const b = wi + wj + alphaPerMetre * rest[i] + chainEps * (wi + wj);
     const a = k > 0 ? -wi * (pnx * cnx + pny * cny) : 0;
     const c = k < m - 1 ? -wj * (cnx * nnx + cny * nny) : 0;
     const rhs = cnx === 0 && cny === 0 ? 0 : -cC;
@@ -453,8 +457,8 @@ function solveChainDirect(world: SimWorld, r: number): void {
       pcp = c / denom;
       pdp = (rhs - (k > 0 ? a * pdp : 0)) / denom;
     }
-    cp[k] = pcp;
-    dp[k] = pdp;
+    seg[s + cP] = pcp;
+    seg[s + dP] = pdp;
     pnx = cnx;
     pny = cny;
     cnx = nnx;
@@ -464,7 +468,7 @@ function solveChainDirect(world: SimWorld, r: number): void {
   }
   // Back substitution (dp becomes lambda), each particle's move once its multipliers are final:
   // dx_i = w_i (n_{i-1} lambda_{i-1} - n_i lambda_i), applied at once (where each particle was is
-  // kept in mx, my), except at a box end, which gets its impulse once the pass is done; each
+  // kept in SX, SY), except at a box end, which gets its impulse once the pass is done; each
   // multiplier kept (sign as in projectSegment) for the sweep after collision; and each segment,
   // once both its particles are final, measured against AT_LENGTH (chainResult.isAtLength).
   // A nearly straight chain that is slightly compressed makes the system nearly singular, and then
@@ -476,9 +480,10 @@ function solveChainDirect(world: SimWorld, r: number): void {
   const lambda = particle.lambda;
   let worst2 = 0;
   let isAtLength = true;
-  let dNext = dp[m - 1]; // lambda_{k+1}, with segment k + 1's direction
-  let nxNext = nx[m - 1];
-  let nyNext = ny[m - 1];
+  const sLast = (m - 1) * stride;
+  let dNext = seg[sLast + dP]; // lambda_{k+1}, with segment k + 1's direction
+  let nxNext = seg[sLast + nX];
+  let nyNext = seg[sLast + nY];
   lambda[first + m - 1] = -dNext;
   // The bounds of the particles as moved (solvedBounds).
   let minX = Infinity;
@@ -495,8 +500,8 @@ function solveChainDirect(world: SimWorld, r: number): void {
     const move2 = (lastX * lastX + lastY * lastY) * wm * wm;
     if (move2 > worst2) worst2 = move2;
     if (boxB === 0) {
-      mx[m] = x[last];
-      my[m] = y[last];
+      seg[m * stride + sX] = x[last];
+      seg[m * stride + sY] = y[last];
       if (wm !== 0) {
         x[last] += wm * lastX;
         y[last] += wm * lastY;
@@ -506,12 +511,12 @@ function solveChainDirect(world: SimWorld, r: number): void {
   // Particle i + 1 as final (for segment i's length), carried from the turn before.
   let xAfter = x[last];
   let yAfter = y[last];
-  for (let k = m - 2; k >= 0; k--) {
-    const dk = dp[k] - cp[k] * dNext;
-    dp[k] = dk;
+  for (let k = m - 2, s = sLast - stride; k >= 0; k--, s -= stride) {
+    const dk = seg[s + dP] - seg[s + cP] * dNext;
+    seg[s + dP] = dk;
     lambda[first + k] = -dk;
-    const nxk = nx[k];
-    const nyk = ny[k];
+    const nxk = seg[s + nX];
+    const nyk = seg[s + nY];
     let ax = 0;
     let ay = 0;
     ax += nxk * dk;
@@ -524,8 +529,8 @@ function solveChainDirect(world: SimWorld, r: number): void {
     if (move2 > worst2) worst2 = move2;
     let px = x[i];
     let py = y[i];
-    mx[k + 1] = px;
-    my[k + 1] = py;
+    seg[s + stride + sX] = px;
+    seg[s + stride + sY] = py;
     if (wk !== 0) {
       px += wk * ax;
       py += wk * ay;
@@ -558,27 +563,27 @@ function solveChainDirect(world: SimWorld, r: number): void {
   const isScaled = worst2 > maxMove * maxMove;
   if (isScaled) {
     const scale = maxMove / Math.sqrt(worst2);
-    for (let k = 0; k < m; k++) dp[k] *= scale;
-    for (let k = 0; k < m; k++) lambda[first + k] = -dp[k];
-    for (let k = 0; k <= m; k++) {
+    for (let s = 0; s < m * stride; s += stride) seg[s + dP] *= scale;
+    for (let k = 0; k < m; k++) lambda[first + k] = -seg[k * stride + dP];
+    for (let k = 0, s = 0; k <= m; k++, s += stride) {
       let ax = 0;
       let ay = 0;
-      if (k > 0) { ax += nx[k - 1] * dp[k - 1]; ay += ny[k - 1] * dp[k - 1]; }
-      if (k < m) { ax -= nx[k] * dp[k]; ay -= ny[k] * dp[k]; }
+      if (k > 0) { ax += seg[s - stride + nX] * seg[s - stride + dP]; ay += seg[s - stride + nY] * seg[s - stride + dP]; }
+      if (k < m) { ax -= seg[s + nX] * seg[s + dP]; ay -= seg[s + nY] * seg[s + dP]; }
       if (k === 0) { firstX = ax; firstY = ay; continue; }
       if (k === m && boxB !== 0) { lastX = ax; lastY = ay; continue; }
       const i = first + k;
       const wk = w[i];
       if (wk === 0) continue;
-      x[i] = mx[k] + wk * ax;
-      y[i] = my[k] + wk * ay;
+      x[i] = seg[s + sX] + wk * ax;
+      y[i] = seg[s + sY] + wk * ay;
     }
   }
   // What a box end carries here counts towards the rope's tension: a load that reaches the box
   // through a contact after the length constraint ran (a player standing on a hanging crate) is
   // held up by this solve alone. lambda < 0 pulls (C > 0 stretched).
-  const loadA = boxA !== 0 ? -dp[0] : 0;
-  const loadB = boxB !== 0 ? -dp[m - 1] : 0;
+  const loadA = boxA !== 0 ? -seg[dP] : 0;
+  const loadB = boxB !== 0 ? -seg[sLast + dP] : 0;
   const load = loadA > loadB ? loadA : loadB;
   if (load > 0) rope.impulse[r] += load / h;
   // The first particle's move (a box end gets its impulse instead), and the last's at a box.
