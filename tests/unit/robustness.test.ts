@@ -228,6 +228,8 @@ describe('NaN quarantine', () => {
     ['a particle of a rope to a box (x)', (w) => { w.particle.x[w.rope.first[ropeEntity(w, 0)] + 3] = Number.NaN; }],
     ['a particle of a free-ended rope (y)', (w) => { w.particle.y[w.rope.first[ropeEntity(w, 4)] + 2] = Number.NaN; }],
     ['a tether particle (prevX)', (w) => { w.particle.prevX[w.rope.first[w.tetherRope] + 5] = Number.NaN; }],
+    // Pinned to its anchor: no substep reads or writes it, so only the check after the substeps sees it.
+    ['the anchored end particle of a rope (prevY)', (w) => { w.particle.prevY[w.rope.first[ropeEntity(w, 3)]] = Number.NaN; }],
     ['a box velocity (vx)', (w) => { w.body.vx[boxEntity(w, 0)] = Number.NaN; }],
     ['a box spin (omega = Infinity)', (w) => { w.body.omega[boxEntity(w, 2)] = Number.POSITIVE_INFINITY; }],
     ['a player velocity (vy)', (w) => { w.body.vy[playerEntity(w, 0)] = Number.NaN; }],

@@ -9,7 +9,7 @@ import { substepStages } from '../physics/substepStages';
 import { measureRopePath, ropePath } from '../physics/ropeWraps';
 import { addRopeWeight } from '../physics/ropeMass';
 import type { SimWorld } from '../worldState';
-import { restoreNonFinite } from './quarantine';
+import { restoreNonFinite, restoreNonFiniteAtStart } from './quarantine';
 import { keepDrawPoses } from '../drawPoses';
 
 /** The tether counts as taut within this distance of its full length, m. */
@@ -27,7 +27,7 @@ export function physicsSystem(world: SimWorld): void {
   // Non-finite state written between ticks (a bug elsewhere, a bad snapshot) is caught before it
   // is copied into the "last good" positions below; the solver's clamps would otherwise absorb
   // some of it silently, or carry it into this tick's restore point.
-  if (restoreNonFinite(world)) pushEvent(world.events, SimEvent.NaNQuarantined, world.tick, 255, 0);
+  if (restoreNonFiniteAtStart(world)) pushEvent(world.events, SimEvent.NaNQuarantined, world.tick, 255, 0);
   startTick(world);
 
   const profiler = world.profiler;
