@@ -21,8 +21,9 @@ export function restoreNonFinite(world: SimWorld): boolean {
  * startTick): the bodies and the particles' positions. A particle's previous position is not
  * copied anywhere; written non-finite between ticks, it makes the particle's position non-finite
  * in the substeps (Verlet) or is still there after them, and restoreNonFinite catches it in the
- * same tick. Two of the particles' four arrays here: this check's cost halved (the full one took
- * 12.5 us on the bench's C200, 6,804 particles; twice a tick, ~10 % of it).
+ * same tick. Two of the particles' four arrays here, not four: the full check took 12.5 us on
+ * the bench's C200 (6,804 particles), and twice a tick was ~10 % of it; with this one before the
+ * substeps C200 ran 0.94x the time (both builds alternated in one process, 21 rounds).
  */
 export function restoreNonFiniteAtStart(world: SimWorld): boolean {
   if (areBodiesFinite(world) && areParticlesFinite(world, false)) return false;
@@ -78,7 +79,10 @@ function areParticlesFinite(world: SimWorld, withPrevious: boolean): boolean {
   return sx + sy + spx + spy === 0;
 }
 
-/** Every body and particle back to where this tick began (drawX, drawY: this tick's start), at rest. */
+/**
+ * Every body and particle back to its restore point, at rest: the bodies' lastX, lastY, lastRotC, lastRotS and the particles' drawX, drawY, which hold
+ * this tick's start once startTick has run (after the substeps) and the previous tick's before it.
+ */
 function restoreAll(world: SimWorld): void {
   const { particle } = world;
   const players = world.queries.players.dense;
