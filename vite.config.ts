@@ -4,8 +4,10 @@
 // Assets made for the game live in assets/ and are imported by code (`?url`), so the build gives
 // them hashed names that can be cached forever; public/ is only for files that must keep their name.
 import { defineConfig } from 'vite';
-import { editorSavePlugin } from './tools/editorSavePlugin';
-import { pixiEnvironmentPlugin } from './tools/pixiEnvironmentPlugin';
+// With their extensions (tsconfig allows it): vite bundles this file and what it imports, and
+// warned on every start about each extensionless import its coming native config loader refuses.
+import { editorSavePlugin } from './tools/editorSavePlugin.ts';
+import { pixiEnvironmentPlugin } from './tools/pixiEnvironmentPlugin.ts';
 
 export default defineConfig({
   // The level editor's "Save to the project" (POST /__ropebound/save-level into levels/): the dev

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-import { LEVEL_FILE_NAME, SAVE_LEVEL_ENDPOINT } from '../src/editor/doc/projectSave';
+import { LEVEL_FILE_NAME, SAVE_LEVEL_ENDPOINT } from '../src/editor/doc/projectSave.ts';
 
 export { LEVEL_FILE_NAME, SAVE_LEVEL_ENDPOINT };
 /** Largest request body, bytes: a level (1 MiB) and a long replay. */
@@ -21,11 +21,19 @@ const DEFAULT_LEVELS_DIR = fileURLToPath(new URL('../levels', import.meta.url));
 
 export interface SaveResponse { status: number; body: { ok: boolean; message: string; files?: string[] } }
 
+/** The game's parser and replay checker (tools/saveLevelGame.ts), as the caller loads them. */
+export type SaveLevelGame = typeof import('./saveLevelGame');
+/** Loads them: the dev server through its module graph, tests with a plain import. */
+export type LoadSaveLevelGame = () => Promise<SaveLevelGame>;
+
+/** tools/saveLevelGame.ts, as the dev server's ssrLoadModule takes it. */
+const SAVE_LEVEL_GAME_FILE = fileURLToPath(new URL('./saveLevelGame.ts', import.meta.url));
+
 /**
  * Checks a save request and writes the files. `levelsDir` is levels/ (tests pass a temporary
  * folder). Never throws: every refusal is a status and a sentence.
  */
-export async function handleSaveLevel(bodyText: string, levelsDir = DEFAULT_LEVELS_DIR): Promise<SaveResponse> {
+export async function handleSaveLevel(bodyText: string, levelsDir: string, loadGame: LoadSaveLevelGame): Promise<SaveResponse> {
   const refuse = (status: number, message: string): SaveResponse => ({ status, body: { ok: false, message } });
   let body: unknown;
   try {
@@ -41,8 +49,7 @@ export async function handleSaveLevel(bodyText: string, levelsDir = DEFAULT_LEVE
   if (typeof level !== 'string') return refuse(400, '"level" must be the level file\'s text');
   if (replay !== undefined && typeof replay !== 'string') return refuse(400, '"replay" must be the replay file\'s text');
   // The game's own modules, loaded on the first save: the dev server starts without them.
-  const { parseLevel } = await import('../src/level/parseLevel');
-  const { levelContentHash, parseReplay, verifyReplay } = await import('../src/level/replay');
+  const { parseLevel, levelContentHash, parseReplay, verifyReplay } = await loadGame();
   const parsed = parseLevel(level);
   if (!parsed.ok) return refuse(422, `the level is not valid: ${parsed.errors.slice(0, 5).join('; ')}`);
   // check-levels also asks a level's replay to take every gem (each shown reachable): saved
@@ -126,7 +133,7 @@ function readBody(req: IncomingMessage, max: number): Promise<string | null> {
  * type makes a browser ask first (CORS preflight) before another site could post here, and a
  * request naming another Origin is refused outright.
  */
-export function saveLevelMiddleware(levelsDir = DEFAULT_LEVELS_DIR) {
+export function saveLevelMiddleware(levelsDir: string, loadGame: LoadSaveLevelGame) {
   return async (req: IncomingMessage, res: ServerResponse, next: () => void): Promise<void> => {
     if (req.url?.split('?')[0] !== SAVE_LEVEL_ENDPOINT) return next();
     const send = (r: SaveResponse) => {
@@ -142,7 +149,7 @@ export function saveLevelMiddleware(levelsDir = DEFAULT_LEVELS_DIR) {
     }
     const text = await readBody(req, MAX_SAVE_BODY_BYTES);
     if (text === null) return send({ status: 413, body: { ok: false, message: `the request is over ${MAX_SAVE_BODY_BYTES} bytes` } });
-    send(await handleSaveLevel(text, levelsDir));
+    send(await handleSaveLevel(text, levelsDir, loadGame));
   };
 }
 
@@ -152,7 +159,7 @@ export function editorSavePlugin(levelsDir = DEFAULT_LEVELS_DIR): Plugin {
     name: 'ropebound-editor-save',
     apply: 'serve',
     configureServer(server) {
-      const middleware = saveLevelMiddleware(levelsDir);
+      const middleware = saveLevelMiddleware(levelsDir, () => server.ssrLoadModule(SAVE_LEVEL_GAME_FILE) as Promise<SaveLevelGame>);
       server.middlewares.use((req, res, next) => { void middleware(req, res, next); });
     },
   };

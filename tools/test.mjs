@@ -15,9 +15,6 @@ const RESULTS_DIR = join(ROOT, 'test-results');
 const extraArgs = process.argv.slice(2);
 
 const env = { ...process.env, NO_COLOR: '1' };
-// Vite 8 prints ~150 lines on every config load (each vitest project, the test build, the live-reload
-// dev server) about a `configLoader: 'native'` mode this project does not use; they buried the results.
-env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
 delete env.FORCE_COLOR;
 
 let passed = 0;

@@ -10,7 +10,8 @@ import { resolveConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearedFromInputs, emptyLevel, exportLevel, saveToProject, setLevelMeta } from '../../src/editor/doc';
 import { formatReplay, levelContentHash, recordReplay } from '../../src/level/replay';
-import { SAVE_LEVEL_ENDPOINT, editorSavePlugin, handleSaveLevel, saveLevelMiddleware } from '../../tools/editorSavePlugin';
+import { SAVE_LEVEL_ENDPOINT, editorSavePlugin, handleSaveLevel as handleWith, saveLevelMiddleware } from '../../tools/editorSavePlugin';
+import * as saveLevelGame from '../../tools/saveLevelGame';
 
 const root = mkdtempSync(join(tmpdir(), 'rb-save-'));
 const dir = join(root, 'levels');
@@ -21,6 +22,9 @@ const level = setLevelMeta(emptyLevel('saved-level'), { name: 'Saved level' });
 const mark = clearedFromInputs(level, Array.from({ length: 300 }, () => [2, 2] as const))!;
 const files = exportLevel(level, mark.replay);
 const request = (body: object) => JSON.stringify(body);
+// The dev server loads the game's modules through its module graph; here they are imported.
+const loadGame = () => Promise.resolve(saveLevelGame);
+const handleSaveLevel = (text: string, levelsDir: string) => handleWith(text, levelsDir, loadGame);
 
 describe('save to the project: the handler', () => {
   it('writes the level and its replay into levels/', async () => {
@@ -102,7 +106,7 @@ describe('save to the project: the dev server', () => {
   let server: Server;
   let base = '';
   beforeAll(async () => {
-    const middleware = saveLevelMiddleware(dir);
+    const middleware = saveLevelMiddleware(dir, loadGame);
     server = createServer((req, res) => { void middleware(req, res, () => { res.statusCode = 404; res.end('next'); }); });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const address = server.address();
