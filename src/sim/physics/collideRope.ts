@@ -135,7 +135,18 @@ export function collideRopeAfterSweep(world: SimWorld, r: number, isTaut: boolea
     const row = Math.floor(y[i]);
     if (tileAt(grid, col, row) !== Tile.Solid) continue;
     if (!openFace(world, first, last, i, col, row)) continue;
-    leaveByFace(world, i);
+    // Out by the face openFace chose, its previous position alike (no speed from the push). Written
+    // out here and below, not as a helper: a call this rare (a few a replay) stays in V8's
+    // interpreter, which boxes every double it computes (80 B a call, Mine Shaft).
+    if (face.isX || face.isCorner) {
+      const to = face.isCorner ? face.toX : face.to;
+      particle.prevX[i] += to - x[i];
+      x[i] = to;
+    }
+    if (!face.isX) {
+      particle.prevY[i] += face.to - y[i];
+      y[i] = face.to;
+    }
     left++;
     // Its two segments against the corners now: the corner pass before skipped them (it leaves a
     // segment with an end in the stone to this pass), and out by the top of a block a particle's
@@ -156,20 +167,6 @@ export function collideRopeAfterSweep(world: SimWorld, r: number, isTaut: boolea
 
 /** Whole-rope corner passes after particles left the stone by different faces (collideRopeAfterSweep). */
 const CORNER_REPASSES = 3;
-
-/** Moves particle i out by the face openFace chose, its previous position alike (no speed from the push). */
-function leaveByFace(world: SimWorld, i: number): void {
-  const { particle } = world;
-  if (face.isX || face.isCorner) {
-    const to = face.isCorner ? face.toX : face.to;
-    particle.prevX[i] += to - particle.x[i];
-    particle.x[i] = to;
-  }
-  if (!face.isX) {
-    particle.prevY[i] += face.to - particle.y[i];
-    particle.y[i] = face.to;
-  }
-}
 
 /**
  * The rope's bounds into `bounds`, and true if a particle that can move (1/m > 0) lies in a
@@ -283,8 +280,18 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
       // Closed above (a wall, a pit's inner corner), a rope with a free end, which can always slide
       // off, leaves by openFace: a snapped rope's end pressed into a pit's wall by its crate stayed
       // 0.51 m inside (Breaking Point).
-      else if (!isTiedBoth && openFace(world, first, last, i, col, row)) leaveByFace(world, i);
-      else continue;
+      else if (!isTiedBoth && openFace(world, first, last, i, col, row)) {
+        // By the face openFace chose, as in collideRopeAfterSweep (written out: a rare call boxes).
+        if (face.isX || face.isCorner) {
+          const to = face.isCorner ? face.toX : face.to;
+          particle.prevX[i] += to - x[i];
+          x[i] = to;
+        }
+        if (!face.isX) {
+          particle.prevY[i] += face.to - y[i];
+          y[i] = face.to;
+        }
+      } else continue;
     }
 
     // Floor (solid, or one-way when the particle came from above it).
@@ -571,7 +578,13 @@ function openFace(world: SimWorld, first: number, last: number, i: number, col: 
       faceMove.x = cx + dc * R;
       faceMove.y = cy + dr * R;
       faceMove.depth = Math.sqrt((x - cx) * (x - cx) + (y - cy) * (y - cy));
-      tryCorner(world, first, last, i);
+      // Kept in `face` if isBetterMove (written out, not a helper: a call this rare stays in V8's
+      // interpreter, which boxes each coordinate it copies, 32 B a call, Breaking Point).
+      if (!isBetterMove(world, first, last, i)) continue;
+      face.isX = false;
+      face.isCorner = true;
+      face.to = faceMove.y;
+      face.toX = faceMove.x;
     }
   }
   return face.depth < Infinity;
@@ -616,15 +629,6 @@ function isBetterMove(world: SimWorld, first: number, last: number, i: number): 
   face.cost = cost;
   face.depth = depth;
   return true;
-}
-
-/** Particle i moved past a corner to faceMove's (x, y): kept in `face` if isBetterMove. */
-function tryCorner(world: SimWorld, first: number, last: number, i: number): void {
-  if (!isBetterMove(world, first, last, i)) return;
-  face.isX = false;
-  face.isCorner = true;
-  face.to = faceMove.y;
-  face.toX = faceMove.x;
 }
 
 /** Particle i moved along x (or y) to faceMove's (x, y): kept in `face` if isBetterMove. */

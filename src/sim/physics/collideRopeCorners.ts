@@ -51,7 +51,7 @@ export function collideRopeCorners(
   world: SimWorld, r: number, first: number, last: number, radius: number, skipOverStretched: boolean, maxStretch: number,
   tautRope = -1,
 ): boolean {
-  const { particle, grid } = world;
+  const { particle, grid, wrap } = world;
   // A rope that bends round corners (physics.ropeWrap) holds its length along its bent path, so a
   // segment stretched across a corner is a kink that slack put there (a particle dropped down a
   // block's face next to the corner the rope runs over, its neighbours on the top), not the
@@ -134,7 +134,16 @@ export function collideRopeCorners(
         if (facing < 0) { nx = -nx; ny = -ny; }
         const push = radius - ((ax + t * dx - gx) * nx + (ay + t * dy - gy) * ny);
         if (push <= 0 || push > MAX_PUSH) continue;
-        if (tautRope >= 0 && isPivotOf(world, tautRope, gx, gy)) continue;
+        if (tautRope >= 0) {
+          // Is (gx, gy) one of the taut rope's pivots? Written out, not a helper: a call this rare
+          // (a taut rope's push near its own pivot, a few a replay) stays in V8's interpreter, which
+          // boxes each pivot coordinate it reads from the Float64Arrays (32 B a call, Mine Shaft).
+          let isPivot = false;
+          const base = tautRope * MAX_WRAPS;
+          const end = base + wrap.count[tautRope];
+          for (let k = base; k < end; k++) if (wrap.x[k] === gx && wrap.y[k] === gy) isPivot = true;
+          if (isPivot) continue;
+        }
         // Move the segment's point at t by `push`, shared as for a point on a lever.
         const s = 1 - t;
         let lambda = push / (s * s * wa + t * t * wb);
@@ -221,14 +230,6 @@ function countPivotsIn(world: SimWorld, r: number, gx0: number, gy0: number, gx1
     if (!isRepeat) n++;
   }
   return n;
-}
-
-/** True if grid point (gx, gy) is one of rope r's pivots. */
-function isPivotOf(world: SimWorld, r: number, gx: number, gy: number): boolean {
-  const { wrap } = world;
-  const base = r * MAX_WRAPS;
-  for (let k = base; k < base + wrap.count[r]; k++) if (wrap.x[k] === gx && wrap.y[k] === gy) return true;
-  return false;
 }
 
 /**

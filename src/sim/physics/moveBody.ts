@@ -62,31 +62,49 @@ function sweepX(grid: TileGrid, body: BodyComponent, eid: number, canStep: boole
     const hh = body.halfH[eid];
     const rowFirst = Math.floor(y - hh + EPS);
     const rowLast = Math.ceil(y + hh - EPS) - 1;
+    // The first column the leading edge newly enters that blocks it, if any.
+    let col = 0;
+    let isBlocked = false;
     if (dx > 0) {
       const from = x + hw;
       const to = from + dx;
       // Columns the right edge newly enters: c >= from and c < to.
       for (let c = Math.ceil(from - EPS); c <= Math.ceil(to - EPS) - 1; c++) {
-        if (columnBlocked(grid, c, rowFirst, rowLast)) {
-          if (mayStep && stepUp(grid, body, eid, c, rowFirst, rowLast)) { mayStep = false; continue sweep; }
-          body.x[eid] = c - hw;
-          return Hit.Right;
-        }
+        if (columnBlocked(grid, c, rowFirst, rowLast)) { col = c; isBlocked = true; break; }
       }
     } else {
       const from = x - hw;
       const to = from + dx;
       // Columns the left edge newly enters: c + 1 <= from and c + 1 > to.
       for (let c = Math.floor(from + EPS) - 1; c >= Math.floor(to + EPS); c--) {
-        if (columnBlocked(grid, c, rowFirst, rowLast)) {
-          if (mayStep && stepUp(grid, body, eid, c, rowFirst, rowLast)) { mayStep = false; continue sweep; }
-          body.x[eid] = c + 1 + hw;
-          return Hit.Left;
+        if (columnBlocked(grid, c, rowFirst, rowLast)) { col = c; isBlocked = true; break; }
+      }
+    }
+    if (!isBlocked) {
+      body.x[eid] = x + dx;
+      return 0;
+    }
+    // A step up: the column blocks only the bottom row the body spans, whose top is at most STEP_UP
+    // above its feet, and the lifted body overlaps no solid tile. Written out here, not as a
+    // helper: a call this rare (a few a level) stays in V8's interpreter, which boxes every
+    // fractional number it computes (64 B a call, Ice Cliff).
+    if (mayStep) {
+      mayStep = false;
+      const depth = y + hh - rowLast;
+      if (depth > 0 && depth <= STEP_UP && rowLast > rowFirst && !columnBlocked(grid, col, rowFirst, rowLast - 1)) {
+        const lifted = rowLast - hh;
+        solidProbe.left = x - hw;
+        solidProbe.top = lifted - hh;
+        solidProbe.right = x + hw;
+        solidProbe.bottom = lifted + hh;
+        if (!isSolidProbeBlocked(grid)) {
+          body.y[eid] = lifted;
+          continue sweep;
         }
       }
     }
-    body.x[eid] = x + dx;
-    return 0;
+    body.x[eid] = dx > 0 ? col - hw : col + 1 + hw;
+    return dx > 0 ? Hit.Right : Hit.Left;
   }
 }
 
@@ -121,28 +139,6 @@ function sweepY(grid: TileGrid, body: BodyComponent, eid: number, ignoreOneWay: 
   }
   body.y[eid] = y + dy;
   return 0;
-}
-
-/**
- * Column `col` blocks only the bottom row the body spans, whose top is at most STEP_UP above its
- * feet: lifts the body onto it and returns true, if the lifted body overlaps no solid tile.
- */
-function stepUp(grid: TileGrid, body: BodyComponent, eid: number, col: number, rowFirst: number, rowLast: number): boolean {
-  const y = body.y[eid];
-  const hh = body.halfH[eid];
-  const depth = y + hh - rowLast;
-  if (depth <= 0 || depth > STEP_UP || rowLast <= rowFirst) return false;
-  if (columnBlocked(grid, col, rowFirst, rowLast - 1)) return false;
-  const x = body.x[eid];
-  const hw = body.halfW[eid];
-  const lifted = rowLast - hh;
-  solidProbe.left = x - hw;
-  solidProbe.top = lifted - hh;
-  solidProbe.right = x + hw;
-  solidProbe.bottom = lifted + hh;
-  if (isSolidProbeBlocked(grid)) return false;
-  body.y[eid] = lifted;
-  return true;
 }
 
 function columnBlocked(grid: TileGrid, col: number, rowFirst: number, rowLast: number): boolean {

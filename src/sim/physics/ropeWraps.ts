@@ -394,16 +394,6 @@ function isInsideBend(grid: TileGrid, gx: number, gy: number): boolean {
     || (tileAt(grid, gx, gy) === Tile.Solid && sx + sy > 0);
 }
 
-/** True if tri's Q is a grid point that countConvexCornersIn counts (in the grid) and a convex
- *  corner (Q read from tri: doubles passed to a call V8 does not inline are boxed). */
-function isQCountedCorner(grid: TileGrid): boolean {
-  const x = tri.qx;
-  const y = tri.qy;
-  if (x !== Math.floor(x) || y !== Math.floor(y)) return false;
-  if (x < 0 || x > grid.width || y < 0 || y > grid.height) return false;
-  return isConvexCorner(grid, x, y);
-}
-
 /** How far past an end's path a corner is still met by its sweep, m (findCorner). */
 const END_GRAZE = 0.01;
 
@@ -439,7 +429,11 @@ function findCorner(grid: TileGrid, sums: Int32Array): boolean {
   // a rope bent over a ledge, every substep its end moves (its row was scanned for nothing).
   const near = countConvexCornersIn(grid, sums, c0, r0, c1, r1);
   if (near === 0) return false;
-  if (near === 1 && isQCountedCorner(grid)) return false;
+  // Q itself: a grid point countConvexCornersIn counts (in the grid) and a convex corner. Written
+  // out, not a helper: a call this rare (a few a level where no rope stays bent over a ledge)
+  // stays in V8's interpreter, which boxes the coordinates it reads (32 B a call, Ice Cliff).
+  if (near === 1 && qx === Math.floor(qx) && qy === Math.floor(qy) && qx >= 0 && qx <= grid.width && qy >= 0 &&
+      qy <= grid.height && isConvexCorner(grid, qx, qy)) return false;
   let isFound = false;
   let bestX = 0;
   let bestY = 0;

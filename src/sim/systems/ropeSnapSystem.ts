@@ -40,8 +40,12 @@ export function ropeSnapSystem(world: SimWorld): void {
     rope.breakTension[r] = 0;
     rope.reelSpeed[r] = 0;
     rope.reelRate[r] = 0;
-    rope.length[r] = segmentSum(world, first, keep);
-    rope.length[s] = segmentSum(world, rope.first[s], rope.count[s] - 1);
+    let nearLength = 0;
+    for (let i = first; i < first + keep; i++) nearLength += particle.rest[i];
+    let farLength = 0;
+    for (let i = first + keep + 1; i < first + count - 1; i++) farLength += particle.rest[i];
+    rope.length[r] = nearLength;
+    rope.length[s] = farLength;
     rope.reelTarget[r] = rope.length[r];
     rope.reelTarget[s] = rope.length[s];
     // Each half has a free end now: no pivots (a rope bends round corners only when tied at both
@@ -50,10 +54,4 @@ export function ropeSnapSystem(world: SimWorld): void {
     world.wrap.count[s] = 0;
     world.events.value[pushEvent(world.events, SimEvent.RopeSnapped, world.tick, 255, 0, r)] = rope.tension[r];
   }
-}
-
-function segmentSum(world: SimWorld, first: number, segments: number): number {
-  let sum = 0;
-  for (let i = first; i < first + segments; i++) sum += world.particle.rest[i];
-  return sum;
 }
