@@ -91,7 +91,7 @@ export function collideRope(world: SimWorld, r: number, isTaut: boolean): boolea
  * fuzz, Rappel and Mine Shaft). This pass alone suffices there: the sag reaches a corner a
  * centimetre a substep.
  * Out of the stone, last in a substep: a particle of a rope that collides still found inside a
- * solid tile leaves it by openFace (its previous position moved alike, so the push is no speed).
+ * solid tile leaves it by leaveByOpenFace (its previous position moved alike, so the push is no speed).
  * A slack tether folded next to its pivot, or a snapped rope folded on the floor, ended ticks with
  * a particle in the stone: up to 0.51 m (tools/ropeDepth.ts). With physics.ropeWrap a rope tied at
  * both ends has its length on its bent path, clear of the stone, so its particles leave too, even
@@ -134,19 +134,7 @@ export function collideRopeAfterSweep(world: SimWorld, r: number, isTaut: boolea
     const col = Math.floor(x[i]);
     const row = Math.floor(y[i]);
     if (tileAt(grid, col, row) !== Tile.Solid) continue;
-    if (!openFace(world, first, last, i, col, row)) continue;
-    // Out by the face openFace chose, its previous position alike (no speed from the push). Written
-    // out here and below, not as a helper: a call this rare (a few a replay) stays in V8's
-    // interpreter, which boxes every double it computes (80 B a call, Mine Shaft).
-    if (face.isX || face.isCorner) {
-      const to = face.isCorner ? face.toX : face.to;
-      particle.prevX[i] += to - x[i];
-      x[i] = to;
-    }
-    if (!face.isX) {
-      particle.prevY[i] += face.to - y[i];
-      y[i] = face.to;
-    }
+    if (!leaveByOpenFace(world, first, last, i, col, row)) continue;
     left++;
     // Its two segments against the corners now: the corner pass before skipped them (it leaves a
     // segment with an end in the stone to this pass), and out by the top of a block a particle's
@@ -278,20 +266,9 @@ function collideWithTiles(world: SimWorld, first: number, last: number, isTiedBo
       // substep and stretched segments to 2.5x their length (tests/unit/robustness.test.ts).
       else if (tileAt(grid, col, row - 1) !== Tile.Solid && (!isTiedBoth || y[i] - row < SUNK_DEPTH)) y[i] = row - R;
       // Closed above (a wall, a pit's inner corner), a rope with a free end, which can always slide
-      // off, leaves by openFace: a snapped rope's end pressed into a pit's wall by its crate stayed
-      // 0.51 m inside (Breaking Point).
-      else if (!isTiedBoth && openFace(world, first, last, i, col, row)) {
-        // By the face openFace chose, as in collideRopeAfterSweep (written out: a rare call boxes).
-        if (face.isX || face.isCorner) {
-          const to = face.isCorner ? face.toX : face.to;
-          particle.prevX[i] += to - x[i];
-          x[i] = to;
-        }
-        if (!face.isX) {
-          particle.prevY[i] += face.to - y[i];
-          y[i] = face.to;
-        }
-      } else continue;
+      // off, leaves by leaveByOpenFace: a snapped rope's end pressed into a pit's wall by its crate
+      // stayed 0.51 m inside (Breaking Point).
+      else if (isTiedBoth || !leaveByOpenFace(world, first, last, i, col, row)) continue;
     }
 
     // Floor (solid, or one-way when the particle came from above it).
@@ -532,17 +509,17 @@ function isIntoStone(world: SimWorld, i: number): boolean {
   return tileAt(world.grid, Math.floor(x), Math.floor(y)) === Tile.Solid;
 }
 
-/** The face openFace chose: along x or y (or past a corner to (toX, to)), the coordinate the particle moves to, and how deep it was, m. */
+/** The face leaveByOpenFace chose: along x or y (or past a corner to (toX, to)), the coordinate the particle moves to, and how deep it was, m. */
 const face = { isX: false, isCorner: false, to: 0, toX: 0, depth: 0, cost: 0 };
 
 /**
  * The face of solid cell (col, row), with open air beyond it, by which particle i inside it leaves:
  * the one that stretches its segments least past their rest lengths (the side its neighbours are
  * on: a rope falling onto a one-tile post leaves it upwards, not by the nearer side face, which
- * stretched a segment across the post's corner 47 %), then the nearest. Into `face`; false when all
- * four neighbours are solid.
+ * stretched a segment across the post's corner 47 %), then the nearest (into `face`), and moves the
+ * particle out by it; false, and nothing moved, when all four neighbours and the diagonal ones are solid.
  */
-function openFace(world: SimWorld, first: number, last: number, i: number, col: number, row: number): boolean {
+function leaveByOpenFace(world: SimWorld, first: number, last: number, i: number, col: number, row: number): boolean {
   const { grid, particle } = world;
   const R = PARTICLE_RADIUS;
   const x = particle.x[i];
@@ -566,32 +543,46 @@ function openFace(world: SimWorld, first: number, last: number, i: number, col: 
     faceMove.x = col + 1 + R; faceMove.y = y; faceMove.depth = col + 1 - x;
     tryFace(world, first, last, i, true);
   }
-  if (face.depth < Infinity) return true;
   // A cell whose four neighbours are solid (the inner corner of a pit's floor and wall): out past
   // the corner it shares with an open diagonal neighbour (a snapped rope's particle, pressed into
   // that corner by its crate, stayed up to 0.55 m inside: Breaking Point).
-  for (let dr = -1; dr <= 1; dr += 2) {
-    for (let dc = -1; dc <= 1; dc += 2) {
-      if (tileAt(grid, col + dc, row + dr) === Tile.Solid) continue;
-      const cx = dc < 0 ? col : col + 1;
-      const cy = dr < 0 ? row : row + 1;
-      faceMove.x = cx + dc * R;
-      faceMove.y = cy + dr * R;
-      faceMove.depth = Math.sqrt((x - cx) * (x - cx) + (y - cy) * (y - cy));
-      // Kept in `face` if isBetterMove (written out, not a helper: a call this rare stays in V8's
-      // interpreter, which boxes each coordinate it copies, 32 B a call, Breaking Point).
-      if (!isBetterMove(world, first, last, i)) continue;
-      face.isX = false;
-      face.isCorner = true;
-      face.to = faceMove.y;
-      face.toX = faceMove.x;
+  if (face.depth === Infinity) {
+    for (let dr = -1; dr <= 1; dr += 2) {
+      for (let dc = -1; dc <= 1; dc += 2) {
+        if (tileAt(grid, col + dc, row + dr) === Tile.Solid) continue;
+        const cx = dc < 0 ? col : col + 1;
+        const cy = dr < 0 ? row : row + 1;
+        faceMove.x = cx + dc * R;
+        faceMove.y = cy + dr * R;
+        faceMove.depth = Math.sqrt((x - cx) * (x - cx) + (y - cy) * (y - cy));
+        // Kept in `face` if isBetterMove (written out, not a helper: a call this rare stays in V8's
+        // interpreter, which boxes each coordinate it copies, 32 B a call, Breaking Point).
+        if (!isBetterMove(world, first, last, i)) continue;
+        face.isX = false;
+        face.isCorner = true;
+        face.to = faceMove.y;
+        face.toX = faceMove.x;
+      }
     }
   }
-  return face.depth < Infinity;
+  if (face.depth === Infinity) return false;
+  // Out by the chosen face, its previous position alike (no speed from the push). Here, not in a
+  // helper of its own: a call this rare (a few a replay) stays in V8's interpreter, which boxes
+  // every double it computes (32-80 B a call, Mine Shaft and Breaking Point).
+  if (face.isX || face.isCorner) {
+    const to = face.isCorner ? face.toX : face.to;
+    particle.prevX[i] += to - particle.x[i];
+    particle.x[i] = to;
+  }
+  if (!face.isX) {
+    particle.prevY[i] += face.to - particle.y[i];
+    particle.y[i] = face.to;
+  }
+  return true;
 }
 
 /**
- * A move openFace weighs for its particle: to (x, y), `depth` away, m. Module scratch, an instance
+ * A move leaveByOpenFace weighs for its particle: to (x, y), `depth` away, m. Module scratch, an instance
  * of its own class (playerBox.ts's AxisRect says why): fractional numbers passed to or returned
  * from a call V8 does not inline are heap allocations (tick-cost found them here).
  */
